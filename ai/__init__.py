@@ -1,0 +1,1 @@
+"""Computer players: random, greedy, ISMCTS, the rummy solver and the difficulty levels."""

@@ -1,0 +1,1 @@
+"""Sprites, font and sounds, loaded with importlib.resources."""

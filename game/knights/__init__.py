@@ -1,0 +1,1 @@
+"""Robber Knights rules: pure Python, no pygame."""
