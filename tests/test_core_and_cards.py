@@ -1,7 +1,7 @@
+import pytest
+
 from game.core import IllegalAction, shared_win_returns
 from game.rummy.cards import JOKER, Card, hand_value, make_deck, parse_card, parse_cards
-
-import pytest
 
 
 def test_illegal_action_is_a_value_error_with_player_words() -> None:
