@@ -1,0 +1,216 @@
+"""The headless arena: ``python -m game match`` plays AI-only games and reports per level.
+
+Seats rotate so every level sits in every seat; consecutive games of one rotation share one
+deal seed, which for Räuber-Rommé mirrors the deal (each level plays each hand). A rummy "game"
+is one round. An agent's illegal action (or crash) is counted and replaced by a random legal
+action so the game goes on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai.levels import LEVELS, make_agent
+from ai.stats import percentile, wilson_interval
+from game.core import IllegalAction
+
+GAMES = ("knights", "rummy")
+MAX_ACTIONS_PER_GAME = 20_000
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    game: str
+    index: int
+    deal_seed: int
+    seat_levels: tuple[str, ...]
+    budget: float | None
+    seed: int
+
+
+@dataclass
+class GameResult:
+    seat_levels: tuple[str, ...]
+    returns: list[float]
+    scores: list[float]
+    decision_seconds: list[list[float]] = field(default_factory=list)
+    illegal: list[int] = field(default_factory=list)
+    finished: bool = True
+
+
+def new_state(game: str, names: list[str], deal_seed: int) -> Any:
+    if game == "knights":
+        from game.knights import new_game as new_knights
+
+        return new_knights(names, deal_seed)
+    from game.rummy import new_game as new_rummy
+
+    return new_rummy(names, deal_seed)
+
+
+def final_scores(game: str, state: Any) -> list[float]:
+    """Knights: points; rummy: the penalty (hand value) each seat is left with."""
+    if game == "knights":
+        return [float(points) for points in state.scores()]
+    from game.rummy.cards import hand_value
+
+    return [float(hand_value(player.hand)) for player in state.players]
+
+
+def plan_games(
+    game: str, levels: Sequence[str], games: int, seed: int, budget: float | None
+) -> list[GameSpec]:
+    seats = len(levels)
+    specs = []
+    for index in range(games):
+        rotation = index % seats
+        seat_levels = tuple(levels[(seat + rotation) % seats] for seat in range(seats))
+        deal_seed = seed * 100_003 + index // seats
+        specs.append(GameSpec(game, index, deal_seed, seat_levels, budget, seed))
+    return specs
+
+
+def play_game(spec: GameSpec) -> GameResult:
+    seats = len(spec.seat_levels)
+    names = [f"{level}-{seat}" for seat, level in enumerate(spec.seat_levels)]
+    agents = [
+        make_agent(spec.game, level, seed=spec.deal_seed * 31 + seat, budget=spec.budget)
+        for seat, level in enumerate(spec.seat_levels)
+    ]
+    rngs = [random.Random(f"{spec.seed}/{spec.index}/{seat}") for seat in range(seats)]
+    times: list[list[float]] = [[] for _ in range(seats)]
+    illegal = [0] * seats
+    state = new_state(spec.game, names, spec.deal_seed)
+    actions = 0
+    while not state.is_terminal and actions < MAX_ACTIONS_PER_GAME:
+        seat = state.current_player
+        began = time.perf_counter()
+        try:
+            action = agents[seat].choose(state, rngs[seat])
+        except Exception as error:  # a crashing agent must not stop the match
+            print(f"agent {names[seat]} failed in game {spec.index}: {error!r}", file=sys.stderr)
+            action = None
+        times[seat].append(time.perf_counter() - began)
+        try:
+            if action is None:
+                raise IllegalAction("no action")
+            state = state.apply(action)
+        except IllegalAction as error:
+            illegal[seat] += 1
+            print(f"illegal action by {names[seat]}: {action} ({error})", file=sys.stderr)
+            state = state.apply(rngs[seat].choice(state.legal_actions()))
+        actions += 1
+    finished = state.is_terminal
+    returns = list(state.returns()) if finished else [0.0] * seats
+    return GameResult(
+        spec.seat_levels, returns, final_scores(spec.game, state), times, illegal, finished
+    )
+
+
+def run_games(specs: list[GameSpec], workers: int) -> Iterator[GameResult]:
+    if workers <= 1:
+        yield from map(play_game, specs)
+        return
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        yield from pool.imap(play_game, specs)
+
+
+def summarize(game: str, results: list[GameResult]) -> dict[str, Any]:
+    levels: dict[str, dict[str, Any]] = {}
+    raw: dict[str, dict[str, Any]] = {}
+    for result in results:
+        for seat, level in enumerate(result.seat_levels):
+            entry = raw.setdefault(level, {"games": 0, "wins": 0.0, "scores": [], "times": []})
+            entry["games"] += 1
+            entry["wins"] += result.returns[seat]
+            entry["scores"].append(result.scores[seat])
+            entry["times"].extend(result.decision_seconds[seat])
+    for level, entry in raw.items():
+        games = entry["games"]
+        low, high = wilson_interval(entry["wins"], games)
+        times_ms = [seconds * 1000.0 for seconds in entry["times"]]
+        levels[level] = {
+            "games": games,
+            "wins": round(entry["wins"], 4),
+            "win_rate": round(entry["wins"] / games, 4) if games else 0.0,
+            "ci95": [round(low, 4), round(high, 4)],
+            "mean_score": round(sum(entry["scores"]) / games, 3) if games else 0.0,
+            "decision_ms_mean": round(sum(times_ms) / len(times_ms), 1) if times_ms else 0.0,
+            "decision_ms_p95": round(percentile(times_ms, 0.95), 1),
+            "decision_ms_max": round(max(times_ms), 1) if times_ms else 0.0,
+        }
+    return {
+        "game": game,
+        "games": len(results),
+        "illegal_actions": sum(sum(result.illegal) for result in results),
+        "levels": levels,
+    }
+
+
+def format_report(report: dict[str, Any], unfinished: int) -> str:
+    score_name = "mean pts" if report["game"] == "knights" else "mean pen"
+    lines = [
+        f"{report['game']}: {report['games']} games, illegal actions: {report['illegal_actions']}"
+        + (f", unfinished: {unfinished}" if unfinished else ""),
+        f"{'level':<8}{'games':>7}{'wins':>9}{'rate':>8}{'95% CI':>16}{score_name:>10}"
+        f"{'ms mean':>9}{'ms p95':>9}{'ms max':>9}",
+    ]
+    for level, entry in report["levels"].items():
+        low, high = entry["ci95"]
+        lines.append(
+            f"{level:<8}{entry['games']:>7}{entry['wins']:>9.1f}{entry['win_rate']:>8.3f}"
+            f"{f'[{low:.3f}, {high:.3f}]':>16}{entry['mean_score']:>10.2f}"
+            f"{entry['decision_ms_mean']:>9.1f}{entry['decision_ms_p95']:>9.1f}"
+            f"{entry['decision_ms_max']:>9.1f}"
+        )
+    return "\n".join(lines)
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="robbers-den match", description="Play AI-only games and report per level."
+    )
+    parser.add_argument("--game", choices=GAMES, required=True)
+    parser.add_argument(
+        "--players", required=True, help=f"comma-separated levels, e.g. hard,medium ({LEVELS})"
+    )
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--budget", type=float, default=None, help="search seconds per decision")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(list(argv))
+    levels = [level.strip() for level in args.players.split(",") if level.strip()]
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        parser.error(f"unknown level {unknown[0]!r}; choose from {', '.join(LEVELS)}")
+    low, high = (2, 4) if args.game == "knights" else (2, 6)
+    if not low <= len(levels) <= high:
+        parser.error(f"{args.game} needs {low} to {high} players, got {len(levels)}")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if args.budget is not None and args.budget <= 0:
+        parser.error("--budget must be positive")
+    args.levels = levels
+    return args
+
+
+def main(argv: Sequence[str]) -> int:
+    args = parse_args(argv)
+    specs = plan_games(args.game, args.levels, args.games, args.seed, args.budget)
+    results = list(run_games(specs, max(1, args.workers)))
+    report = summarize(args.game, results)
+    unfinished = sum(1 for result in results if not result.finished)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(format_report(report, unfinished))
+    return 0 if report["illegal_actions"] == 0 and unfinished == 0 else 1

@@ -1,0 +1,180 @@
+"""Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012), game-agnostic.
+
+Each iteration redeals the hidden information with ``view.determinize(me, rng)``, walks the one
+shared tree choosing by UCB among the actions legal in *that* determinization (with
+availability counts, so actions that are rarely possible are not starved or over-trusted),
+expands one node, plays a short rollout with the game's cheap policy and, if the rollout is cut
+before the end, scores the position with the game's evaluation.
+
+Everything game-specific comes in through :class:`SearchGame`: which actions to consider
+(ordered best first, so progressive widening looks at the promising ones first), the rollout
+policy and the cut-off evaluation.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ai.agent import Deadline, own_view, search_budget
+
+
+class SearchGame(Protocol):
+    """The game-specific parts of the search, all working on full (determinized) states."""
+
+    def candidates(self, state: Any, rng: random.Random) -> list[Any]:
+        """Actions worth searching for the player to move, best first; never empty."""
+        ...
+
+    def rollout_action(self, state: Any, rng: random.Random) -> Any:
+        """A cheap, sensible action for the rollout."""
+        ...
+
+    def evaluate(self, state: Any) -> list[float]:
+        """Estimated returns (0..1 per seat) of a non-terminal state where a rollout stops."""
+        ...
+
+
+@dataclass
+class Node:
+    """One action edge of the shared tree, with the statistics of the seat that took it."""
+
+    actor: int
+    visits: int = 0
+    availability: int = 0
+    reward: float = 0.0
+    children: dict[Hashable, Node] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    budget: float | None = 1.0
+    max_iterations: int | None = None
+    exploration: float = 0.7
+    rollout_depth: int = 12
+    # Progressive widening: a node with n visits considers the best ceil(base + n ** alpha)
+    # candidates only, so wide decisions (knight lays) deepen instead of staying one ply deep.
+    widening_base: float = 4.0
+    widening_alpha: float = 0.5
+
+
+@dataclass
+class SearchResult:
+    action: Any
+    iterations: int
+    visits: dict[str, int]
+
+
+def _widened(candidates: list[Any], node: Node, config: SearchConfig) -> list[Any]:
+    width = int(math.ceil(config.widening_base + (node.visits + 1) ** config.widening_alpha))
+    return candidates[:width]
+
+
+def _select(node: Node, options: list[Any], exploration: float) -> Any:
+    best_action = options[0]
+    best_score = -math.inf
+    for action in options:
+        child = node.children[action]
+        mean = child.reward / child.visits if child.visits else 0.5
+        bonus = exploration * math.sqrt(math.log(max(child.availability, 1)) / (child.visits + 1))
+        score = mean + bonus
+        if score > best_score:
+            best_score = score
+            best_action = action
+    return best_action
+
+
+def _iterate(
+    root: Node,
+    view: Any,
+    me: int,
+    game: SearchGame,
+    config: SearchConfig,
+    rng: random.Random,
+    deadline: Deadline,
+) -> None:
+    state = view.determinize(me, rng)
+    node = root
+    path = [root]
+    while not state.is_terminal:
+        options = _widened(game.candidates(state, rng), node, config)
+        for action in options:
+            child = node.children.get(action)
+            if child is not None:
+                child.availability += 1
+        untried = [action for action in options if action not in node.children]
+        actor = state.current_player
+        if untried:
+            action = untried[0]
+            child = Node(actor=actor, availability=1)
+            node.children[action] = child
+            state = state.apply(action)
+            path.append(child)
+            break
+        action = _select(node, options, config.exploration)
+        node = node.children[action]
+        state = state.apply(action)
+        path.append(node)
+    depth = 0
+    while not state.is_terminal and depth < config.rollout_depth and not deadline.expired():
+        state = state.apply(game.rollout_action(state, rng))
+        depth += 1
+    values = state.returns() if state.is_terminal else game.evaluate(state)
+    for visited in path[1:]:
+        visited.visits += 1
+        visited.reward += values[visited.actor]
+    root.visits += 1
+
+
+def search(
+    state: Any,
+    game: SearchGame,
+    config: SearchConfig,
+    rng: random.Random,
+    stop: threading.Event | None = None,
+) -> SearchResult:
+    """Run ISMCTS for the player to move in ``state`` (only its view is used)."""
+    deadline = Deadline(search_budget(config.budget), stop)
+    me, view = own_view(state)
+    root_options = game.candidates(view.determinize(me, rng), rng)
+    if len(root_options) == 1:
+        return SearchResult(root_options[0], 0, {})
+    root = Node(actor=me)
+    iterations = 0
+    while not deadline.expired():
+        if config.max_iterations is not None and iterations >= config.max_iterations:
+            break
+        _iterate(root, view, me, game, config, rng, deadline)
+        iterations += 1
+    # The most visited of the actions that are really ours to take (they never depend on the
+    # hidden information, so every root option is legal in the true state).
+    legal = [action for action in root_options if action in root.children]
+    if not legal:
+        return SearchResult(root_options[0], iterations, {})
+    best = max(legal, key=lambda action: root.children[action].visits)
+    visits = {str(action): root.children[action].visits for action in legal}
+    return SearchResult(best, iterations, visits)
+
+
+class IsmctsAgent:
+    """The hard/expert player: ISMCTS over a game's :class:`SearchGame` plug-in."""
+
+    def __init__(
+        self,
+        game: SearchGame,
+        config: SearchConfig,
+        stop: threading.Event | None = None,
+    ) -> None:
+        self.game = game
+        self.config = config
+        self.stop = stop
+        self.last_iterations = 0
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        result = search(state, self.game, self.config, rng, self.stop)
+        self.last_iterations = result.iterations
+        return result.action
