@@ -1,0 +1,283 @@
+"""Is a row of cards a valid set (meld)? What is it worth, and what do its jokers stand for?
+
+Rules (``shared/rules/raeuber-romme.md``): a set has at least 3 cards, at least 2 of them normal,
+and at least two normal cards between any two jokers (positional). It is either a *run* (one
+suit, consecutive ranks, ascending or descending, the ace low or high but never both and never
+wrapping) or a *group* (one rank, each suit at most once).
+
+Decisions on readings:
+- Whether a set is a run or a group follows from its normal cards: all of one rank -> group,
+  otherwise -> run. (A run never holds a rank twice, and a set has >= 2 normal cards.)
+- A run's reading is unique: two normal cards of different ranks fix direction and position,
+  and an ace can only be low or high in one consistent way. So every joker in a run stands for
+  exactly one card.
+- In a group a joker's suit is open; we name the missing suits in ``C D H S`` order. Its value is
+  the group's rank value either way.
+- Values in a set: 2-10 pips, faces 10, ace 1 in a run without a king, 10 in a run with a king
+  (Q-K-A, and A-2-...-K), 11 in a group; a joker is worth the card it stands for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Literal
+
+from game.rummy.cards import SUITS, Card, parse_cards
+
+MeldKind = Literal["run", "group"]
+
+MIN_SET_CARDS = 3
+MIN_NORMAL_CARDS = 2
+MIN_CARDS_BETWEEN_JOKERS = 2
+MAX_RUN_CARDS = 13
+MAX_GROUP_CARDS = 4
+ACE_LOW, KING, ACE_HIGH = 1, 13, 14
+
+TOO_SHORT = "a set needs at least 3 cards"
+TOO_FEW_NORMAL = "a set needs at least 2 normal cards (jokers alone can't say what they stand for)"
+JOKERS_TOO_CLOSE = "two jokers need at least two cards between them"
+NO_WRAP = "K-A-2 does not wrap: the ace is either low (A-2-3) or high (Q-K-A)"
+RUN_TOO_LONG = "a run holds at most 13 cards"
+GROUP_TOO_BIG = "a group holds at most 4 cards, one of each suit"
+
+
+@dataclass(frozen=True, slots=True)
+class MeldCheck:
+    """The verdict on one set: ``value`` is 0 and ``kind`` None when it is invalid."""
+
+    valid: bool
+    kind: MeldKind | None
+    value: int
+    error: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class MeldReading:
+    """A valid set read card by card: ``stands_for[i]`` is the card at position i (a joker's
+    meaning, a normal card itself) and ``values[i]`` its value in this set."""
+
+    kind: MeldKind
+    stands_for: tuple[Card, ...]
+    values: tuple[int, ...]
+
+    @property
+    def value(self) -> int:
+        return sum(self.values)
+
+
+def _as_cards(cards: Sequence[Card] | str) -> list[Card]:
+    return parse_cards(cards) if isinstance(cards, str) else list(cards)
+
+
+def _set_rank_value(rank: int, kind: MeldKind, run_has_king: bool) -> int:
+    """Value of a card of ``rank`` (1..14, 14 = high ace) inside a set of ``kind``."""
+    if rank in (ACE_LOW, ACE_HIGH):
+        if kind == "group":
+            return 11
+        return 10 if run_has_king else 1
+    return min(rank, 10)
+
+
+def _structural_problems(cards: list[Card]) -> list[str]:
+    problems: list[str] = []
+    if len(cards) < MIN_SET_CARDS:
+        problems.append(TOO_SHORT)
+    if sum(1 for card in cards if not card.is_joker) < MIN_NORMAL_CARDS:
+        problems.append(TOO_FEW_NORMAL)
+    return problems
+
+
+def _spacing_problems(cards: list[Card]) -> list[str]:
+    joker_positions = [i for i, card in enumerate(cards) if card.is_joker]
+    for left, right in pairwise(joker_positions):
+        if right - left - 1 < MIN_CARDS_BETWEEN_JOKERS:
+            return [JOKERS_TOO_CLOSE]
+    return []
+
+
+# --- groups -----------------------------------------------------------------------------------
+
+
+def _read_group(cards: list[Card]) -> tuple[MeldReading | None, list[str]]:
+    normals = [card for card in cards if not card.is_joker]
+    rank = normals[0].rank
+    problems: list[str] = []
+    if len(cards) > MAX_GROUP_CARDS:
+        problems.append(GROUP_TOO_BIG)
+    seen: dict[str, Card] = {}
+    for card in normals:
+        if card.suit in seen:
+            problems.append(f"{seen[card.suit]} and {card}: a group may hold each suit only once")
+        else:
+            seen[card.suit] = card
+    if problems:
+        return None, problems
+    missing_suits = iter(suit for suit in SUITS if suit not in seen)
+    stands_for = tuple(Card(rank, next(missing_suits)) if c.is_joker else c for c in cards)
+    value = _set_rank_value(rank, "group", run_has_king=False)
+    return MeldReading("group", stands_for, (value,) * len(cards)), []
+
+
+# --- runs -------------------------------------------------------------------------------------
+
+
+def _run_ranks(
+    normals: list[tuple[int, Card]], length: int, ace: int, step: int
+) -> list[int] | None:
+    """The rank at every position if the normal cards fit a run going ``step`` (+1/-1) with
+    aces counted as ``ace`` (1 or 14); None if they don't."""
+    first_pos, first = normals[0]
+    first_rank = ace if first.rank == ACE_LOW else first.rank
+    start = first_rank - step * first_pos
+    for pos, card in normals:
+        rank = ace if card.rank == ACE_LOW else card.rank
+        if rank != start + step * pos:
+            return None
+    ranks = [start + step * pos for pos in range(length)]
+    if min(ranks) < ACE_LOW or max(ranks) > ACE_HIGH:
+        return None
+    if ACE_LOW in ranks and ACE_HIGH in ranks:
+        return None
+    return ranks
+
+
+def _wraps(normals: list[tuple[int, Card]]) -> bool:
+    """True when the cards would fit a run if K-A-2 were allowed to wrap around."""
+    for step in (1, -1):
+        offsets = {(card.rank - step * pos) % KING for pos, card in normals}
+        if len(offsets) == 1:
+            return True
+    return False
+
+
+def _fits_when_sorted(normals: list[tuple[int, Card]], length: int) -> bool:
+    """True when a joker-free row of one suit would be a run once sorted."""
+    if len(normals) != length:
+        return False
+    for ace in (ACE_LOW, ACE_HIGH):
+        ranks = sorted(ace if card.rank == ACE_LOW else card.rank for _, card in normals)
+        if ranks == list(range(ranks[0], ranks[0] + length)):
+            return True
+    return False
+
+
+def _pair_problems(normals: list[tuple[int, Card]], ace: int) -> list[str]:
+    """Why consecutive normal cards don't fit together, reading aces as ``ace``."""
+
+    def rank_of(card: Card) -> int:
+        return ace if card.rank == ACE_LOW else card.rank
+
+    pairs = list(pairwise(normals))
+    diffs = [rank_of(b) - rank_of(a) for (_, a), (_, b) in pairs]
+    ups = sum(1 for d in diffs if d > 0)
+    downs = sum(1 for d in diffs if d < 0)
+    direction = 1 if ups >= downs else -1
+    problems: list[str] = []
+    for ((pos_a, a), (pos_b, b)), diff in zip(pairs, diffs, strict=True):
+        distance = pos_b - pos_a
+        if diff == 0:
+            problems.append(f"{a} and {b}: a run can't hold the same rank twice")
+        elif (diff > 0) != (direction > 0):
+            problems.append(f"{a} and {b} are out of order: a run goes either up or down")
+        elif abs(diff) > distance:
+            problems.append(f"gap between {a} and {b}")
+        elif abs(diff) < distance:
+            problems.append(f"too many cards between {a} and {b}")
+    return problems
+
+
+def _read_run(cards: list[Card]) -> tuple[MeldReading | None, list[str]]:
+    normals = [(pos, card) for pos, card in enumerate(cards) if not card.is_joker]
+    suits = {card.suit for _, card in normals}
+    if len(suits) > 1:
+        first = normals[0][1]
+        other = next(card for _, card in normals if card.suit != first.suit)
+        return None, [f"mixed suits in a run: {first} and {other}"]
+    if len(cards) > MAX_RUN_CARDS:
+        return None, [RUN_TOO_LONG]
+    suit = normals[0][1].suit
+    for ace in (ACE_LOW, ACE_HIGH):
+        for step in (1, -1):
+            ranks = _run_ranks(normals, len(cards), ace, step)
+            if ranks is None:
+                continue
+            has_king = KING in ranks
+            stands_for = tuple(Card(ACE_LOW if r == ACE_HIGH else r, suit) for r in ranks)
+            values = tuple(_set_rank_value(r, "run", has_king) for r in ranks)
+            return MeldReading("run", stands_for, values), []
+    seen_ranks: dict[int, Card] = {}
+    for _, card in normals:
+        if card.rank in seen_ranks:
+            return None, [f"{seen_ranks[card.rank]} and {card}: a run can't hold a rank twice"]
+        seen_ranks[card.rank] = card
+    if _wraps(normals):
+        return None, [NO_WRAP]
+    if _fits_when_sorted(normals, len(cards)):
+        return None, [f"{' '.join(str(c) for c in cards)} is not in order: sort it up or down"]
+    low, high = _pair_problems(normals, ACE_LOW), _pair_problems(normals, ACE_HIGH)
+    problems = low if len(low) <= len(high) else high
+    return None, problems or ["these cards don't make a run"]
+
+
+# --- public API -------------------------------------------------------------------------------
+
+
+def _analyse(cards: list[Card]) -> tuple[MeldReading | None, list[str]]:
+    problems = _structural_problems(cards) + _spacing_problems(cards)
+    if len(problems) > len(_spacing_problems(cards)):
+        return None, problems
+    normal_ranks = {card.rank for card in cards if not card.is_joker}
+    reading, kind_problems = _read_group(cards) if len(normal_ranks) == 1 else _read_run(cards)
+    problems += kind_problems
+    if problems:
+        return None, problems
+    return reading, []
+
+
+def read_meld(cards: Sequence[Card] | str) -> MeldReading | None:
+    """The card-by-card reading of a valid set, or None when the set is invalid."""
+    reading, _ = _analyse(_as_cards(cards))
+    return reading
+
+
+def meld_problems(cards: Sequence[Card] | str) -> list[str]:
+    """Every reason the set is invalid, in plain words; empty when it is valid."""
+    _, problems = _analyse(_as_cards(cards))
+    return problems
+
+
+def check_meld(cards: Sequence[Card] | str) -> MeldCheck:
+    """Validity, kind, value and (when invalid) a plain-words error for one set."""
+    reading, problems = _analyse(_as_cards(cards))
+    if reading is None:
+        return MeldCheck(False, None, 0, "; ".join(problems))
+    return MeldCheck(True, reading.kind, reading.value, None)
+
+
+def joker_meaning(cards: Sequence[Card] | str) -> list[Card | None]:
+    """For each position: the card a joker stands for, None for a normal card. All None when the
+    set is invalid (its jokers mean nothing yet)."""
+    card_list = _as_cards(cards)
+    reading = read_meld(card_list)
+    if reading is None:
+        return [None] * len(card_list)
+    return [
+        meant if card.is_joker else None
+        for card, meant in zip(card_list, reading.stands_for, strict=True)
+    ]
+
+
+def card_value_in_set(cards: Sequence[Card] | str, index: int) -> int | None:
+    """The value of the card at ``index`` inside this set (e.g. an ace in a run without a king is
+    1), or None when the set is invalid."""
+    reading = read_meld(cards)
+    if reading is None:
+        return None
+    return reading.values[index]
+
+
+def meld_value(cards: Sequence[Card] | str) -> int:
+    """The value of a valid set; 0 for an invalid one."""
+    return check_meld(cards).value
