@@ -1,0 +1,564 @@
+"""The Robber Knights game state: an immutable value; ``apply`` returns a new state.
+
+Phases: ``keep`` (setup choice), ``place`` (laying tiles), ``deploy`` (a castle was just laid by
+the current player), ``over``. Drawing, turn passing and skipping happen inside ``apply``.
+
+For speed the state keeps its frontier (empty spots next to the layout) and the layout's
+bounding box, and copies the small board dict only when it changes. Attributes are public for
+reading; never assign to them (every container is a tuple or a read-only mapping).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from ..core import IllegalAction, shared_win_returns
+from . import hidden, serial
+from .actions import END, Action, Deploy, End, Keep, Place
+from .deploy import explain_illegal, legal_deployments
+from .tiles import (
+    AREA_SIZE,
+    CASTLE_KINDS,
+    KIND_ORDER,
+    KIND_POINTS,
+    KNIGHTS_PER_PLAYER,
+    MAX_STACK,
+    PILE_LETTERS,
+    TILE_SET,
+    PlacedTile,
+    Tile,
+)
+
+Pos = tuple[int, int]
+BBox = tuple[int, int, int, int]  # min_x, max_x, min_y, max_y
+MAX_LAYS = 3
+
+_PLACE_CACHE: dict[tuple[str, int, int], Place] = {}
+
+
+def _place(kind: str, x: int, y: int) -> Place:
+    """Interned Place actions: legal_actions builds many and they repeat across states."""
+    key = (kind, x, y)
+    action = _PLACE_CACHE.get(key)
+    if action is None:
+        action = _PLACE_CACHE[key] = Place(kind, x, y)
+    return action
+
+
+def _neighbours(x: int, y: int) -> tuple[Pos, Pos, Pos, Pos]:
+    return ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+
+
+def frontier_of(board: Mapping[Pos, PlacedTile]) -> frozenset[Pos]:
+    return frozenset(n for (x, y) in board for n in _neighbours(x, y) if n not in board)
+
+
+def bbox_of(board: Mapping[Pos, PlacedTile]) -> BBox | None:
+    if not board:
+        return None
+    xs = [x for x, _ in board]
+    ys = [y for _, y in board]
+    return (min(xs), max(xs), min(ys), max(ys))
+
+
+class KnightsState:
+    """A Robber Knights position. See DESIGN.md ("Robber Knights: game.knights").
+
+    Public attributes: ``players`` (names), ``num_players``, ``seed``, ``area`` (N of the N×N
+    area), ``phase``, ``current_player`` (None when over), ``lays_this_turn``, ``pending`` (the
+    castle to deploy from, or None), ``board`` ((x, y) -> PlacedTile), ``hands`` (per seat, tuples
+    of Tile), ``piles`` (per seat, top first), ``supply`` (knights left per seat), ``kept``
+    (per seat: has chosen his A tile), ``start`` (tiles waiting for the start layout).
+    """
+
+    __slots__ = (
+        "players",
+        "num_players",
+        "seed",
+        "area",
+        "phase",
+        "current_player",
+        "lays_this_turn",
+        "pending",
+        "hands",
+        "piles",
+        "supply",
+        "kept",
+        "start",
+        "_board",
+        "_frontier",
+        "_bbox",
+        "_spots",
+        "_legal",
+    )
+
+    players: tuple[str, ...]
+    num_players: int
+    seed: int
+    area: int
+    phase: str
+    current_player: int | None
+    lays_this_turn: int
+    pending: Pos | None
+    hands: tuple[tuple[Tile, ...], ...]
+    piles: tuple[tuple[Tile, ...], ...]
+    supply: tuple[int, ...]
+    kept: tuple[bool, ...]
+    start: tuple[Tile, ...]
+    _board: dict[Pos, PlacedTile]
+    _frontier: frozenset[Pos]
+    _bbox: BBox | None
+    _spots: list[Pos] | None
+    _legal: list[Action] | None
+
+    # ----- construction -------------------------------------------------------------------
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        players: tuple[str, ...],
+        seed: int,
+        phase: str,
+        current_player: int | None,
+        lays_this_turn: int,
+        pending: Pos | None,
+        board: dict[Pos, PlacedTile],
+        hands: tuple[tuple[Tile, ...], ...],
+        piles: tuple[tuple[Tile, ...], ...],
+        supply: tuple[int, ...],
+        kept: tuple[bool, ...],
+        start: tuple[Tile, ...],
+    ) -> KnightsState:
+        """A state from its parts (derived data computed here). No rule checks: see from_dict."""
+        state = object.__new__(cls)
+        state.players = players
+        state.num_players = len(players)
+        state.seed = seed
+        state.area = AREA_SIZE[len(players)]
+        state.phase = phase
+        state.current_player = current_player
+        state.lays_this_turn = lays_this_turn
+        state.pending = pending
+        state.hands = hands
+        state.piles = piles
+        state.supply = supply
+        state.kept = kept
+        state.start = start
+        state._board = board
+        state._frontier = frontier_of(board)
+        state._bbox = bbox_of(board)
+        state._spots = None
+        state._legal = None
+        return state
+
+    def _clone(self) -> KnightsState:
+        new = object.__new__(KnightsState)
+        new.players = self.players
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.area = self.area
+        new.phase = self.phase
+        new.current_player = self.current_player
+        new.lays_this_turn = self.lays_this_turn
+        new.pending = self.pending
+        new.hands = self.hands
+        new.piles = self.piles
+        new.supply = self.supply
+        new.kept = self.kept
+        new.start = self.start
+        new._board = self._board
+        new._frontier = self._frontier
+        new._bbox = self._bbox
+        new._spots = None
+        new._legal = None
+        return new
+
+    # ----- read-only views ----------------------------------------------------------------
+
+    @property
+    def board(self) -> Mapping[Pos, PlacedTile]:
+        return MappingProxyType(self._board)
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def bounds(self) -> BBox | None:
+        """The layout's bounding box (min_x, max_x, min_y, max_y), None before the start."""
+        return self._bbox
+
+    def area_window(self) -> BBox | None:
+        """Where tiles may still go (min_x, max_x, min_y, max_y): exactly the N×N area once the
+        layout is N wide and N tall; None before the start layout exists."""
+        if self._bbox is None:
+            return None
+        min_x, max_x, min_y, max_y = self._bbox
+        n = self.area
+        return (max_x - n + 1, min_x + n - 1, max_y - n + 1, min_y + n - 1)
+
+    def tiles_left(self, player: int) -> int:
+        return len(self.hands[player]) + len(self.piles[player])
+
+    # ----- legal moves --------------------------------------------------------------------
+
+    def _legal_spot_list(self) -> list[Pos]:
+        spots = self._spots
+        if spots is None:
+            if self._bbox is None:
+                spots = []
+            else:
+                min_x, max_x, min_y, max_y = self._bbox
+                n = self.area
+                lo_x, hi_x, lo_y, hi_y = max_x - n, min_x + n, max_y - n, min_y + n
+                spots = sorted(
+                    p for p in self._frontier if lo_x < p[0] < hi_x and lo_y < p[1] < hi_y
+                )
+            self._spots = spots
+        return spots
+
+    def legal_spots(self, tile_kind: str | None = None) -> list[Pos]:
+        """Free spots where a tile may be laid now (any kind may go on any free spot)."""
+        return list(self._legal_spot_list())
+
+    def legal_deployments(self) -> list[Deploy]:
+        """In phase deploy: every legal deployment from the castle just laid."""
+        if self.phase != "deploy" or self.pending is None or self.current_player is None:
+            return []
+        x, y = self.pending
+        return legal_deployments(
+            self._board, x, y, self._board[x, y].tile, self.supply[self.current_player]
+        )
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, in a fixed order."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
+
+    def _compute_legal(self) -> list[Action]:
+        phase = self.phase
+        if phase == "place":
+            assert self.current_player is not None
+            kinds = sorted({t.tile for t in self.hands[self.current_player]}, key=_kind_rank)
+            spots = self._legal_spot_list()
+            legal: list[Action] = [_place(k, x, y) for k in kinds for (x, y) in spots]
+            if self.lays_this_turn:
+                legal.append(END)
+            return legal
+        if phase == "deploy":
+            return list(self.legal_deployments())
+        if phase == "keep":
+            assert self.current_player is not None
+            keepable = {t.tile for t in self.hands[self.current_player]} - CASTLE_KINDS
+            return [Keep(k) for k in sorted(keepable, key=_kind_rank)]
+        return []
+
+    # ----- applying actions ---------------------------------------------------------------
+
+    def apply(self, action: Action) -> KnightsState:
+        """The state after ``action``; raises IllegalAction (and changes nothing) if illegal."""
+        if isinstance(action, Place):
+            return self._apply_place(action)
+        if isinstance(action, Deploy):
+            return self._apply_deploy(action)
+        if isinstance(action, End):
+            return self._apply_end()
+        if isinstance(action, Keep):
+            return self._apply_keep(action)
+        raise IllegalAction(f"{action!r} is not a Robber Knights action")
+
+    def _wrong_phase(self, wanted: str) -> IllegalAction:
+        messages = {
+            "over": "the game is over",
+            "keep": "first each player chooses which A tile to keep",
+            "deploy": "first bring knights into play from the castle you just laid (or none)",
+            "place": "lay a tile or end your turn" if self.lays_this_turn else "lay a tile",
+        }
+        return IllegalAction(messages.get(self.phase, f"you can't {wanted} now"))
+
+    def _apply_keep(self, action: Keep) -> KnightsState:
+        if self.phase != "keep":
+            raise self._wrong_phase("keep a tile")
+        p = self.current_player
+        assert p is not None
+        hand = self.hands[p]
+        if action.tile in CASTLE_KINDS:
+            raise IllegalAction("the castle stays in your hand anyway: keep one of the other tiles")
+        index = next((i for i, t in enumerate(hand) if t.tile == action.tile), None)
+        if index is None:
+            raise IllegalAction(f"you have no {action.tile} tile to keep")
+        castle = next(t for t in hand if t.tile in CASTLE_KINDS)
+        others = tuple(t for i, t in enumerate(hand) if i != index and t is not castle)
+        new = self._clone()
+        new.hands = _replace(self.hands, p, (castle, hand[index]))
+        new.start = self.start + others
+        new.kept = _replace(self.kept, p, True)
+        if p + 1 < self.num_players:
+            new.current_player = p + 1
+            return new
+        new._lay_start()
+        return new
+
+    def _lay_start(self) -> None:
+        """Shuffle the start tiles into the rectangle 0 <= x < players, 0 <= y < 2."""
+        tiles = list(self.start)
+        random.Random(self.seed).shuffle(tiles)
+        n = self.num_players
+        board = {(i % n, i // n): PlacedTile(t.tile, t.letter, ()) for i, t in enumerate(tiles)}
+        self._board = board
+        self._frontier = frontier_of(board)
+        self._bbox = bbox_of(board)
+        self.start = ()
+        self.phase = "place"
+        self.current_player = 0
+        self.lays_this_turn = 0
+
+    def _place_error(self, action: Place) -> IllegalAction | None:
+        if self.phase != "place":
+            return self._wrong_phase("lay a tile")
+        p = self.current_player
+        assert p is not None
+        if not any(t.tile == action.tile for t in self.hands[p]):
+            return IllegalAction(f"you have no {action.tile} tile in your hand")
+        pos = (action.x, action.y)
+        if pos in self._board:
+            return IllegalAction("that spot is already taken")
+        if pos not in self._frontier:
+            return IllegalAction("that spot is not next to any tile")
+        assert self._bbox is not None
+        min_x, max_x, min_y, max_y = self._bbox
+        n = self.area
+        if max(max_x, action.x) - min(min_x, action.x) >= n:
+            return IllegalAction(f"the area may be at most {n} tiles wide")
+        if max(max_y, action.y) - min(min_y, action.y) >= n:
+            return IllegalAction(f"the area may be at most {n} tiles tall")
+        return None
+
+    def _apply_place(self, action: Place) -> KnightsState:
+        error = self._place_error(action)
+        if error is not None:
+            raise error
+        p = self.current_player
+        assert p is not None
+        hand = self.hands[p]
+        kind = action.tile
+        index = -1
+        for i, t in enumerate(hand):  # the earlier letter is laid first
+            if t.tile == kind and (index < 0 or t.letter < hand[index].letter):
+                index = i
+        tile = hand[index]
+        x, y = action.x, action.y
+        pos = (x, y)
+        new = self._clone()
+        new.hands = _replace(self.hands, p, hand[:index] + hand[index + 1 :])
+        board = dict(self._board)
+        board[pos] = PlacedTile(kind, tile.letter, ())
+        new._board = board
+        frontier = set(self._frontier)
+        frontier.discard(pos)
+        frontier.update(n for n in _neighbours(x, y) if n not in board)
+        new._frontier = frozenset(frontier)
+        min_x, max_x, min_y, max_y = self._bbox  # type: ignore[misc]
+        new._bbox = (min(min_x, x), max(max_x, x), min(min_y, y), max(max_y, y))
+        new.lays_this_turn = self.lays_this_turn + 1
+        if kind in CASTLE_KINDS:
+            new.phase = "deploy"
+            new.pending = pos
+        else:
+            new._after_lay()
+        return new
+
+    def _apply_deploy(self, action: Deploy) -> KnightsState:
+        if self.phase != "deploy":
+            raise self._wrong_phase("bring knights into play")
+        p = self.current_player
+        assert p is not None and self.pending is not None
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        x, y = self.pending
+        if action not in legal:
+            castle = self._board[x, y].tile
+            raise IllegalAction(explain_illegal(self._board, x, y, castle, self.supply[p], action))
+        new = self._clone()
+        if action.count:
+            board = dict(self._board)
+            dx, dy = _STEP[action.dir]
+            for i, drop in enumerate(action.drops):
+                spot = (x + dx * i, y + dy * i)
+                placed = board[spot]
+                knights = placed.knights + (p,) * drop
+                assert len(knights) <= MAX_STACK
+                board[spot] = PlacedTile(placed.tile, placed.letter, knights)
+            new._board = board
+            new.supply = _replace(self.supply, p, self.supply[p] - action.count)
+        new.phase = "place"
+        new.pending = None
+        new._after_lay()
+        return new
+
+    def _apply_end(self) -> KnightsState:
+        if self.phase != "place":
+            raise self._wrong_phase("end your turn")
+        if not self.lays_this_turn:
+            raise IllegalAction("you must lay at least one tile before ending your turn")
+        new = self._clone()
+        new._pass_turn()
+        return new
+
+    def _after_lay(self) -> None:
+        """Draw (if the pile has tiles), then end the turn after the third lay or an empty hand.
+        Only called on a fresh clone."""
+        p = self.current_player
+        assert p is not None
+        pile = self.piles[p]
+        if pile:
+            self.hands = _replace(self.hands, p, self.hands[p] + (pile[0],))
+            self.piles = _replace(self.piles, p, pile[1:])
+        if self.lays_this_turn >= MAX_LAYS or not self.hands[p]:
+            self._pass_turn()
+
+    def _pass_turn(self) -> None:
+        """Hand the turn to the next seat with tiles; skip the others; end the game if none."""
+        self.lays_this_turn = 0
+        self.phase = "place"
+        p = self.current_player
+        assert p is not None
+        n = self.num_players
+        if self._legal_spot_list():
+            for step in range(1, n + 1):
+                q = (p + step) % n
+                if self.hands[q]:
+                    self.current_player = q
+                    return
+        self.phase = "over"
+        self.current_player = None
+
+    # ----- scoring ------------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        """Points per seat: each building scores for the owner of its top knight."""
+        points = [0] * self.num_players
+        for placed in self._board.values():
+            if placed.knights:
+                points[placed.knights[-1]] += KIND_POINTS[placed.tile]
+        return points
+
+    def winners(self) -> list[int]:
+        """Most points; ties broken by most knights left in the supply; still tied: all share."""
+        scores = self.scores()
+        best = max((scores[p], self.supply[p]) for p in range(self.num_players))
+        return [p for p in range(self.num_players) if (scores[p], self.supply[p]) == best]
+
+    def returns(self) -> list[float]:
+        if self.phase != "over":
+            return [0.0] * self.num_players
+        return shared_win_returns(self.num_players, self.winners())
+
+    # ----- hidden information -------------------------------------------------------------
+
+    def view(self, player: int) -> KnightsState:
+        """This state as ``player`` sees it: others' hands and every pile's order hidden."""
+        new = self._clone()
+        new.hands, new.piles = hidden.hide(self.hands, self.piles, player)
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> KnightsState:
+        """A full state consistent with what ``player`` has seen; hidden tiles redealt."""
+        seen = self.view(player)
+        new = seen._clone()
+        new.hands, new.piles = hidden.redeal(seen, player, rng)
+        return new
+
+    # ----- files --------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return serial.state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, d: Any) -> KnightsState:
+        """Load a state dict (the save format); raises SaveFormatError (a ValueError)."""
+        return cls.build(**serial.parse_state(d))
+
+    # ----- value semantics ----------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, KnightsState):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash(
+            (self.phase, self.current_player, self.lays_this_turn, self.hands, self.piles)
+            + tuple(self._board.items())
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"KnightsState(phase={self.phase!r}, current={self.current_player}, "
+            f"tiles={len(self._board)}, supply={self.supply})"
+        )
+
+
+_STEP: dict[str | None, tuple[int, int]] = {
+    None: (0, 0),
+    "N": (0, -1),
+    "E": (1, 0),
+    "S": (0, 1),
+    "W": (-1, 0),
+}
+
+
+def _kind_rank(kind: str) -> int:
+    return KIND_ORDER.get(kind, -1)
+
+
+def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def _names(players: int | list[str]) -> tuple[str, ...]:
+    if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
+        raise ValueError("players must be a number (2-4) or a list of 2-4 names")
+    if isinstance(players, int):
+        names = tuple(f"Player {i + 1}" for i in range(players))
+    else:
+        names = tuple(str(name) for name in players)
+    if len(names) not in AREA_SIZE:
+        raise ValueError(f"Robber Knights is for 2 to 4 players, not {len(names)}")
+    return names
+
+
+def new_game(players: int | list[str], seed: int) -> KnightsState:
+    """A new game in phase ``keep``: hands hold the A tiles, piles are shuffled letter by letter
+    (B on top, E at the bottom) with a generator seeded by ``seed``."""
+    names = _names(players)
+    rng = random.Random(seed)
+    piles = []
+    for _ in names:
+        pile: list[Tile] = []
+        for letter in PILE_LETTERS:
+            tiles = [Tile(kind, letter) for kind in TILE_SET[letter]]
+            rng.shuffle(tiles)
+            pile.extend(tiles)
+        piles.append(tuple(pile))
+    hand = tuple(Tile(kind, "A") for kind in TILE_SET["A"])
+    return KnightsState.build(
+        players=names,
+        seed=seed,
+        phase="keep",
+        current_player=0,
+        lays_this_turn=0,
+        pending=None,
+        board={},
+        hands=tuple(hand for _ in names),
+        piles=tuple(piles),
+        supply=tuple(KNIGHTS_PER_PLAYER for _ in names),
+        kept=tuple(False for _ in names),
+        start=(),
+    )
