@@ -1,6 +1,16 @@
 """Räuber-Rommé rules: pure Python, no pygame."""
 
-from game.rummy.cards import JOKER, Card, hand_value, make_deck, parse_card, parse_cards
+from game.rummy.actions import Action, Draw, NextRound, Pass, Play, action_from_dict
+from game.rummy.cards import (
+    HIDDEN,
+    JOKER,
+    Card,
+    cards_text,
+    hand_value,
+    make_deck,
+    parse_card,
+    parse_cards,
+)
 from game.rummy.melds import (
     MeldCheck,
     MeldReading,
@@ -10,18 +20,33 @@ from game.rummy.melds import (
     meld_problems,
     read_meld,
 )
+from game.rummy.state import PlayerState, RummyState, new_game
+from game.rummy.turn_rules import check_play, opening_value
 
 __all__ = [
+    "HIDDEN",
     "JOKER",
+    "Action",
     "Card",
+    "Draw",
     "MeldCheck",
     "MeldReading",
+    "NextRound",
+    "Pass",
+    "Play",
+    "PlayerState",
+    "RummyState",
+    "action_from_dict",
     "card_value_in_set",
+    "cards_text",
     "check_meld",
+    "check_play",
     "hand_value",
     "joker_meaning",
     "make_deck",
     "meld_problems",
+    "new_game",
+    "opening_value",
     "parse_card",
     "parse_cards",
     "read_meld",

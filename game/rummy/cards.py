@@ -12,13 +12,17 @@ from dataclasses import dataclass
 SUITS = "CDHS"
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 JOKER_TEXT = "*"
+HIDDEN_TEXT = "?"
 HAND_JOKER_VALUE = 20
 HAND_ACE_VALUE = 11
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class Card:
-    """A playing card. ``rank`` is 1 (ace) … 13 (king), or 0 for a joker (then ``suit`` is "")."""
+    """A playing card. ``rank`` is 1 (ace) … 13 (king), or 0 for a joker (then ``suit`` is "").
+
+    ``HIDDEN`` (rank -1) is the face-down placeholder that ``view`` puts where a card is unseen.
+    """
 
     rank: int
     suit: str
@@ -26,6 +30,10 @@ class Card:
     @property
     def is_joker(self) -> bool:
         return self.rank == 0
+
+    @property
+    def is_hidden(self) -> bool:
+        return self.rank < 0
 
     @property
     def index(self) -> int:
@@ -37,6 +45,8 @@ class Card:
     def __str__(self) -> str:
         if self.rank == 0:
             return JOKER_TEXT
+        if self.rank < 0:
+            return HIDDEN_TEXT
         return RANK_NAMES[self.rank - 1] + self.suit
 
     def __repr__(self) -> str:
@@ -44,6 +54,7 @@ class Card:
 
 
 JOKER = Card(0, "")
+HIDDEN = Card(-1, "")
 
 
 def parse_card(text: str) -> Card:
