@@ -1,0 +1,300 @@
+"""The app: window, scene stack, main loop and the ``python -m game play`` command line.
+
+Tests drive it headless without a loop of their own::
+
+    app = App((1280, 800), headless=True)
+    app.push(MenuScene(app))
+    app.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    app.run_frames(3)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.ui import theme
+from game.ui.scene import Scene
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (800, 560)
+
+
+class App:
+    """Owns the window and the scene stack; ``step(dt)`` runs one frame."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        headless: bool = False,
+        pace: float = 0.6,
+    ) -> None:
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Robbers' Den")
+        self.headless = headless
+        self.screen = pygame.display.set_mode(_clamp_size(size), pygame.RESIZABLE)
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.time = 0.0
+        self.frames = 0
+        self.pace = pace  # seconds per computer move animation; 0 = instant
+        self.last_frame_ms = 0.0
+        pygame.key.set_repeat(350, 40)
+        if not headless:
+            pygame.key.start_text_input()
+
+    # -- the stack ---------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def top(self) -> Scene:
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> Scene:
+        scene.layout(self.size)
+        self.scenes.append(scene)
+        scene.on_enter()
+        return scene
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Remove ``scene`` (default: the top one) and tell the uncovered top scene."""
+        if not self.scenes:
+            return
+        target = scene if scene is not None else self.scenes[-1]
+        if target not in self.scenes:
+            return
+        was_top = target is self.scenes[-1]
+        self.scenes.remove(target)
+        target.on_exit()
+        if was_top and self.scenes:
+            self.scenes[-1].on_enter()
+
+    def replace(self, scene: Scene) -> Scene:
+        """Swap the top scene for ``scene``."""
+        if self.scenes:
+            old = self.scenes.pop()
+            old.on_exit()
+        return self.push(scene)
+
+    def reset(self, scene: Scene) -> Scene:
+        """Empty the stack and start over with ``scene`` (e.g. back to the main menu)."""
+        while self.scenes:
+            self.scenes.pop().on_exit()
+        return self.push(scene)
+
+    def find_scene(self, kind: type[Scene]) -> Scene | None:
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- window ------------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        size = _clamp_size(size)
+        if self.screen.get_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        for scene in self.scenes:
+            scene.layout(self.size)
+
+    def screenshot(self, path: str) -> None:
+        self.draw()
+        directory = os.path.dirname(path)
+        if directory:
+            os.makedirs(directory, exist_ok=True)
+        pygame.image.save(self.screen, path)
+
+    # -- frames ------------------------------------------------------------------------------
+    def post(self, event: pygame.event.Event) -> None:
+        """Queue a real pygame event; it is handled on the next ``step``."""
+        pygame.event.post(event)
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return
+        if event.type == pygame.WINDOWRESIZED:
+            self.resize((event.x, event.y))
+            return
+        for scene in reversed(self.scenes):
+            if scene.handle(event):
+                return
+            if not scene.passthrough:
+                break
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.toggle_help()
+
+    def toggle_help(self) -> None:
+        from game.ui.overlays import HelpOverlay
+
+        if self.scenes and isinstance(self.top, HelpOverlay):
+            self.pop()
+        else:
+            self.push(HelpOverlay(self, self.help_topic()))
+
+    def help_topic(self) -> str:
+        for scene in reversed(self.scenes):
+            topic = getattr(scene, "help_topic", None)
+            if isinstance(topic, str):
+                return topic
+        return "general"
+
+    def step(self, dt: float) -> None:
+        started = time.perf_counter()
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        self.time += dt
+        self.frames += 1
+        if self.scenes:
+            self.top.update(dt)
+        self.draw()
+        if not self.headless:
+            pygame.display.flip()
+        self.last_frame_ms = (time.perf_counter() - started) * 1000.0
+
+    def draw(self) -> None:
+        self.screen.fill(theme.BG)
+        first = len(self.scenes) - 1
+        while first > 0 and not self.scenes[first].opaque:
+            first -= 1
+        for scene in self.scenes[max(first, 0) :]:
+            scene.draw(self.screen)
+
+    def run_frames(self, count: int, dt: float = 1 / 60) -> None:
+        for _ in range(count):
+            if not self.running:
+                return
+            self.step(dt)
+
+    def run_until(
+        self, condition: Callable[[], bool], max_frames: int = 10000, dt: float = 1 / 60
+    ) -> bool:
+        """Step frames until ``condition()`` holds; False if it never did."""
+        for _ in range(max_frames):
+            if condition():
+                return True
+            if not self.running:
+                return False
+            self.step(dt)
+            if self.scenes and _ai_busy(self):
+                time.sleep(0.001)  # let the worker thread run in tests
+        return condition()
+
+    def run(self, quit_after: float | None = None, screenshot: str | None = None) -> None:
+        """The real loop: 60 frames per second until the window closes (or ``quit_after``)."""
+        clock = pygame.time.Clock()
+        while self.running:
+            dt = clock.tick(60) / 1000.0
+            self.step(min(dt, 0.1))
+            if quit_after is not None and self.time >= quit_after:
+                break
+        if screenshot:
+            self.screenshot(screenshot)
+
+
+def _ai_busy(app: App) -> bool:
+    busy = getattr(app.top, "ai_busy", None)
+    return bool(busy) if not callable(busy) else bool(busy())
+
+
+def _clamp_size(size: tuple[int, int]) -> tuple[int, int]:
+    return (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+
+
+# -- command line ------------------------------------------------------------------------------
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="robbers-den play",
+        description="Robber Knights and Räuber-Rommé at one screen, against computers or friends.",
+    )
+    parser.add_argument(
+        "--game",
+        choices=("knights", "rummy"),
+        default=None,
+        help="game to open (skips the menu with --players)",
+    )
+    parser.add_argument(
+        "--players",
+        default=None,
+        help="comma-separated seats: human, easy, medium, hard, expert (e.g. human,hard)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=None, help="seed for the deal (default: random)"
+    )
+    parser.add_argument("--autoplay", action="store_true", help="computers take every seat")
+    parser.add_argument(
+        "--screenshot", metavar="PATH", default=None, help="save a screenshot when quitting"
+    )
+    parser.add_argument(
+        "--quit-after",
+        metavar="SECONDS",
+        type=float,
+        default=None,
+        help="quit after this many seconds",
+    )
+    parser.add_argument(
+        "--pace",
+        metavar="SECONDS",
+        type=float,
+        default=0.6,
+        help="seconds per computer move (0 = instant)",
+    )
+    parser.add_argument("--size", metavar="WxH", default=None, help="window size, e.g. 1280x800")
+    args = parser.parse_args(list(argv))
+    if args.size is not None:
+        try:
+            w, h = (int(part) for part in args.size.lower().split("x"))
+        except ValueError:
+            parser.error(f"--size must look like 1280x800, not {args.size!r}")
+        args.size = (w, h)
+    if args.pace < 0:
+        parser.error("--pace must be 0 or more")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from game.ui.menu import MenuScene
+    from game.ui.session import SeatError, Session, seats_from_spec
+    from game.ui.tables import open_table
+
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+    app = App(args.size or DEFAULT_SIZE, headless=headless, pace=args.pace)
+    app.push(MenuScene(app))
+    if args.players is not None or args.autoplay or args.game is not None:
+        game = args.game or "knights"
+        try:
+            seats = seats_from_spec(game, args.players, autoplay=args.autoplay)
+        except SeatError as error:
+            print(f"robbers-den: {error}", file=sys.stderr)
+            pygame.quit()
+            return 2
+        if args.players is not None or args.autoplay:
+            open_table(app, Session(game, seats, args.seed))
+        else:
+            from game.ui.setup_scene import SetupScene
+
+            app.push(SetupScene(app, game))
+    app.run(quit_after=args.quit_after, screenshot=args.screenshot)
+    for scene in list(app.scenes):
+        scene.on_exit()
+    pygame.quit()
+    return 0

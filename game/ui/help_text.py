@@ -1,0 +1,74 @@
+"""Texts of the F1 overlay: a rules summary and the keyboard shortcuts per topic.
+
+A table names its topic with a ``help_topic`` attribute; a later table may add its own topic
+with :func:`register_topic` (e.g. the Räuber-Rommé table registers "rummy").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class HelpTopic:
+    title: str
+    rules: str
+    shortcuts: tuple[tuple[str, str], ...]
+
+
+GENERAL_KEYS: tuple[tuple[str, str], ...] = (
+    ("F1", "show or hide this help"),
+    ("Esc", "back / pause menu"),
+    ("Enter", "confirm / start"),
+    ("Tab", "leave a text field"),
+)
+
+KNIGHTS_RULES = (
+    "Lay landscape tiles, build castles and send your knights out to hold villages and "
+    "towns.\n\n"
+    "Start: everybody keeps his castle and one more A tile; the other two A tiles form the "
+    "start layout.\n\n"
+    "Turn: lay 1 to 3 tiles, each touching a tile already down along an edge. The whole "
+    "layout must fit in an N×N area (7 for 2 players, 9 for 3, 10 for 4); the outline shows "
+    "up once a side is fixed. After each lay you draw from your pile.\n\n"
+    "Castle: when you lay one you may bring 0–5 knights onto it and march them in a straight "
+    "line (N, E, S or W). Every tile on the way keeps at least its minimum: plain 1, forest "
+    "2, mountain 3. No lakes, no gaps, never more than 4 knights on a tile. Arriving knights "
+    "go on top of whoever is there.\n\n"
+    "End: when all tiles are laid. The top knight on each building scores for its owner: "
+    "castle 1, village 2, town 3. Tie: most knights left in supply wins; still tied, the win "
+    "is shared."
+)
+
+KNIGHTS_KEYS: tuple[tuple[str, str], ...] = (
+    ("1 / 2 (1–4)", "pick a hand tile (at the start: the tile to keep)"),
+    ("Arrows", "move the cursor between legal spots"),
+    ("Enter", "lay the tile at the cursor / keep / confirm knights"),
+    ("E", "end the turn (after the first lay)"),
+    ("0 – 5", "castle: how many knights to bring"),
+    ("Arrows / Space", "castle: march N, E, S, W / stay on the castle"),
+    ("Tab / Shift+Tab", "castle: next / previous way to drop the knights"),
+    ("[  ]", "computer pace slower / faster"),
+    ("Esc", "pause menu (rules, main menu, quit)"),
+)
+
+GENERAL_RULES = (
+    "Robbers' Den holds two tabletop games for one screen: Robber Knights (2–4 players) and "
+    "Räuber-Rommé (2–6 players). Every seat is a person (hot-seat: a cover screen hides your "
+    "hand while the screen changes hands) or a computer at easy, medium, hard or expert "
+    "level.\n\n"
+    "Menu: choose a game, set up the seats, and start."
+)
+
+TOPICS: dict[str, HelpTopic] = {
+    "general": HelpTopic("Robbers' Den", GENERAL_RULES, GENERAL_KEYS),
+    "knights": HelpTopic("Robber Knights", KNIGHTS_RULES, KNIGHTS_KEYS + GENERAL_KEYS[:2]),
+}
+
+
+def register_topic(name: str, topic: HelpTopic) -> None:
+    TOPICS[name] = topic
+
+
+def topic(name: str) -> HelpTopic:
+    return TOPICS.get(name, TOPICS["general"])

@@ -1,0 +1,133 @@
+"""The main menu: choose a game, read the rules, or quit."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import sprites, theme
+from game.ui.scene import Scene
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+# Tiles laid out behind the title, as a little landscape.
+_DECOR = (
+    ("plain+castle", 0, 0),
+    ("forest+village", 1, 0),
+    ("mountain", 2, 0),
+    ("plain+town", 3, 0),
+    ("lake", 4, 0),
+    ("forest", 5, 0),
+    ("plain+village", 6, 0),
+)
+
+
+class MenuScene(Scene):
+    name = "menu"
+    help_topic = "general"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.clock = 0.0
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self.widgets.clear()
+        w, h = size
+        bw, bh = 320, 52
+        top = max(h // 2 - 10, 300)
+        entries = [
+            (
+                "Robber Knights",
+                lambda: self.open_setup("knights"),
+                pygame.K_k,
+                "knights",
+                "Lay tiles, build castles, send out your knights (2–4 players)",
+            ),
+            (
+                "Räuber-Rommé",
+                lambda: self.open_setup("rummy"),
+                pygame.K_r,
+                "rummy",
+                "Rummy with a table you may rebuild every turn (2–6 players)",
+            ),
+            ("Rules & keys", self.app.toggle_help, pygame.K_F1, "rules", ""),
+            ("Quit", self.app.quit, pygame.K_q, "quit", ""),
+        ]
+        for i, (label, callback, key, ident, tip) in enumerate(entries):
+            rect = pygame.Rect(0, 0, bw, bh)
+            rect.midtop = (w // 2, top + i * (bh + 14))
+            self.widgets.add(
+                Button(label, callback, rect, key, ident=ident, tooltip=tip, size=theme.FONT_LARGE)
+            )
+
+    def open_setup(self, game: str) -> None:
+        from game.ui.setup_scene import SetupScene
+
+        self.app.push(SetupScene(self.app, game))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return True
+        return self.widgets.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        super().update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.fill(theme.BG)
+        tile = max(56, min(110, w // 11))
+        row_w = tile * len(_DECOR)
+        x0 = (w - row_w) // 2
+        y0 = max(150, h // 2 - tile - 40)
+        for kind, dx, _ in _DECOR:
+            surface.blit(sprites.tile_sprite(kind, tile), (x0 + dx * tile, y0))
+        # A few knights on the decorative tiles, in every colour with their marks.
+        for i, colour in enumerate(theme.PLAYER_COLOURS[:4]):
+            bob = int(3 * math.sin(self.clock * 2 + i))
+            knight = sprites.knight_sprite(colour, max(18, tile // 3))
+            kx = x0 + (i * 2 if i < 3 else 6) * tile + tile // 2 - knight.get_width() // 2
+            surface.blit(knight, (kx, y0 + tile - knight.get_height() - 6 + bob))
+        title_y = max(30, y0 - 130)
+        theme.blit_text(
+            surface,
+            "Robbers' Den",
+            (w // 2 + 3, title_y + 4),
+            theme.FONT_HUGE,
+            theme.SHADOW,
+            True,
+            "midtop",
+        )
+        theme.blit_text(
+            surface,
+            "Robbers' Den",
+            (w // 2, title_y),
+            theme.FONT_HUGE,
+            theme.ACCENT,
+            True,
+            "midtop",
+        )
+        theme.blit_text(
+            surface,
+            "two tabletop games for one screen",
+            (w // 2, title_y + 70),
+            theme.FONT_BODY,
+            theme.TEXT_DIM,
+            anchor="midtop",
+        )
+        theme.blit_text(
+            surface,
+            "F1 rules and keys · Esc quits",
+            (w // 2, h - 16),
+            theme.FONT_SMALL,
+            theme.TEXT_DIM,
+            anchor="midbottom",
+        )
+        self.widgets.draw(surface)

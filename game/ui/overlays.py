@@ -1,0 +1,327 @@
+"""Overlay scenes: dialogs, the F1 help, the pause menu and the hand-over cover screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import help_text, theme
+from game.ui.scene import Scene
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+DIM_ALPHA = 150
+
+
+def dim(surface: pygame.Surface, alpha: int = DIM_ALPHA) -> None:
+    """Darken everything drawn so far (the scene below an overlay)."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))
+
+
+class Dialog(Scene):
+    """A modal message with buttons; Enter picks the first button, Esc the last."""
+
+    opaque = False
+    name = "dialog"
+
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        message: str,
+        buttons: Sequence[tuple[str, Callable[[], None] | None]],
+    ) -> None:
+        super().__init__(app)
+        self.title = title
+        self.message = message
+        self.choices = list(buttons)
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def _choose(self, callback: Callable[[], None] | None) -> None:
+        self.app.pop(self)
+        if callback is not None:
+            callback()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        width = min(560, size[0] - 40)
+        lines = theme.wrap(self.message, theme.FONT_BODY, width - 48)
+        height = 130 + len(lines) * theme.font(theme.FONT_BODY).get_linesize()
+        self.box = pygame.Rect(0, 0, width, height)
+        self.box.center = (size[0] // 2, size[1] // 2)
+        self.widgets.clear()
+        count = len(self.choices)
+        button_w = min(180, (width - 40 - 12 * (count - 1)) // count)
+        x = self.box.centerx - (count * button_w + (count - 1) * 12) // 2
+        for i, (label, callback) in enumerate(self.choices):
+            shortcut = pygame.K_RETURN if i == 0 else (pygame.K_ESCAPE if i == count - 1 else None)
+            rect = pygame.Rect(x + i * (button_w + 12), self.box.bottom - 58, button_w, 42)
+            self.widgets.add(
+                Button(label, partial(self._choose, callback), rect, shortcut, ident=label)
+            )
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        # A single button answers both Enter and Esc.
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and len(self.choices) == 1:
+            self._choose(self.choices[0][1])
+            return True
+        self.widgets.handle(event)
+        return event.type in (
+            pygame.KEYDOWN,
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.TEXTINPUT,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        theme.panel(surface, self.box)
+        theme.blit_text(
+            surface,
+            self.title,
+            (self.box.centerx, self.box.y + 22),
+            theme.FONT_LARGE,
+            theme.ACCENT,
+            True,
+            "midtop",
+        )
+        y = self.box.y + 64
+        for line in theme.wrap(self.message, theme.FONT_BODY, self.box.w - 48):
+            theme.blit_text(surface, line, (self.box.centerx, y), anchor="midtop")
+            y += theme.font(theme.FONT_BODY).get_linesize()
+        self.widgets.draw(surface)
+
+
+class HelpOverlay(Scene):
+    """F1: the rules in short and every keyboard shortcut of the current screen."""
+
+    opaque = False
+    name = "help"
+
+    def __init__(self, app: App, topic: str = "general") -> None:
+        super().__init__(app)
+        self.topic = help_text.topic(topic)
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.scroll = 0
+        self._body: pygame.Surface | None = None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self.box = pygame.Rect(0, 0, min(1040, size[0] - 40), min(720, size[1] - 40))
+        self.box.center = (size[0] // 2, size[1] // 2)
+        self.widgets.clear()
+        close = pygame.Rect(self.box.right - 150, self.box.bottom - 56, 130, 40)
+        self.widgets.add(
+            Button("Close", lambda: self.app.pop(self), close, pygame.K_ESCAPE, ident="close")
+        )
+        self._body = None
+
+    def _render_body(self) -> pygame.Surface:
+        """Rules on the left, shortcuts on the right (or below when the window is narrow)."""
+        inner_w = self.box.w - 48
+        two_columns = inner_w >= 760
+        rules_w = int(inner_w * 0.56) if two_columns else inner_w
+        keys_w = inner_w - rules_w - 32 if two_columns else inner_w
+        line_h = theme.font(theme.FONT_BODY).get_linesize()
+        rules = theme.wrap(self.topic.rules, theme.FONT_BODY, rules_w)
+        rules_h = len(rules) * line_h
+        keys_h = (len(self.topic.shortcuts) + 2) * (line_h + 4)
+        height = max(rules_h, keys_h) if two_columns else rules_h + keys_h + 24
+        body = pygame.Surface((inner_w, max(height, 10)), pygame.SRCALPHA)
+        y = 0
+        for line in rules:
+            theme.blit_text(body, line, (0, y))
+            y += line_h
+        kx, ky = (rules_w + 32, 0) if two_columns else (0, rules_h + 24)
+        theme.blit_text(body, "Keyboard", (kx, ky), theme.FONT_BODY, theme.ACCENT, True)
+        ky += line_h + 8
+        key_col = 150
+        for key, what in self.topic.shortcuts:
+            chip = theme.text(key, theme.FONT_SMALL, theme.TEXT_DARK, True)
+            chip_rect = pygame.Rect(kx, ky, chip.get_width() + 12, line_h)
+            pygame.draw.rect(body, (226, 214, 186), chip_rect, border_radius=5)
+            body.blit(chip, chip.get_rect(center=chip_rect.center))
+            for i, part in enumerate(theme.wrap(what, theme.FONT_SMALL, keys_w - key_col)):
+                theme.blit_text(
+                    body, part, (kx + key_col, ky + 3 + i * 17), theme.FONT_SMALL, theme.TEXT
+                )
+            ky += line_h + 4 + (len(theme.wrap(what, theme.FONT_SMALL, keys_w - key_col)) - 1) * 17
+        return body
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - 30 * event.y)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+            self.scroll += 60
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
+            self.scroll = max(0, self.scroll - 60)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            return False  # the app closes the help
+        return event.type in (
+            pygame.KEYDOWN,
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEWHEEL,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 170)
+        theme.panel(surface, self.box)
+        theme.blit_text(
+            surface,
+            f"{self.topic.title} — help",
+            (self.box.x + 24, self.box.y + 18),
+            theme.FONT_LARGE,
+            theme.ACCENT,
+            True,
+        )
+        if self._body is None:
+            self._body = self._render_body()
+        view = pygame.Rect(self.box.x + 24, self.box.y + 62, self.box.w - 48, self.box.h - 62 - 70)
+        self.scroll = min(self.scroll, max(0, self._body.get_height() - view.h))
+        surface.blit(self._body, view.topleft, pygame.Rect(0, self.scroll, view.w, view.h))
+        if self._body.get_height() > view.h:
+            theme.blit_text(
+                surface,
+                "scroll: mouse wheel or Up / Down",
+                (self.box.x + 24, self.box.bottom - 44),
+                theme.FONT_SMALL,
+                theme.TEXT_DIM,
+            )
+        self.widgets.draw(surface)
+
+
+class PauseOverlay(Scene):
+    """Esc at a table: resume, rules, back to the main menu, or quit."""
+
+    opaque = False
+    name = "pause"
+
+    def __init__(self, app: App, on_menu: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.on_menu = on_menu
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self.box = pygame.Rect(0, 0, 340, 330)
+        self.box.center = (size[0] // 2, size[1] // 2)
+        self.widgets.clear()
+        entries: list[tuple[str, Callable[[], None], int]] = [
+            ("Resume", lambda: self.app.pop(self), pygame.K_ESCAPE),
+            ("Rules & keys", self.app.toggle_help, pygame.K_F1),
+            ("Main menu", self._menu, pygame.K_m),
+            ("Quit game", self.app.quit, pygame.K_q),
+        ]
+        for i, (label, callback, key) in enumerate(entries):
+            rect = pygame.Rect(self.box.x + 40, self.box.y + 80 + i * 56, self.box.w - 80, 44)
+            self.widgets.add(Button(label, callback, rect, key, ident=label))
+
+    def _menu(self) -> None:
+        self.app.pop(self)
+        self.on_menu()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            return False
+        self.widgets.handle(event)
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        theme.panel(surface, self.box)
+        theme.blit_text(
+            surface,
+            "Paused",
+            (self.box.centerx, self.box.y + 24),
+            theme.FONT_LARGE,
+            theme.ACCENT,
+            True,
+            "midtop",
+        )
+        self.widgets.draw(surface)
+
+
+class CoverScene(Scene):
+    """Hot-seat hand-over: hides the table until the next person says they are ready."""
+
+    name = "cover"
+
+    def __init__(self, app: App, player: str, colour: theme.PlayerColour, note: str = "") -> None:
+        super().__init__(app)
+        self.player = player
+        self.colour = colour
+        self.note = note
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self.widgets.clear()
+        rect = pygame.Rect(0, 0, 260, 56)
+        rect.center = (size[0] // 2, size[1] // 2 + 90)
+        self.widgets.add(
+            Button(
+                "I'm ready",
+                lambda: self.app.pop(self),
+                rect,
+                pygame.K_SPACE,
+                ident="ready",
+                size=theme.FONT_LARGE,
+            )
+        )
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.app.pop(self)
+            return True
+        self.widgets.handle(event)
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.fill(theme.BG)
+        band = pygame.Rect(0, h // 2 - 120, w, 150)
+        pygame.draw.rect(surface, theme.mix(theme.BG, self.colour.rgb, 0.35), band)
+        theme.blit_text(
+            surface,
+            "Pass the screen to",
+            (w // 2, band.y + 18),
+            theme.FONT_LARGE,
+            theme.TEXT_DIM,
+            anchor="midtop",
+        )
+        theme.blit_text(
+            surface,
+            self.player,
+            (w // 2, band.y + 56),
+            theme.FONT_TITLE,
+            theme.TEXT,
+            True,
+            "midtop",
+        )
+        if self.note:
+            theme.blit_text(
+                surface,
+                self.note,
+                (w // 2, band.bottom + 8),
+                theme.FONT_BODY,
+                theme.TEXT_DIM,
+                anchor="midtop",
+            )
+        theme.blit_text(
+            surface,
+            "Your hand stays hidden until you are ready.",
+            (w // 2, h - 40),
+            theme.FONT_SMALL,
+            theme.TEXT_DIM,
+            anchor="midbottom",
+        )
+        self.widgets.draw(surface)

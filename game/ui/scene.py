@@ -1,0 +1,59 @@
+"""The scene protocol of the app's scene stack.
+
+The app keeps a stack of scenes. Events go to the top scene first; a scene that does not use
+an event lets it fall through to the scene below only if it is ``passthrough``. Only the top
+scene gets ``update(dt)`` (so a pause or help overlay really pauses the table; an AI worker
+thread keeps thinking and its answer is picked up on return). ``draw`` only reads state: it
+never changes the game. Opaque scenes hide what is below; overlays (``opaque = False``) are
+drawn over the scene beneath them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.widgets import WidgetGroup
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class Scene:
+    """Base scene: a widget group, a layout hook for resizes, and the stack callbacks."""
+
+    opaque = True  # False: the scene below is drawn first (dialogs, overlays)
+    passthrough = False  # True: events this scene ignores go on to the scene below
+    name = "scene"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.widgets = WidgetGroup()
+        self.size = app.size
+
+    # -- lifecycle -------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place widgets for a window of ``size``; called on push and on every resize."""
+        self.size = size
+
+    def on_enter(self) -> None:
+        """Called when the scene becomes the top of the stack (pushed or uncovered)."""
+
+    def on_exit(self) -> None:
+        """Called when the scene is removed from the stack."""
+
+    # -- per frame -------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.widgets.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.widgets.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.widgets.draw(surface)
+
+    # -- helpers for tests -----------------------------------------------------------------
+    def widget(self, ident: str) -> pygame.Rect:
+        """The rectangle of the widget called ``ident`` (tests click its centre)."""
+        return self.widgets.find(ident).rect

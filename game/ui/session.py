@@ -1,0 +1,188 @@
+"""A game session shared by both tables: seats, the engine state, history and the AI seats.
+
+The seam for tables (knights now, rummy later) is::
+
+    seats = [Seat("Ann", human=True), Seat("Kunz", human=False, level="hard")]
+    session = Session("rummy", seats, seed=7)
+    scene = RummyTableScene(app, session)      # same constructor shape as KnightsTableScene
+
+A table reads ``session.state`` (through ``state.view(viewer)``), asks ``session.apply(action)``
+to move the game on (the engine checks legality and raises ``IllegalAction``), and uses
+``session.agent(seat)`` with an :class:`~game.ui.ai_worker.AIWorker` for computer seats.
+``session.rematch()`` gives a fresh session with the same seats.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from game.ui import theme
+from game.ui.ai_worker import Agent, make_computer_agent
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+GAMES: dict[str, str] = {"knights": "Robber Knights", "rummy": "Räuber-Rommé"}
+SEAT_LIMITS: dict[str, tuple[int, int]] = {"knights": (2, 4), "rummy": (2, 6)}
+COMPUTER_NAMES: tuple[str, ...] = ("Kunz", "Hilde", "Ulrich", "Greta", "Ottokar", "Mechthild")
+
+
+class SeatError(ValueError):
+    """A seat list the game cannot be played with (wrong count, unknown level, ...)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    human: bool
+    level: str = "medium"
+    colour: int = 0  # index into theme.PLAYER_COLOURS
+
+    @property
+    def label(self) -> str:
+        return self.name if self.human else f"{self.name} ({self.level})"
+
+    @property
+    def player_colour(self) -> theme.PlayerColour:
+        return theme.PLAYER_COLOURS[self.colour % len(theme.PLAYER_COLOURS)]
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    seat: int | None
+    action: Any
+    text: str
+
+
+def default_seats(game: str, count: int = 2, humans: int = 1) -> list[Seat]:
+    """A sensible starting table: ``humans`` people, then medium computers."""
+    seats = []
+    for i in range(count):
+        if i < humans:
+            name = "You" if humans == 1 else f"Player {i + 1}"
+            seats.append(Seat(name, True, "medium", i))
+        else:
+            seats.append(Seat(COMPUTER_NAMES[i % len(COMPUTER_NAMES)], False, "medium", i))
+    return seats
+
+
+def seats_from_spec(game: str, spec: str | None, autoplay: bool = False) -> list[Seat]:
+    """Seats from the command line ``--players human,hard,...`` (``--autoplay``: no humans)."""
+    tokens = [
+        t.strip().lower()
+        for t in (spec or ("medium,medium" if autoplay else "human,medium")).split(",")
+    ]
+    low, high = SEAT_LIMITS[game]
+    if not low <= len(tokens) <= high:
+        raise SeatError(f"{GAMES[game]} needs {low} to {high} players, not {len(tokens)}")
+    humans = sum(1 for t in tokens if t == "human") if not autoplay else 0
+    seats: list[Seat] = []
+    human_number = 0
+    for i, token in enumerate(tokens):
+        if token == "human" and not autoplay:
+            human_number += 1
+            name = "You" if humans == 1 else f"Player {human_number}"
+            seats.append(Seat(name, True, "medium", i))
+        elif token in LEVELS or token == "human":
+            level = token if token in LEVELS else "medium"
+            seats.append(Seat(COMPUTER_NAMES[i % len(COMPUTER_NAMES)], False, level, i))
+        else:
+            raise SeatError(f"unknown player {token!r}: use human, {', '.join(LEVELS)}")
+    return seats
+
+
+def validate_seats(game: str, seats: list[Seat]) -> None:
+    low, high = SEAT_LIMITS[game]
+    if not low <= len(seats) <= high:
+        raise SeatError(f"{GAMES[game]} needs {low} to {high} players")
+    names = [s.name.strip() for s in seats]
+    if any(not n for n in names):
+        raise SeatError("every seat needs a name")
+    if len(set(n.lower() for n in names)) != len(names):
+        raise SeatError("two seats have the same name")
+    if len(set(s.colour for s in seats)) != len(seats):
+        raise SeatError("two seats have the same colour")
+    for seat in seats:
+        if not seat.human and seat.level not in LEVELS:
+            raise SeatError(f"unknown level {seat.level!r}")
+
+
+def new_state(game: str, names: list[str], seed: int) -> Any:
+    """A fresh engine state for ``game`` (imported lazily: each table needs only its engine)."""
+    if game == "knights":
+        from game.knights import new_game as knights_new_game
+
+        return knights_new_game(names, seed)
+    if game == "rummy":
+        from game.rummy import new_game as rummy_new_game
+
+        return rummy_new_game(names, seed)
+    raise SeatError(f"unknown game {game!r}")
+
+
+@dataclass
+class Session:
+    """Everything a table needs besides drawing: seats, the engine state and its history."""
+
+    game: str
+    seats: list[Seat]
+    seed: int | None = None
+    state: Any = field(init=False)
+    history: list[HistoryEntry] = field(init=False, default_factory=list)
+    decisions: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        validate_seats(self.game, self.seats)
+        if self.seed is None:
+            self.seed = random.randrange(1, 1_000_000)
+        self.state = new_state(self.game, [s.name for s in self.seats], self.seed)
+        self._agents: dict[int, Agent] = {}
+
+    # -- seats -------------------------------------------------------------------------------
+    @property
+    def num_seats(self) -> int:
+        return len(self.seats)
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat].human
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+    def colour(self, seat: int) -> theme.PlayerColour:
+        return self.seats[seat].player_colour
+
+    def viewer(self) -> int | None:
+        """Whose hidden information the screen may show right now (None: nobody's)."""
+        current = self.state.current_player
+        if self.is_human(current):
+            return int(current)
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else None
+
+    def agent(self, seat: int) -> Agent:
+        if seat not in self._agents:
+            seat_info = self.seats[seat]
+            self._agents[seat] = make_computer_agent(
+                self.game, seat_info.level, (self.seed or 0) * 31 + seat
+            )
+        return self._agents[seat]
+
+    def decision_rng(self) -> random.Random:
+        """A fresh generator per decision, so a seeded game replays the same way."""
+        return random.Random((self.seed or 0) * 1_000_003 + self.decisions)
+
+    # -- moving on ---------------------------------------------------------------------------
+    def apply(self, action: Any, text: str | None = None) -> Any:
+        """Apply ``action`` for the current player; raises the engine's IllegalAction."""
+        seat = self.state.current_player
+        self.state = self.state.apply(action)
+        self.decisions += 1
+        self.history.append(HistoryEntry(seat, action, text if text is not None else str(action)))
+        return self.state
+
+    def rematch(self) -> Session:
+        """The same seats at a new deal (seeded games stay reproducible: seed + 1)."""
+        next_seed = None if self.seed is None else self.seed + 1
+        return Session(self.game, [replace(s) for s in self.seats], next_seed)

@@ -1,0 +1,301 @@
+"""The setup screen: the game, 2–4 (knights) or 2–6 (rummy) seats, and an optional seed.
+
+Each seat has a name, Human or Computer with a level, and a colour; colours stay unique
+(clicking the colour chip moves to the next free colour).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import sprites, theme
+from game.ui.scene import Scene
+from game.ui.session import (
+    COMPUTER_NAMES,
+    GAMES,
+    LEVELS,
+    SEAT_LIMITS,
+    Seat,
+    SeatError,
+    Session,
+    default_seats,
+    validate_seats,
+)
+from game.ui.widgets import Button, Segmented, TextEntry
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+ROW_H = 58
+GAME_KEYS = tuple(GAMES)
+
+
+class ColourChip(Button):
+    """A button showing the seat's knight; clicking picks the next free colour."""
+
+    def __init__(self, seat_index: int, setup: SetupScene, rect: pygame.Rect) -> None:
+        super().__init__(
+            "",
+            lambda: setup.next_colour(seat_index),
+            rect,
+            ident=f"colour{seat_index}",
+            tooltip="Click for another colour",
+        )
+        self.seat_index = seat_index
+        self.setup = setup
+
+    def draw(self, surface: pygame.Surface) -> None:
+        colour = self.setup.seats[self.seat_index].player_colour
+        fill = theme.BUTTON_HOVER if self.hovered else theme.PANEL_DARK
+        pygame.draw.rect(surface, fill, self.rect, border_radius=8)
+        pygame.draw.rect(surface, colour.rgb, self.rect, width=3, border_radius=8)
+        figure = sprites.knight_sprite(colour, self.rect.h - 10)
+        surface.blit(figure, figure.get_rect(center=self.rect.center))
+
+
+class SetupScene(Scene):
+    name = "setup"
+    help_topic = "general"
+
+    def __init__(self, app: App, game: str = "knights", seats: list[Seat] | None = None) -> None:
+        super().__init__(app)
+        self.game = game
+        self.seats: list[Seat] = list(seats) if seats is not None else default_seats(game)
+        self.seed_text = ""
+        self.error = ""
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    # -- seat editing ----------------------------------------------------------------------
+    def set_game(self, index: int) -> None:
+        self.game = GAME_KEYS[index]
+        low, high = SEAT_LIMITS[self.game]
+        while len(self.seats) > high:
+            self.seats.pop()
+        while len(self.seats) < low:
+            self.add_seat()
+        self.error = ""
+        self.layout(self.size)
+
+    def free_colour(self, after: int = -1) -> int:
+        used = {s.colour for s in self.seats}
+        count = len(theme.PLAYER_COLOURS)
+        for step in range(1, count + 1):
+            candidate = (after + step) % count
+            if candidate not in used:
+                return candidate
+        return after
+
+    def add_seat(self) -> None:
+        if len(self.seats) >= SEAT_LIMITS[self.game][1]:
+            return
+        taken = {s.name for s in self.seats}
+        name = next((n for n in COMPUTER_NAMES if n not in taken), f"Player {len(self.seats) + 1}")
+        self.seats.append(Seat(name, False, "medium", self.free_colour()))
+        self.error = ""
+        self.layout(self.size)
+
+    def remove_seat(self, index: int) -> None:
+        if len(self.seats) <= SEAT_LIMITS[self.game][0]:
+            return
+        self.seats.pop(index)
+        self.error = ""
+        self.layout(self.size)
+
+    def set_name(self, index: int, name: str) -> None:
+        self.seats[index] = replace(self.seats[index], name=name)
+
+    def set_human(self, index: int, human: bool) -> None:
+        self.seats[index] = replace(self.seats[index], human=human)
+        self.layout(self.size)
+
+    def set_kind(self, index: int, option: int) -> None:
+        self.set_human(index, option == 0)
+
+    def set_level(self, index: int, level_index: int) -> None:
+        self.seats[index] = replace(self.seats[index], level=LEVELS[level_index])
+
+    def next_colour(self, index: int) -> None:
+        self.seats[index] = replace(
+            self.seats[index], colour=self.free_colour(self.seats[index].colour)
+        )
+
+    def set_seed(self, text: str) -> None:
+        self.seed_text = text
+
+    # -- start -----------------------------------------------------------------------------
+    def start(self) -> None:
+        from game.ui.tables import open_table
+
+        seats = [replace(s, name=s.name.strip()) for s in self.seats]
+        try:
+            validate_seats(self.game, seats)
+            session = Session(self.game, seats, int(self.seed_text) if self.seed_text else None)
+        except SeatError as error:
+            self.error = str(error)
+            return
+        except ImportError:
+            self.error = f"{GAMES[self.game]} is not installed yet"
+            return
+        self.app.pop(self)
+        open_table(self.app, session)
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+    # -- layout ----------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        low, high = SEAT_LIMITS[self.game]
+        box_w = min(900, w - 40)
+        box_h = 250 + high * ROW_H
+        self.box = pygame.Rect(0, 0, box_w, min(box_h, h - 30))
+        self.box.center = (w // 2, h // 2)
+        self.widgets.clear()
+        x0 = self.box.x + 28
+        add = self.widgets.add
+        add(
+            Segmented(
+                [GAMES[g] for g in GAME_KEYS],
+                GAME_KEYS.index(self.game),
+                self.set_game,
+                pygame.Rect(x0, self.box.y + 70, 420, 40),
+                ident="game",
+            )
+        )
+        y = self.box.y + 130
+        name_w = max(140, box_w - 28 * 2 - 60 - 200 - 340 - 50 - 30)
+        for i, seat in enumerate(self.seats):
+            x = x0
+            add(ColourChip(i, self, pygame.Rect(x, y, 52, 48)))
+            x += 64
+            add(
+                TextEntry(
+                    seat.name,
+                    partial(self.set_name, i),
+                    pygame.Rect(x, y + 6, name_w, 38),
+                    ident=f"name{i}",
+                    max_len=14,
+                    tooltip="Click to rename",
+                )
+            )
+            x += name_w + 12
+            add(
+                Segmented(
+                    ["Human", "Computer"],
+                    0 if seat.human else 1,
+                    partial(self.set_kind, i),
+                    pygame.Rect(x, y + 6, 200, 38),
+                    ident=f"kind{i}",
+                    size=theme.FONT_SMALL + 2,
+                )
+            )
+            x += 212
+            level = Segmented(
+                [lv.capitalize() for lv in LEVELS],
+                LEVELS.index(seat.level),
+                partial(self.set_level, i),
+                pygame.Rect(x, y + 6, 340, 38),
+                ident=f"level{i}",
+                size=theme.FONT_SMALL + 2,
+                tooltip="Easy: beginner · Medium: greedy · Hard: ~1 s search · Expert: ~3 s search",
+            )
+            level.visible = not seat.human
+            add(level)
+            x += 352
+            remove = Button(
+                "X",
+                partial(self.remove_seat, i),
+                pygame.Rect(x, y + 8, 36, 34),
+                ident=f"remove{i}",
+                tooltip="Remove this seat",
+            )
+            remove.enabled = len(self.seats) > low
+            add(remove)
+            y += ROW_H
+        add_button = Button(
+            "+ Add seat",
+            self.add_seat,
+            pygame.Rect(x0, y + 4, 180, 40),
+            pygame.K_F2,
+            ident="add",
+            tooltip=f"Up to {high} seats",
+        )
+        add_button.enabled = len(self.seats) < high
+        add(add_button)
+        bottom = self.box.bottom - 62
+        add(
+            TextEntry(
+                self.seed_text,
+                self.set_seed,
+                pygame.Rect(x0 + 70, bottom + 6, 150, 38),
+                ident="seed",
+                max_len=9,
+                placeholder="random",
+                allowed=str.isdigit,
+                tooltip="Same seed, same deal",
+            )
+        )
+        add(
+            Button(
+                "Back",
+                self.back,
+                pygame.Rect(self.box.right - 360, bottom, 150, 46),
+                pygame.K_ESCAPE,
+                ident="back",
+            )
+        )
+        add(
+            Button(
+                "Start",
+                self.start,
+                pygame.Rect(self.box.right - 196, bottom, 168, 46),
+                pygame.K_RETURN,
+                ident="start",
+                size=theme.FONT_LARGE,
+            )
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        theme.panel(surface, self.box)
+        theme.blit_text(
+            surface,
+            "New game",
+            (self.box.x + 28, self.box.y + 20),
+            theme.FONT_LARGE,
+            theme.ACCENT,
+            True,
+        )
+        low, high = SEAT_LIMITS[self.game]
+        theme.blit_text(
+            surface,
+            f"{low}–{high} players · colours are unique · names can be edited",
+            (self.box.right - 28, self.box.y + 80),
+            theme.FONT_SMALL,
+            theme.TEXT_DIM,
+            anchor="topright",
+        )
+        theme.blit_text(
+            surface,
+            "Seed",
+            (self.box.x + 28, self.box.bottom - 38),
+            theme.FONT_BODY,
+            theme.TEXT_DIM,
+            anchor="midleft",
+        )
+        if self.error:
+            theme.blit_text(
+                surface,
+                self.error,
+                (self.box.centerx, self.box.bottom - 80),
+                theme.FONT_BODY,
+                theme.BAD,
+                True,
+                "midbottom",
+            )
+        self.widgets.draw(surface)

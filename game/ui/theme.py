@@ -1,0 +1,147 @@
+"""The one look of the client: colours, player colours with their marks, fonts and text cache.
+
+Every scene and widget takes its colours and fonts from here, so the game looks the same
+everywhere and a change of taste is one edit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+# Background and panels: dark walnut with parchment text, like a table in a tavern.
+BG: Colour = (34, 30, 28)
+BG_TABLE: Colour = (46, 58, 44)
+PANEL: Colour = (58, 50, 44)
+PANEL_EDGE: Colour = (110, 92, 70)
+PANEL_DARK: Colour = (44, 38, 34)
+TEXT: Colour = (240, 230, 208)
+TEXT_DIM: Colour = (180, 168, 146)
+TEXT_DARK: Colour = (30, 26, 22)
+ACCENT: Colour = (232, 176, 64)
+ACCENT_DARK: Colour = (150, 104, 28)
+GOOD: Colour = (120, 200, 110)
+BAD: Colour = (230, 96, 80)
+HIGHLIGHT: Colour = (255, 236, 140)
+SHADOW: Colour = (0, 0, 0)
+
+BUTTON: Colour = (96, 78, 58)
+BUTTON_HOVER: Colour = (126, 102, 74)
+BUTTON_PRESSED: Colour = (72, 58, 44)
+BUTTON_DISABLED: Colour = (70, 64, 58)
+BUTTON_ON: Colour = (176, 128, 46)
+
+
+@dataclass(frozen=True)
+class PlayerColour:
+    """A seat colour with a second cue (a shape drawn on the shield) for colour-blind players."""
+
+    name: str
+    rgb: Colour
+    mark: str  # "circle", "triangle", "square", "diamond", "star", "cross"
+    ink: Colour  # colour of the mark and text drawn on top of rgb
+
+
+# Okabe–Ito inspired: distinguishable for the common colour-vision deficiencies, and each has
+# its own mark as well.
+PLAYER_COLOURS: tuple[PlayerColour, ...] = (
+    PlayerColour("Red", (213, 70, 40), "circle", (255, 255, 255)),
+    PlayerColour("Blue", (30, 110, 200), "triangle", (255, 255, 255)),
+    PlayerColour("Yellow", (240, 210, 50), "square", (20, 20, 20)),
+    PlayerColour("Green", (0, 150, 110), "diamond", (255, 255, 255)),
+    PlayerColour("Purple", (170, 90, 180), "star", (255, 255, 255)),
+    PlayerColour("White", (236, 236, 236), "cross", (20, 20, 20)),
+)
+
+FONT_SMALL = 18
+FONT_BODY = 22
+FONT_LARGE = 30
+FONT_TITLE = 56
+FONT_HUGE = 84
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_text_cache: dict[tuple[str, int, Colour, bool], pygame.Surface] = {}
+_TEXT_CACHE_LIMIT = 2000
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """pygame's default font at ``size`` (cached: creating fonts is slow)."""
+    key = (size, bold)
+    cached = _fonts.get(key)
+    if cached is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        cached = pygame.font.Font(None, size)
+        cached.set_bold(bold)
+        _fonts[key] = cached
+    return cached
+
+
+def text(
+    content: str, size: int = FONT_BODY, colour: Colour = TEXT, bold: bool = False
+) -> pygame.Surface:
+    """A rendered line of text, cached so that redrawing the same labels every frame is free."""
+    key = (content, size, colour, bold)
+    surface = _text_cache.get(key)
+    if surface is None:
+        if len(_text_cache) > _TEXT_CACHE_LIMIT:
+            _text_cache.clear()
+        surface = font(size, bold).render(content, True, colour)
+        _text_cache[key] = surface
+    return surface
+
+
+def blit_text(
+    target: pygame.Surface,
+    content: str,
+    pos: tuple[int, int],
+    size: int = FONT_BODY,
+    colour: Colour = TEXT,
+    bold: bool = False,
+    anchor: str = "topleft",
+) -> pygame.Rect:
+    """Draw one line of text with its ``anchor`` (a pygame.Rect attribute name) at ``pos``."""
+    surface = text(content, size, colour, bold)
+    rect = surface.get_rect(**{anchor: pos})
+    target.blit(surface, rect)
+    return rect
+
+
+def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``content`` into lines that fit ``width`` pixels; blank lines are kept."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for paragraph in content.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            candidate = word if not line else f"{line} {word}"
+            if f.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def panel(
+    target: pygame.Surface, rect: pygame.Rect, colour: Colour = PANEL, radius: int = 10
+) -> None:
+    """A rounded panel with a soft edge and a drop shadow."""
+    shadow = rect.move(3, 4)
+    pygame.draw.rect(target, (20, 16, 14), shadow, border_radius=radius)
+    pygame.draw.rect(target, colour, rect, border_radius=radius)
+    pygame.draw.rect(target, PANEL_EDGE, rect, width=2, border_radius=radius)
+
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    """Linear blend of two colours (t=0 gives a, t=1 gives b)."""
+    return (
+        int(a[0] + (b[0] - a[0]) * t),
+        int(a[1] + (b[1] - a[1]) * t),
+        int(a[2] + (b[2] - a[2]) * t),
+    )

@@ -1,0 +1,557 @@
+"""A small widget kit in the one theme: buttons, toggles, choices, text entry, tooltips, a log.
+
+Widgets only react to the pygame events they are given (``handle`` returns True when it used
+the event) and draw themselves; scenes own them in a :class:`WidgetGroup` which dispatches
+events (the focused text entry first), remembers the pointer for hover and draws tooltips.
+Widgets work from event positions, never from ``pygame.mouse``, so tests can drive them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.ui import theme
+
+Callback = Callable[[], None]
+
+
+class Widget:
+    """Base: a rectangle that may be hidden, disabled or carry a tooltip."""
+
+    def __init__(self, rect: pygame.Rect | None = None, ident: str = "", tooltip: str = "") -> None:
+        self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)
+        self.ident = ident
+        self.tooltip = tooltip
+        self.visible = True
+        self.enabled = True
+        self.hovered = False
+
+    @property
+    def active(self) -> bool:
+        return self.visible and self.enabled
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+def key_name(key: int) -> str:
+    """A short, readable name for a key, shown on buttons as the shortcut hint."""
+    names = {
+        pygame.K_RETURN: "Enter",
+        pygame.K_ESCAPE: "Esc",
+        pygame.K_SPACE: "Space",
+        pygame.K_TAB: "Tab",
+        pygame.K_BACKSPACE: "Bksp",
+        pygame.K_UP: "Up",
+        pygame.K_DOWN: "Down",
+        pygame.K_LEFT: "Left",
+        pygame.K_RIGHT: "Right",
+    }
+    return names.get(key, pygame.key.name(key).upper())
+
+
+class Button(Widget):
+    """A push button with hover/pressed/disabled looks and an optional keyboard shortcut."""
+
+    def __init__(
+        self,
+        label: str,
+        on_click: Callback,
+        rect: pygame.Rect | None = None,
+        shortcut: int | None = None,
+        ident: str = "",
+        tooltip: str = "",
+        size: int = theme.FONT_BODY,
+        selected: bool = False,
+    ) -> None:
+        super().__init__(rect, ident or label, tooltip)
+        self.label = label
+        self.on_click = on_click
+        self.shortcut = shortcut
+        self.size = size
+        self.pressed = False
+        self.selected = selected  # drawn as "on", e.g. the chosen knight count
+
+    def click(self) -> None:
+        if self.active:
+            self.on_click()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.active:
+            self.hovered = self.pressed = False
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.pressed = True
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was_pressed = self.pressed
+            self.pressed = False
+            if was_pressed and self.rect.collidepoint(event.pos):
+                self.on_click()
+                return True
+            return False
+        if (
+            event.type == pygame.KEYDOWN
+            and self.shortcut is not None
+            and event.key == self.shortcut
+        ):
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        if not self.enabled:
+            colour = theme.BUTTON_DISABLED
+        elif self.pressed:
+            colour = theme.BUTTON_PRESSED
+        elif self.selected:
+            colour = theme.BUTTON_ON
+        elif self.hovered:
+            colour = theme.BUTTON_HOVER
+        else:
+            colour = theme.BUTTON
+        offset = 1 if self.pressed else 0
+        body = self.rect.move(0, offset)
+        if not self.pressed:
+            pygame.draw.rect(surface, (24, 20, 16), self.rect.move(0, 3), border_radius=8)
+        pygame.draw.rect(surface, colour, body, border_radius=8)
+        edge = theme.HIGHLIGHT if (self.hovered and self.enabled) else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, body, width=2, border_radius=8)
+        ink = theme.TEXT if self.enabled else theme.TEXT_DIM
+        label = theme.text(self.label, self.size, ink, bold=True)
+        hint = None
+        if self.shortcut is not None and self.rect.w >= label.get_width() + 40:
+            hint = theme.text(key_name(self.shortcut), theme.FONT_SMALL - 2, theme.TEXT_DIM)
+        if hint is not None and self.rect.w >= label.get_width() + hint.get_width() + 24:
+            label_rect = label.get_rect(midleft=(body.x + 12, body.centery))
+            if label_rect.right + hint.get_width() + 16 < body.right:
+                label_rect.centerx = body.centerx - hint.get_width() // 2 - 4
+            surface.blit(label, label_rect)
+            surface.blit(hint, hint.get_rect(midright=(body.right - 8, body.centery + 1)))
+        else:
+            surface.blit(label, label.get_rect(center=body.center))
+
+
+class Toggle(Widget):
+    """An on/off switch with a label; Space toggles it while hovered."""
+
+    def __init__(
+        self,
+        label: str,
+        value: bool,
+        on_change: Callable[[bool], None],
+        rect: pygame.Rect | None = None,
+        ident: str = "",
+        tooltip: str = "",
+    ) -> None:
+        super().__init__(rect, ident or label, tooltip)
+        self.label = label
+        self.value = value
+        self.on_change = on_change
+
+    def set(self, value: bool) -> None:
+        self.value = value
+        self.on_change(value)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.active:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            self.set(not self.value)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        track = pygame.Rect(0, 0, 44, 24)
+        track.midleft = (self.rect.x, self.rect.centery)
+        pygame.draw.rect(
+            surface, theme.BUTTON_ON if self.value else theme.BUTTON, track, border_radius=12
+        )
+        pygame.draw.rect(surface, theme.PANEL_EDGE, track, width=2, border_radius=12)
+        knob_x = track.right - 12 if self.value else track.x + 12
+        pygame.draw.circle(surface, theme.TEXT, (knob_x, track.centery), 8)
+        colour = theme.HIGHLIGHT if self.hovered else theme.TEXT
+        theme.blit_text(
+            surface,
+            self.label,
+            (track.right + 10, self.rect.centery),
+            colour=colour,
+            anchor="midleft",
+        )
+
+
+class Segmented(Widget):
+    """A row of mutually exclusive choices (e.g. Human | Computer, or the AI level)."""
+
+    def __init__(
+        self,
+        options: Sequence[str],
+        index: int,
+        on_change: Callable[[int], None],
+        rect: pygame.Rect | None = None,
+        ident: str = "",
+        tooltip: str = "",
+        size: int = theme.FONT_BODY,
+    ) -> None:
+        super().__init__(rect, ident, tooltip)
+        self.options = list(options)
+        self.index = index
+        self.on_change = on_change
+        self.size = size
+        self.hover_index: int | None = None
+
+    def option_rect(self, i: int) -> pygame.Rect:
+        width = self.rect.w / len(self.options)
+        left = self.rect.x + round(i * width)
+        right = self.rect.x + round((i + 1) * width)
+        return pygame.Rect(left, self.rect.y, right - left, self.rect.h)
+
+    def choose(self, i: int) -> None:
+        self.index = i
+        self.on_change(i)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.active:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            self.hover_index = None
+            for i in range(len(self.options)):
+                if self.option_rect(i).collidepoint(event.pos):
+                    self.hover_index = i
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i in range(len(self.options)):
+                if self.option_rect(i).collidepoint(event.pos):
+                    self.choose(i)
+                    return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        pygame.draw.rect(surface, theme.PANEL_DARK, self.rect, border_radius=8)
+        for i, option in enumerate(self.options):
+            r = self.option_rect(i).inflate(-4, -4)
+            if i == self.index:
+                pygame.draw.rect(surface, theme.BUTTON_ON, r, border_radius=6)
+            elif i == self.hover_index and self.enabled:
+                pygame.draw.rect(surface, theme.BUTTON_HOVER, r, border_radius=6)
+            ink = theme.TEXT if (self.enabled or i == self.index) else theme.TEXT_DIM
+            label = theme.text(option, self.size, ink, bold=i == self.index)
+            surface.blit(label, label.get_rect(center=r.center))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=2, border_radius=8)
+
+
+class TextEntry(Widget):
+    """A one-line text field: click to focus, type (TEXTINPUT), Backspace, Enter or Esc to leave."""
+
+    def __init__(
+        self,
+        value: str,
+        on_change: Callable[[str], None],
+        rect: pygame.Rect | None = None,
+        ident: str = "",
+        tooltip: str = "",
+        max_len: int = 16,
+        placeholder: str = "",
+        allowed: Callable[[str], bool] | None = None,
+    ) -> None:
+        super().__init__(rect, ident, tooltip)
+        self.value = value
+        self.on_change = on_change
+        self.max_len = max_len
+        self.placeholder = placeholder
+        self.allowed = allowed
+        self.focused = False
+        self.blink = 0.0
+
+    def focus(self, on: bool) -> None:
+        self.focused = on
+        self.blink = 0.0
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.active:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            inside = self.rect.collidepoint(event.pos)
+            self.focus(inside)
+            return inside
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            addition = "".join(ch for ch in event.text if ch.isprintable())
+            if self.allowed is not None:
+                addition = "".join(ch for ch in addition if self.allowed(ch))
+            if addition:
+                self.value = (self.value + addition)[: self.max_len]
+                self.on_change(self.value)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+                self.on_change(self.value)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.focus(False)
+            # Any other key is swallowed so that typing never triggers button shortcuts.
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.blink = (self.blink + dt) % 1.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        pygame.draw.rect(
+            surface,
+            (250, 244, 228) if self.focused else (226, 216, 194),
+            self.rect,
+            border_radius=6,
+        )
+        edge = (
+            theme.ACCENT
+            if self.focused
+            else (theme.HIGHLIGHT if self.hovered else theme.PANEL_EDGE)
+        )
+        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=6)
+        shown = self.value or self.placeholder
+        ink = theme.TEXT_DARK if self.value else (130, 120, 104)
+        label = theme.text(shown, theme.FONT_BODY, ink)
+        clip = surface.get_clip()
+        inner = self.rect.inflate(-12, -4)
+        surface.set_clip(inner)
+        pos = label.get_rect(midleft=(inner.x, self.rect.centery))
+        if pos.w > inner.w:
+            pos.right = inner.right - 2
+        surface.blit(label, pos)
+        if self.focused and self.blink < 0.55:
+            x = pos.right + 1 if self.value else inner.x
+            pygame.draw.line(
+                surface, theme.TEXT_DARK, (x, self.rect.y + 6), (x, self.rect.bottom - 6), 2
+            )
+        surface.set_clip(clip)
+
+
+class Label(Widget):
+    """Static text (optionally wrapped to its rect's width)."""
+
+    def __init__(
+        self,
+        content: str,
+        rect: pygame.Rect | None = None,
+        size: int = theme.FONT_BODY,
+        colour: theme.Colour = theme.TEXT,
+        bold: bool = False,
+        align: str = "left",
+    ) -> None:
+        super().__init__(rect)
+        self.content = content
+        self.size = size
+        self.colour = colour
+        self.bold = bold
+        self.align = align
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        y = self.rect.y
+        line_height = theme.font(self.size, self.bold).get_linesize()
+        for line in theme.wrap(self.content, self.size, max(20, self.rect.w), self.bold):
+            anchor = {"left": "topleft", "center": "midtop", "right": "topright"}[self.align]
+            x = {"left": self.rect.x, "center": self.rect.centerx, "right": self.rect.right}[
+                self.align
+            ]
+            theme.blit_text(surface, line, (x, y), self.size, self.colour, self.bold, anchor)
+            y += line_height
+
+
+class ScrollLog(Widget):
+    """A scrolling list of lines (newest at the bottom); the wheel scrolls, new lines follow."""
+
+    def __init__(
+        self, rect: pygame.Rect | None = None, ident: str = "log", size: int = theme.FONT_SMALL
+    ) -> None:
+        super().__init__(rect, ident)
+        self.entries: list[tuple[str, theme.Colour]] = []
+        self.size = size
+        self.scroll = 0  # lines scrolled up from the bottom
+        self._cache: pygame.Surface | None = None
+        self._cache_key: tuple[int, int, int, int] | None = None
+
+    def add(self, line: str, colour: theme.Colour = theme.TEXT) -> None:
+        self.entries.append((line, colour))
+        if self.scroll:
+            self.scroll += len(theme.wrap(line, self.size, self.rect.w - 16))
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self.scroll = 0
+
+    def _lines(self) -> list[tuple[str, theme.Colour]]:
+        lines: list[tuple[str, theme.Colour]] = []
+        for entry, colour in self.entries:
+            for i, piece in enumerate(theme.wrap(entry, self.size, self.rect.w - 16)):
+                lines.append((piece if i == 0 else "  " + piece, colour))
+        return lines
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.active:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEWHEEL and self.hovered:
+            self.scroll = max(0, self.scroll + 3 * event.y)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or self.rect.w <= 20 or self.rect.h <= 10:
+            return
+        key = (len(self.entries), self.scroll, self.rect.w, self.rect.h)
+        if self._cache is None or key != self._cache_key:
+            self._cache = self._render()
+            self._cache_key = key
+        surface.blit(self._cache, self.rect)
+
+    def _render(self) -> pygame.Surface:
+        out = pygame.Surface(self.rect.size)
+        out.fill(theme.PANEL_DARK)
+        lines = self._lines()
+        line_height = theme.font(self.size).get_linesize()
+        visible = max(1, (self.rect.h - 8) // line_height)
+        self.scroll = min(self.scroll, max(0, len(lines) - visible))
+        end = len(lines) - self.scroll
+        start = max(0, end - visible)
+        y = 4
+        for line, colour in lines[start:end]:
+            out.blit(theme.text(line, self.size, colour), (8, y))
+            y += line_height
+        if self.scroll:
+            theme.blit_text(
+                out,
+                "more below",
+                (self.rect.w - 6, self.rect.h - 4),
+                theme.FONT_SMALL - 4,
+                theme.ACCENT,
+                anchor="bottomright",
+            )
+        pygame.draw.rect(out, theme.PANEL_EDGE, out.get_rect(), width=1)
+        return out
+
+
+class WidgetGroup:
+    """Owns a scene's widgets: dispatches events, tracks the pointer and draws tooltips."""
+
+    TOOLTIP_DELAY = 0.45
+
+    def __init__(self) -> None:
+        self.widgets: list[Widget] = []
+        self.pointer: tuple[int, int] = (-1, -1)
+        self.hover_time = 0.0
+        self._hover_widget: Widget | None = None
+
+    def add(self, widget: Widget) -> Widget:
+        self.widgets.append(widget)
+        return widget
+
+    def clear(self) -> None:
+        self.widgets.clear()
+        self._hover_widget = None
+
+    def find(self, ident: str) -> Widget:
+        for widget in self.widgets:
+            if widget.ident == ident:
+                return widget
+        raise KeyError(ident)
+
+    def focused_entry(self) -> TextEntry | None:
+        for widget in self.widgets:
+            if isinstance(widget, TextEntry) and widget.focused:
+                return widget
+        return None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            for widget in self.widgets:
+                widget.handle(event)
+            return False
+        entry = self.focused_entry()
+        if (
+            entry is not None
+            and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT)
+            and entry.handle(event)
+        ):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            # Clicking anywhere takes focus away from a text entry (it refocuses if clicked).
+            for widget in self.widgets:
+                if (
+                    isinstance(widget, TextEntry)
+                    and widget.focused
+                    and not widget.rect.collidepoint(event.pos)
+                ):
+                    widget.focus(False)
+        return any(widget.handle(event) for widget in list(self.widgets))
+
+    def update(self, dt: float) -> None:
+        hovered = None
+        for widget in self.widgets:
+            widget.update(dt)
+            if widget.visible and widget.tooltip and widget.rect.collidepoint(self.pointer):
+                hovered = widget
+        if hovered is not self._hover_widget:
+            self._hover_widget = hovered
+            self.hover_time = 0.0
+        else:
+            self.hover_time += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for widget in self.widgets:
+            widget.draw(surface)
+        if self._hover_widget is not None and self.hover_time >= self.TOOLTIP_DELAY:
+            draw_tooltip(surface, self._hover_widget.tooltip, self.pointer)
+
+
+def draw_tooltip(surface: pygame.Surface, content: str, pointer: tuple[int, int]) -> None:
+    """A small parchment box near the pointer, kept inside the window."""
+    lines = theme.wrap(content, theme.FONT_SMALL, 320)
+    line_height = theme.font(theme.FONT_SMALL).get_linesize()
+    width = max(theme.font(theme.FONT_SMALL).size(line)[0] for line in lines) + 16
+    box = pygame.Rect(pointer[0] + 14, pointer[1] + 18, width, line_height * len(lines) + 10)
+    box.clamp_ip(surface.get_rect())
+    if box.collidepoint(pointer):
+        box.bottom = pointer[1] - 6
+        box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (250, 240, 210), box, border_radius=6)
+    pygame.draw.rect(surface, theme.ACCENT_DARK, box, width=2, border_radius=6)
+    y = box.y + 5
+    for line in lines:
+        surface.blit(theme.text(line, theme.FONT_SMALL, theme.TEXT_DARK), (box.x + 8, y))
+        y += line_height
