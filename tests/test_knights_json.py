@@ -1,0 +1,268 @@
+"""Robber Knights files: action dicts, the state JSON (version 1) and validation on load."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+
+from game.core import SaveFormatError
+from game.knights import (
+    END,
+    NO_DEPLOY,
+    Deploy,
+    End,
+    Keep,
+    KnightsState,
+    Place,
+    action_from_dict,
+    new_game,
+)
+
+
+def played(players: int, seed: int, steps: int) -> KnightsState:
+    rng = random.Random(seed)
+    state = new_game(players, seed)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+# ----- actions ----------------------------------------------------------------------------
+
+ACTION_EXAMPLES = [
+    ({"type": "keep", "tile": "plain+village"}, Keep("plain+village")),
+    ({"type": "place", "tile": "forest+castle", "x": 3, "y": -1}, Place("forest+castle", 3, -1)),
+    ({"type": "deploy", "count": 4, "dir": "E", "drops": [1, 2, 1]}, Deploy(4, "E", (1, 2, 1))),
+    ({"type": "deploy", "count": 0, "dir": None, "drops": []}, NO_DEPLOY),
+    ({"type": "deploy", "count": 3, "dir": None, "drops": [3]}, Deploy(3, None, (3,))),
+    ({"type": "end"}, End()),
+]
+
+
+@pytest.mark.parametrize("d,action", ACTION_EXAMPLES)
+def test_action_dicts_from_design_round_trip(d: dict[str, Any], action: Any) -> None:
+    assert action_from_dict(d) == action
+    assert action.to_dict() == d
+    assert action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
+    assert hash(action_from_dict(d)) == hash(action)
+
+
+def test_actions_print_for_logs() -> None:
+    assert str(Place("forest+castle", 3, -1)) == "place forest+castle at (3, -1)"
+    assert str(Keep("mountain")) == "keep mountain"
+    assert str(END) == "end turn"
+    assert "4" in str(Deploy(4, "E", (1, 2, 1))) and "E" in str(Deploy(4, "E", (1, 2, 1)))
+    assert str(NO_DEPLOY) == "deploy no knights"
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        None,
+        [],
+        "end",
+        {},
+        {"type": "fly"},
+        {"type": "keep"},
+        {"type": "keep", "tile": "castle"},
+        {"type": "place", "tile": "plain", "x": "1", "y": 0},
+        {"type": "place", "tile": "plain", "x": 1.5, "y": 0},
+        {"type": "place", "tile": "plain", "x": True, "y": 0},
+        {"type": "place", "tile": "plain", "x": 1},
+        {"type": "deploy", "count": 2, "dir": "NE", "drops": [1, 1]},
+        {"type": "deploy", "count": 2, "dir": "E", "drops": [1, 2]},
+        {"type": "deploy", "count": 2, "dir": "E", "drops": "11"},
+        {"type": "deploy", "count": 2, "dir": "E", "drops": [2]},
+        {"type": "deploy", "count": 2, "dir": None, "drops": [1, 1]},
+        {"type": "deploy", "count": -1, "dir": None, "drops": [-1]},
+        {"type": "deploy", "count": 0, "dir": "E", "drops": []},
+        {"type": "deploy", "dir": None, "drops": []},
+    ],
+)
+def test_bad_action_dicts_raise_value_error(bad: Any) -> None:
+    with pytest.raises(ValueError):
+        action_from_dict(bad)
+
+
+# ----- the state JSON ---------------------------------------------------------------------
+
+
+def test_state_json_has_the_documented_fields() -> None:
+    d = played(2, 7, 12).to_dict()
+    assert list(d) == [
+        "game",
+        "version",
+        "seed",
+        "players",
+        "area",
+        "phase",
+        "current",
+        "lays_this_turn",
+        "pending",
+        "board",
+        "hands",
+        "piles",
+        "supply",
+        "kept",
+        "start",
+    ]
+    assert d["game"] == "robber-knights" and d["version"] == 1 and d["area"] == 7
+    assert set(d["board"][0]) == {"x", "y", "tile", "letter", "knights"}
+    assert set(d["hands"][0][0]) == {"tile", "letter"}
+    json.dumps(d)
+
+
+def test_new_game_json_matches_the_setup() -> None:
+    d = new_game(["Ann", "Bob"], 7).to_dict()
+    assert d["players"] == ["Ann", "Bob"] and d["seed"] == 7 and d["phase"] == "keep"
+    assert d["current"] == 0 and d["lays_this_turn"] == 0 and d["pending"] is None
+    assert d["board"] == [] and d["start"] == [] and d["kept"] == [False, False]
+    assert d["supply"] == [30, 30]
+    assert d["hands"][0][0] == {"tile": "plain+castle", "letter": "A"}
+
+
+def test_deploy_phase_json_has_pending_and_knights_bottom_first() -> None:
+    rng = random.Random(3)
+    state = new_game(2, 3)
+    while state.phase != "deploy":
+        actions = state.legal_actions()
+        castles = [a for a in actions if isinstance(a, Place) and "castle" in a.tile]
+        state = state.apply(castles[0] if castles else rng.choice(actions))
+    d = state.to_dict()
+    assert d["pending"] == {"x": state.pending[0], "y": state.pending[1]}  # type: ignore[index]
+    state = state.apply(state.legal_deployments()[-1])
+    knights = [entry["knights"] for entry in state.to_dict()["board"] if entry["knights"]]
+    assert knights and all(all(k == 0 for k in stack) for stack in knights)
+
+
+@pytest.mark.parametrize("players,seed,steps", [(2, 1, 0), (2, 2, 3), (3, 3, 40), (4, 4, 999)])
+def test_round_trip_is_exact_through_json(players: int, seed: int, steps: int) -> None:
+    state = played(players, seed, steps)
+    d = state.to_dict()
+    loaded = KnightsState.from_dict(json.loads(json.dumps(d)))
+    assert loaded.to_dict() == d
+    assert loaded == state
+    assert loaded.legal_actions() == state.legal_actions()
+    view = state.view(1)
+    assert KnightsState.from_dict(json.loads(json.dumps(view.to_dict()))).to_dict() == (
+        view.to_dict()
+    )
+
+
+def test_a_loaded_game_plays_on_identically() -> None:
+    state = played(3, 9, 30)
+    loaded = KnightsState.from_dict(json.loads(json.dumps(state.to_dict())))
+    rng_a, rng_b = random.Random(5), random.Random(5)
+    while not state.is_terminal:
+        state = state.apply(rng_a.choice(state.legal_actions()))
+        loaded = loaded.apply(rng_b.choice(loaded.legal_actions()))
+    assert loaded.to_dict() == state.to_dict()
+
+
+# ----- validation on load -----------------------------------------------------------------
+
+
+def base() -> dict[str, Any]:
+    return played(2, 5, 25).to_dict()
+
+
+def mutated(change: Any) -> dict[str, Any]:
+    d = copy.deepcopy(base())
+    change(d)
+    return d
+
+
+BAD_SAVES = {
+    "not a dict": lambda d: d.clear() or d.update({"x": 1}),
+    "wrong game": lambda d: d.update(game="raeuber-romme"),
+    "wrong version": lambda d: d.update(version=2),
+    "seed as text": lambda d: d.update(seed="7"),
+    "one player": lambda d: d.update(players=["Ann"]),
+    "player not a string": lambda d: d.update(players=["Ann", 3]),
+    "wrong area": lambda d: d.update(area=9),
+    "unknown phase": lambda d: d.update(phase="dance"),
+    "current out of range": lambda d: d.update(current=2),
+    "lays out of range": lambda d: d.update(lays_this_turn=4),
+    "board not a list": lambda d: d.update(board={}),
+    "board entry missing x": lambda d: d["board"][0].pop("x"),
+    "unknown tile": lambda d: d["board"][0].update(tile="volcano"),
+    "tile with wrong letter": lambda d: d["board"][0].update(tile="lake", letter="A"),
+    "duplicate position": lambda d: d["board"].append(dict(d["board"][0])),
+    "knight of seat 5": lambda d: d["board"][0].update(knights=[5]),
+    "five knights on a tile": lambda d: d["board"][0].update(knights=[0] * 5),
+    "knights as text": lambda d: d["board"][0].update(knights="00"),
+    "tile far away": lambda d: d["board"][0].update(x=40),
+    "hands for one seat": lambda d: d["hands"].pop(),
+    "hand tile missing letter": lambda d: d["hands"][0][0].pop("letter"),
+    "extra tile in hand": lambda d: d["hands"][1].append({"tile": "lake", "letter": "B"}),
+    "missing pile tile": lambda d: d["piles"][0].pop(),
+    "pile out of letter order": lambda d: d["piles"][0].reverse(),
+    "negative supply": lambda d: d.update(supply=[-1, 30]),
+    "supply as float": lambda d: d.update(supply=[30.0, 30]),
+    "too many knights in total": lambda d: (
+        d.update(supply=[30, 30])
+        if any(e["knights"] for e in d["board"])
+        else d["board"][0].update(knights=[0])
+    ),
+    "kept as ints": lambda d: d.update(kept=[1, 1]),
+    "start not empty in play": lambda d: d["start"].append(d["hands"][0].pop()),
+    "current null while playing": lambda d: d.update(current=None),
+    "pending outside deploy": lambda d: d.update(pending={"x": 0, "y": 0}),
+    "over with tiles left": lambda d: d.update(phase="over", current=None, lays_this_turn=0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_SAVES))
+def test_bad_saves_are_refused_with_a_clear_value_error(name: str) -> None:
+    d = mutated(BAD_SAVES[name])
+    with pytest.raises(SaveFormatError) as info:
+        KnightsState.from_dict(d)
+    assert str(info.value)
+
+
+def test_non_dict_input_is_refused() -> None:
+    for bad in (None, [], "save", 3):
+        with pytest.raises(SaveFormatError, match="object"):
+            KnightsState.from_dict(bad)
+
+
+def test_save_format_error_is_a_value_error() -> None:
+    with pytest.raises(ValueError):
+        KnightsState.from_dict({"game": "robber-knights"})
+
+
+def test_random_damage_never_crashes_with_anything_but_value_error() -> None:
+    rng = random.Random(0)
+    good = base()
+    junk: list[Any] = [None, -1, 0, 1, 99, "x", "plain", [], {}, True, 1.5, [0], {"x": 1}]
+    paths = []
+
+    def walk(node: Any, path: tuple[Any, ...]) -> None:
+        paths.append(path)
+        if isinstance(node, dict):
+            for key, value in node.items():
+                walk(value, path + (key,))
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, path + (i,))
+
+    walk(good, ())
+    for _ in range(400):
+        d = copy.deepcopy(good)
+        path = rng.choice(paths[1:])
+        node = d
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = rng.choice(junk)
+        try:
+            loaded = KnightsState.from_dict(d)
+        except SaveFormatError:
+            continue
+        loaded.legal_actions()  # whatever loads is playable and saves back the same
+        assert loaded.to_dict() == d
