@@ -7,6 +7,7 @@ within each tile's [minimum, room left] window, so nothing is generated only to 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from .actions import DIRECTIONS, NO_DEPLOY, Deploy
 from .tiles import KIND_MINIMUM, MAX_DEPLOY, MAX_STACK, PlacedTile, terrain_of
@@ -15,7 +16,7 @@ DIRECTION_ORDER = ("N", "E", "S", "W")
 # A path step: (knights a tile needs left on it, room left on it before it holds MAX_STACK).
 Step = tuple[int, int]
 
-_DEPLOY_CACHE: dict[tuple[object, ...], list[Deploy]] = {}
+_DEPLOY_CACHE: dict[tuple[object, ...], list[Deploy]] = {}  # legal_actions copies it
 
 
 def _path(
@@ -50,6 +51,20 @@ def _extend(
         _extend(longer, total + drop, path, limit, out)
 
 
+@lru_cache(maxsize=4096)
+def _vectors(castle_need: int, limit: int, path: tuple[Step, ...]) -> tuple[tuple[int, ...], ...]:
+    """Drop vectors for one direction: castle first, ending on some tile of ``path``."""
+    vectors: list[tuple[int, ...]] = []
+    for first in range(castle_need, min(limit, MAX_STACK) + 1):
+        _extend((first,), first, list(path), limit, vectors)
+    return tuple(vectors)
+
+
+@lru_cache(maxsize=4096)
+def _deploy(count: int, direction: str | None, drops: tuple[int, ...]) -> Deploy:
+    return Deploy(count, direction, drops)
+
+
 def legal_deployments(
     board: Mapping[tuple[int, int], PlacedTile], x: int, y: int, castle_kind: str, supply: int
 ) -> list[Deploy]:
@@ -57,24 +72,24 @@ def legal_deployments(
     staying before moving, directions N E S W, drops ascending."""
     castle_need = KIND_MINIMUM[castle_kind] or 1
     limit = min(MAX_DEPLOY, supply)
-    paths = {d: _path(board, x, y, d) for d in DIRECTION_ORDER}
-    key = (castle_need, limit, tuple(tuple(p) for p in paths.values()))
+    paths = tuple(tuple(_path(board, x, y, d)) for d in DIRECTION_ORDER)
+    key = (castle_need, limit, paths)
     cached = _DEPLOY_CACHE.get(key)
     if cached is not None:
         return cached
-    options: list[tuple[int, int, tuple[int, ...]]] = []
-    for count in range(castle_need, min(limit, MAX_STACK) + 1):
-        options.append((count, -1, (count,)))
-    for order, direction in enumerate(DIRECTION_ORDER):
-        vectors: list[tuple[int, ...]] = []
-        for first in range(castle_need, min(limit, MAX_STACK) + 1):
-            _extend((first,), first, paths[direction], limit, vectors)
-        options.extend((sum(v), order, v) for v in vectors)
+    options: list[tuple[int, int, tuple[int, ...]]] = [
+        (count, -1, (count,)) for count in range(castle_need, min(limit, MAX_STACK) + 1)
+    ]
+    for order, path in enumerate(paths):
+        if path:
+            options.extend((sum(v), order, v) for v in _vectors(castle_need, limit, path))
     options.sort()
     result = [NO_DEPLOY] + [
-        Deploy(count, None if order < 0 else DIRECTION_ORDER[order], drops)
+        _deploy(count, None if order < 0 else DIRECTION_ORDER[order], drops)
         for count, order, drops in options
     ]
+    if len(_DEPLOY_CACHE) > 50_000:  # bounded memory in long AI runs
+        _DEPLOY_CACHE.clear()
     _DEPLOY_CACHE[key] = result
     return result
 

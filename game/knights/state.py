@@ -22,11 +22,13 @@ from .deploy import explain_illegal, legal_deployments
 from .tiles import (
     AREA_SIZE,
     CASTLE_KINDS,
+    HIDDEN,
     KIND_ORDER,
     KIND_POINTS,
     KNIGHTS_PER_PLAYER,
     MAX_STACK,
     PILE_LETTERS,
+    TILE_KINDS,
     TILE_SET,
     PlacedTile,
     Tile,
@@ -36,16 +38,22 @@ Pos = tuple[int, int]
 BBox = tuple[int, int, int, int]  # min_x, max_x, min_y, max_y
 MAX_LAYS = 3
 
-_PLACE_CACHE: dict[tuple[str, int, int], Place] = {}
+
+class _PlaceTable(dict[Pos, Place]):
+    """Interned Place actions of one kind by spot: legal_actions builds many, and they repeat."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, pos: Pos) -> Place:
+        action = self[pos] = Place(self.kind, pos[0], pos[1])
+        return action
 
 
-def _place(kind: str, x: int, y: int) -> Place:
-    """Interned Place actions: legal_actions builds many and they repeat across states."""
-    key = (kind, x, y)
-    action = _PLACE_CACHE.get(key)
-    if action is None:
-        action = _PLACE_CACHE[key] = Place(kind, x, y)
-    return action
+_PLACES: dict[str, _PlaceTable] = {kind: _PlaceTable(kind) for kind in (*TILE_KINDS, HIDDEN)}
 
 
 def _neighbours(x: int, y: int) -> tuple[Pos, Pos, Pos, Pos]:
@@ -246,7 +254,10 @@ class KnightsState:
             assert self.current_player is not None
             kinds = sorted({t.tile for t in self.hands[self.current_player]}, key=_kind_rank)
             spots = self._legal_spot_list()
-            legal: list[Action] = [_place(k, x, y) for k in kinds for (x, y) in spots]
+            legal: list[Action] = []
+            for kind in kinds:
+                table = _PLACES[kind]
+                legal += [table[pos] for pos in spots]
             if self.lays_this_turn:
                 legal.append(END)
             return legal
