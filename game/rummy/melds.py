@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 from typing import Literal
 
@@ -225,9 +226,22 @@ def _read_run(cards: list[Card]) -> tuple[MeldReading | None, list[str]]:
 
 
 def _analyse(cards: list[Card]) -> tuple[MeldReading | None, list[str]]:
-    problems = _structural_problems(cards) + _spacing_problems(cards)
-    if len(problems) > len(_spacing_problems(cards)):
-        return None, problems
+    reading, problems = _analyse_cached(tuple(cards))
+    return reading, list(problems)
+
+
+@lru_cache(maxsize=1 << 16)
+def _analyse_cached(row: tuple[Card, ...]) -> tuple[MeldReading | None, tuple[str, ...]]:
+    """Sets recur endlessly in search and redraws, and the answer is a pure function of them."""
+    reading, problems = _analyse_uncached(list(row))
+    return reading, tuple(problems)
+
+
+def _analyse_uncached(cards: list[Card]) -> tuple[MeldReading | None, list[str]]:
+    structural, spacing = _structural_problems(cards), _spacing_problems(cards)
+    if structural:
+        return None, structural + spacing
+    problems = spacing
     normal_ranks = {card.rank for card in cards if not card.is_joker}
     reading, kind_problems = _read_group(cards) if len(normal_ranks) == 1 else _read_run(cards)
     problems += kind_problems
