@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from game.knights import HIDDEN, TILE_SET, KnightsState, Place, new_game
+from game.knights import HIDDEN, TILE_COUNTS, TILE_SET, KnightsState, Place, new_game
 
 
 def played(players: int, seed: int, steps: int) -> KnightsState:
@@ -132,3 +132,17 @@ def test_view_hides_the_laying_players_hand_from_the_next_player() -> None:
     kind = state.hands[0][0].tile
     after = state.apply(Place(kind, *spot))
     assert after.view(1).hands[0][0].tile == HIDDEN
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_determinize_never_gives_a_seat_more_than_one_tile_set_holds(players: int) -> None:
+    rng = random.Random(players)
+    for steps in (1, 2, 10, 40, 90):
+        state = played(players, steps, steps)
+        for me in range(players):
+            world = state.view(me).determinize(me, rng)
+            for seat in range(players):
+                held = Counter((t.tile, t.letter) for t in world.hands[seat] + world.piles[seat])
+                assert all(count <= TILE_COUNTS[key] for key, count in held.items())
+            if world.phase == "keep":
+                KnightsState.from_dict(world.to_dict())  # each kept hand holds its castle

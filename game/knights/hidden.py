@@ -12,7 +12,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ..core import SaveFormatError
-from .tiles import HIDDEN, KIND_ORDER, LETTERS, TILE_SET, Tile
+from .tiles import HIDDEN, KIND_ORDER, LETTERS, TILE_COUNTS, TILE_SET, Tile
 
 if TYPE_CHECKING:
     from .state import KnightsState
@@ -74,30 +74,79 @@ def _shuffle_within_letters(pile: tuple[Tile, ...], rng: random.Random) -> tuple
     return tuple(out)
 
 
-def redeal(seen: KnightsState, player: int, rng: random.Random) -> tuple[Hands, Hands]:
-    """Hands and piles for ``seen`` (already ``player``'s view) with every hidden tile dealt
-    from the unseen pool of its letter, and ``player``'s own pile shuffled within letters."""
-    pool = unseen_pool(seen)
-    for kinds in pool.values():
-        rng.shuffle(kinds)
+_ATTEMPTS = 30
 
-    def fill(group: tuple[Tile, ...]) -> tuple[Tile, ...]:
-        if all(t.tile != HIDDEN for t in group):
-            return group
+
+def _deal_seat(
+    hand: tuple[Tile, ...],
+    pile: tuple[Tile, ...],
+    pool: dict[str, list[str]],
+    strict: bool,
+) -> tuple[tuple[Tile, ...], tuple[Tile, ...]] | None:
+    """Fill one seat's hidden tiles from the (shuffled) pool. With ``strict``, a seat never gets
+    more tiles of a (kind, letter) than one tile set has (tiles never change owner); returns None
+    when the pool left can't do that."""
+    held: dict[tuple[str, str], int] = {}
+    for t in hand + pile:
+        if t.tile != HIDDEN:
+            held[(t.tile, t.letter)] = held.get((t.tile, t.letter), 0) + 1
+
+    def fill(group: tuple[Tile, ...]) -> tuple[Tile, ...] | None:
         out = []
         for t in group:
-            if t.tile == HIDDEN:
-                kinds = pool[t.letter]
+            if t.tile != HIDDEN:
+                out.append(t)
+                continue
+            kinds = pool[t.letter]
+            for i in range(len(kinds) - 1, -1, -1):
+                key = (kinds[i], t.letter)
+                if not strict or held.get(key, 0) < TILE_COUNTS[key]:
+                    break
+            else:
                 if not kinds:
                     raise SaveFormatError(f"no unseen {t.letter} tile left to deal")
-                out.append(Tile(kinds.pop(), t.letter))
-            else:
-                out.append(t)
+                return None
+            kind = kinds.pop(i)
+            held[(kind, t.letter)] = held.get((kind, t.letter), 0) + 1
+            out.append(Tile(kind, t.letter))
         return tuple(out)
 
-    hands = tuple(fill(hand) for hand in seen.hands)
-    piles = tuple(
-        _shuffle_within_letters(fill(pile), rng) if q == player else fill(pile)
-        for q, pile in enumerate(seen.piles)
+    new_hand = fill(hand)
+    new_pile = fill(pile) if new_hand is not None else None
+    if new_hand is None or new_pile is None:
+        return None
+    return new_hand, new_pile
+
+
+def redeal(seen: KnightsState, player: int, rng: random.Random) -> tuple[Hands, Hands]:
+    """Hands and piles for ``seen`` (already ``player``'s view) with every hidden tile dealt
+    from the unseen pool of its letter, and ``player``'s own pile shuffled within letters.
+
+    Each seat's tiles come from one tile set, so a redeal that would give a seat more of a kind
+    than a set holds (e.g. two A castles) is retried; after a few failures the cap is dropped
+    rather than loop (it can only fail on positions no real game reaches)."""
+    base = unseen_pool(seen)
+    hidden_count = [
+        sum(t.tile == HIDDEN for t in h + p) for h, p in zip(seen.hands, seen.piles, strict=True)
+    ]
+    # The most hidden tiles first: their caps bind hardest (a keep-phase hand of four is forced).
+    hidden_seats = sorted(
+        (q for q, c in enumerate(hidden_count) if c), key=lambda q: -hidden_count[q]
     )
-    return hands, piles
+    hands, piles = list(seen.hands), list(seen.piles)
+    for attempt in range(_ATTEMPTS):
+        pool = {letter: list(kinds) for letter, kinds in base.items()}
+        for kinds in pool.values():
+            rng.shuffle(kinds)
+        dealt = {}
+        for q in hidden_seats:
+            seat = _deal_seat(seen.hands[q], seen.piles[q], pool, strict=attempt < _ATTEMPTS - 1)
+            if seat is None:
+                break
+            dealt[q] = seat
+        else:
+            for q, (hand, pile) in dealt.items():
+                hands[q], piles[q] = hand, pile
+            break
+    piles[player] = _shuffle_within_letters(piles[player], rng)
+    return tuple(hands), tuple(piles)

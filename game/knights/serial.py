@@ -215,6 +215,9 @@ def _check_phase(fields: dict[str, Any]) -> None:
         for q, hand in enumerate(hands):
             require(all(t.letter == "A" for t in hand), f"hands[{q}] holds a non-A tile in keep")
             require(len(hand) == (2 if kept[q] else 4), f"hands[{q}] has the wrong size for keep")
+            if all(t.tile != HIDDEN for t in hand):
+                castles = sum(t.tile in CASTLE_KINDS for t in hand)
+                require(castles == 1, f"hands[{q}] must hold the A castle during keep")
         return
     require(all(kept), "every player has kept a tile once play starts")
     require(not start, "start is empty once the start layout is laid")

@@ -336,6 +336,8 @@ class KnightsState:
         assert p is not None
         if not any(t.tile == action.tile for t in self.hands[p]):
             return IllegalAction(f"you have no {action.tile} tile in your hand")
+        if type(action.x) is not int or type(action.y) is not int:
+            return IllegalAction("a spot is given by whole-number coordinates")
         pos = (action.x, action.y)
         if pos in self._board:
             return IllegalAction("that spot is already taken")
