@@ -11,6 +11,7 @@ from game.rummy.cards import (
     parse_card,
     parse_cards,
 )
+from game.rummy.draft import DraftError, TurnDraft
 from game.rummy.melds import (
     MeldCheck,
     MeldReading,
@@ -28,6 +29,7 @@ __all__ = [
     "JOKER",
     "Action",
     "Card",
+    "DraftError",
     "Draw",
     "MeldCheck",
     "MeldReading",
@@ -36,6 +38,7 @@ __all__ = [
     "Play",
     "PlayerState",
     "RummyState",
+    "TurnDraft",
     "action_from_dict",
     "card_value_in_set",
     "cards_text",
