@@ -32,13 +32,22 @@ class RandomAgent:
         return rng.choice(state.legal_actions())
 
 
-def make_computer_agent(game: str, level: str, seed: int) -> Agent:
-    """The computer player for a seat: ``ai.make_agent`` when available, else random moves."""
+def make_computer_agent(
+    game: str,
+    level: str,
+    seed: int,
+    budget: float | None = None,
+    stop: threading.Event | None = None,
+) -> Agent:
+    """The computer player for a seat: ``ai.make_agent`` when available, else random moves.
+
+    ``budget`` overrides the search seconds (tests); setting ``stop`` makes a search answer now.
+    """
     try:
         from ai import make_agent
     except ImportError:
         return RandomAgent()
-    agent: Agent = make_agent(game, level, seed)
+    agent: Agent = make_agent(game, level, seed, budget=budget, stop=stop)
     return agent
 
 

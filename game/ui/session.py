@@ -15,6 +15,7 @@ to move the game on (the engine checks legality and raises ``IllegalAction``), a
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -129,6 +130,7 @@ class Session:
     seed: int | None = None
     state: Any = field(init=False)
     history: list[HistoryEntry] = field(init=False, default_factory=list)
+    ai_budget: float | None = None  # seconds per search decision; None = the level's own
     decisions: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:
@@ -137,6 +139,7 @@ class Session:
             self.seed = random.randrange(1, 1_000_000)
         self.state = new_state(self.game, [s.name for s in self.seats], self.seed)
         self._agents: dict[int, Agent] = {}
+        self._stop = threading.Event()
 
     # -- seats -------------------------------------------------------------------------------
     @property
@@ -165,9 +168,13 @@ class Session:
         if seat not in self._agents:
             seat_info = self.seats[seat]
             self._agents[seat] = make_computer_agent(
-                self.game, seat_info.level, (self.seed or 0) * 31 + seat
+                self.game, seat_info.level, (self.seed or 0) * 31 + seat, self.ai_budget, self._stop
             )
         return self._agents[seat]
+
+    def stop_computers(self) -> None:
+        """Make any search still running answer at once (the table is being left)."""
+        self._stop.set()
 
     def decision_rng(self) -> random.Random:
         """A fresh generator per decision, so a seeded game replays the same way."""
@@ -185,4 +192,4 @@ class Session:
     def rematch(self) -> Session:
         """The same seats at a new deal (seeded games stay reproducible: seed + 1)."""
         next_seed = None if self.seed is None else self.seed + 1
-        return Session(self.game, [replace(s) for s in self.seats], next_seed)
+        return Session(self.game, [replace(s) for s in self.seats], next_seed, self.ai_budget)

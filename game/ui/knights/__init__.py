@@ -1,0 +1,1 @@
+"""The Robber Knights table: board view, deployment picker, animations, panels and results."""

@@ -1,0 +1,1098 @@
+"""The Robber Knights table: the scene a game is played in.
+
+``KnightsTableScene(app, session)`` shows ``session.state`` (as seen by the seat whose hand
+may be shown), lets human seats keep, lay, deploy and end turns with mouse or keyboard, runs
+computer seats on an :class:`~game.ui.ai_worker.AIWorker` and plays their moves back step by
+step at ``app.pace`` seconds per move. The scene never changes engine state itself: it hands
+actions to ``session.apply`` and the engine decides.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core import IllegalAction
+from game.knights import END, Deploy, End, Keep, Place
+from game.ui import sprites, theme
+from game.ui.ai_worker import AIWorker, Decision
+from game.ui.knights.animation import Animation, KnightMarch, TileSlide, Wait
+from game.ui.knights.board_render import LastMove, blit_stack, render_board
+from game.ui.knights.deploy_picker import DeployPicker, drops_label
+from game.ui.knights.geometry import BoardGeometry, Pos, fit, view_cells
+from game.ui.knights.panels import card_rects, render_cards
+from game.ui.knights.words import describe, direction_name, tile_help, tile_name
+from game.ui.overlays import CoverScene, PauseOverlay
+from game.ui.scene import Scene
+from game.ui.widgets import Button, ScrollLog, draw_tooltip
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.session import Session
+
+TOP_H = 46
+BOTTOM_H = 168
+PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)
+COUNT_KEYS = (pygame.K_0, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5)
+DIRECTION_BUTTONS: tuple[tuple[str | None, str, int], ...] = (
+    (None, "Stay", pygame.K_SPACE),
+    ("N", "N", pygame.K_UP),
+    ("E", "E", pygame.K_RIGHT),
+    ("S", "S", pygame.K_DOWN),
+    ("W", "W", pygame.K_LEFT),
+)
+MAX_DROP_CHIPS = 10
+
+
+class KnightsTableScene(Scene):
+    name = "knights-table"
+    help_topic = "knights"
+
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.worker = AIWorker()
+        self.colours = [seat.player_colour for seat in session.seats]
+        self.display_state: Any = session.state
+        self.anim: Animation | None = None
+        self.anim_last: LastMove | None = None
+        self.last: LastMove | None = None
+        self.selected: int | None = None  # index into the shown hand
+        self.cursor: Pos | None = None
+        self.hover_cell: Pos | None = None
+        self.hover_hand: int | None = None
+        self.pointer: tuple[int, int] = (-1, -1)
+        self.picker: DeployPicker | None = None
+        self.shown_seat: int | None = None
+        self.results_shown = False
+        self.message = ""
+        self.thinking_seat: int | None = None
+        self.clock = 0.0
+        self.log = ScrollLog(ident="log")
+        self.board_area = pygame.Rect(0, 0, 1, 1)
+        self.geom = fit((0, 1, 0, 1), self.board_area)
+        self._board_key: tuple[Any, ...] | None = None
+        self._board_surface: pygame.Surface | None = None
+        self._cards_key: tuple[Any, ...] | None = None
+        self._cards_surface: pygame.Surface | None = None
+        self._view_key: tuple[int, int | None] | None = None
+        self._view: Any = None
+        self.hand_rects: list[pygame.Rect] = []
+        self.card_area = pygame.Rect(0, 0, 1, 1)
+        self.cards: list[pygame.Rect] = []
+        self.log.add(f"A new game of Robber Knights (seed {session.seed}).", theme.TEXT_DIM)
+
+    # -- what is shown -----------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    @property
+    def viewer(self) -> int | None:
+        return self.session.viewer()
+
+    def shown(self) -> Any:
+        """The displayed state as the viewer may see it (cached per state and viewer)."""
+        viewer = self.viewer
+        key = (id(self.display_state), viewer)
+        if key != self._view_key:
+            self._view_key = key
+            self._view = self.display_state.view(viewer if viewer is not None else 0)
+        return self._view
+
+    def human_to_move(self) -> bool:
+        return (
+            self.anim is None
+            and not self.state.is_terminal
+            and self.session.is_human(self.state.current_player)
+        )
+
+    def ai_busy(self) -> bool:
+        return self.worker.busy
+
+    def hand_tiles(self) -> list[Any]:
+        viewer = self.viewer
+        if viewer is None:
+            return []
+        return list(self.shown().hands[viewer])
+
+    def selected_kind(self) -> str | None:
+        tiles = self.hand_tiles()
+        if self.selected is None or not 0 <= self.selected < len(tiles):
+            return None
+        return str(tiles[self.selected].tile)
+
+    def legal_spots(self) -> list[Pos]:
+        if not self.human_to_move() or self.state.phase != "place" or self.selected_kind() is None:
+            return []
+        return list(self.state.legal_spots(self.selected_kind()))
+
+    # -- layout ------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        side_w = max(270, min(340, int(w * 0.25)))
+        self.top = pygame.Rect(0, 0, w, TOP_H)
+        self.side = pygame.Rect(w - side_w, TOP_H, side_w, h - TOP_H)
+        self.bottom = pygame.Rect(0, h - BOTTOM_H, w - side_w, BOTTOM_H)
+        self.board_area = pygame.Rect(0, TOP_H, w - side_w, h - TOP_H - BOTTOM_H).inflate(-20, -20)
+        n = self.session.num_seats
+        cards_h = min(n * (100 + 8), int(self.side.h * 0.62))
+        self.card_area = pygame.Rect(self.side.x + 10, self.side.y + 10, self.side.w - 20, cards_h)
+        self.cards = card_rects(self.card_area, n)
+        log_top = self.card_area.bottom + 34
+        self.log.rect = pygame.Rect(
+            self.side.x + 10, log_top, self.side.w - 20, self.side.bottom - 62 - log_top
+        )
+        slot = min(112, BOTTOM_H - 50)
+        self.hand_slot = slot
+        self.hand_rects = [
+            pygame.Rect(16 + i * (slot + 12), self.bottom.y + 36, slot, slot) for i in range(4)
+        ]
+        self.controls = pygame.Rect(
+            16 + 2 * (slot + 12) + 16,
+            self.bottom.y + 8,
+            self.bottom.w - (2 * (slot + 12) + 48),
+            BOTTOM_H - 16,
+        )
+        self._board_key = None
+        self._cards_key = None
+        self._build_widgets()
+
+    def _build_widgets(self) -> None:
+        self.widgets.clear()
+        add = self.widgets.add
+        w = self.size[0]
+        add(
+            Button(
+                "Menu",
+                self.pause,
+                pygame.Rect(w - 116, 6, 106, 34),
+                pygame.K_ESCAPE,
+                ident="menu",
+                size=theme.FONT_SMALL + 2,
+            )
+        )
+        add(
+            Button(
+                "Help",
+                self.app.toggle_help,
+                pygame.Rect(w - 230, 6, 106, 34),
+                pygame.K_F1,
+                ident="help",
+                size=theme.FONT_SMALL + 2,
+            )
+        )
+        add(self.log)
+        y = self.side.bottom - 48
+        add(
+            Button(
+                "Slower",
+                partial(self.change_pace, 1),
+                pygame.Rect(self.side.x + 10, y, 100, 36),
+                pygame.K_LEFTBRACKET,
+                ident="slower",
+                size=theme.FONT_SMALL,
+                tooltip="Computer moves play slower",
+            )
+        )
+        add(
+            Button(
+                "Faster",
+                partial(self.change_pace, -1),
+                pygame.Rect(self.side.right - 110, y, 100, 36),
+                pygame.K_RIGHTBRACKET,
+                ident="faster",
+                size=theme.FONT_SMALL,
+                tooltip="Computer moves play faster (0 = instant)",
+            )
+        )
+        c = self.controls
+        add(
+            Button(
+                "End turn",
+                self.end_turn,
+                pygame.Rect(c.right - 170, c.bottom - 50, 170, 48),
+                pygame.K_e,
+                ident="end",
+                size=theme.FONT_LARGE,
+                tooltip="Stop laying for this turn",
+            )
+        )
+        add(
+            Button(
+                "Keep",
+                self.keep_selected,
+                pygame.Rect(c.right - 170, c.bottom - 50, 170, 48),
+                pygame.K_RETURN,
+                ident="keep",
+                size=theme.FONT_LARGE,
+                tooltip="Keep the chosen tile in your hand",
+            )
+        )
+        # Deployment: knights 0–5, a direction, the drop pattern, confirm.
+        x0 = c.x + 86
+        for n, key in enumerate(COUNT_KEYS):
+            add(
+                Button(
+                    str(n),
+                    partial(self.pick_count, n),
+                    pygame.Rect(x0 + n * 44, c.y + 28, 40, 38),
+                    key,
+                    ident=f"count{n}",
+                    tooltip=f"Bring {n} knight{'s' if n != 1 else ''} into play",
+                )
+            )
+        x1 = x0 + 6 * 44 + 66
+        for i, (direction, label, key) in enumerate(DIRECTION_BUTTONS):
+            width = 64 if direction is None else 40
+            left = x1 + (0 if direction is None else 68 + (i - 1) * 44)
+            tip = (
+                "Leave all knights on the castle"
+                if direction is None
+                else f"March {direction_name(direction)}"
+            )
+            add(
+                Button(
+                    label,
+                    partial(self.pick_direction, direction),
+                    pygame.Rect(left, c.y + 28, width, 38),
+                    key,
+                    ident=f"dir-{direction or 'stay'}",
+                    tooltip=tip,
+                )
+            )
+        add(
+            Button(
+                "Confirm",
+                self.confirm_deploy,
+                pygame.Rect(c.right - 170, c.bottom - 50, 170, 48),
+                pygame.K_RETURN,
+                ident="confirm",
+                size=theme.FONT_LARGE,
+                tooltip="Bring these knights into play",
+            )
+        )
+        self._drop_buttons: list[Button] = []
+        chip_w = 64
+        room = max(1, (c.w - 86 - 190) // (chip_w + 6))
+        for i in range(min(MAX_DROP_CHIPS, room)):
+            chip = Button(
+                "",
+                partial(self.pick_drops, i),
+                pygame.Rect(x0 + i * (chip_w + 6), c.bottom - 46, chip_w, 38),
+                ident=f"drops{i}",
+                size=theme.FONT_SMALL,
+            )
+            self._drop_buttons.append(chip)
+            add(chip)
+        self.sync_widgets()
+
+    def sync_widgets(self) -> None:
+        """Show the controls that fit the moment (keep, lay/end, deploy, or none)."""
+        state = self.state
+        mine = self.human_to_move()
+        phase = state.phase if mine else ""
+        find = self.widgets.find
+        end = find("end")
+        end.visible = phase == "place"
+        end.enabled = phase == "place" and state.lays_this_turn > 0
+        keep = find("keep")
+        keep.visible = phase == "keep"
+        keep.enabled = phase == "keep" and self._keep_choice() is not None
+        picker = self.picker if phase == "deploy" else None
+        counts = picker.counts() if picker else []
+        for n in range(6):
+            button = find(f"count{n}")
+            assert isinstance(button, Button)
+            button.visible = picker is not None
+            button.enabled = n in counts
+            button.selected = picker is not None and picker.count == n
+        directions = picker.directions() if picker and picker.count is not None else []
+        for direction, _, _ in DIRECTION_BUTTONS:
+            button = find(f"dir-{direction or 'stay'}")
+            assert isinstance(button, Button)
+            button.visible = picker is not None
+            button.enabled = (
+                picker is not None and picker.count not in (None, 0) and direction in directions
+            )
+            button.selected = (
+                button.enabled and picker is not None and picker.direction == direction
+            )
+        options = picker.drop_options() if picker and picker.count else []
+        for i, chip in enumerate(self._drop_buttons):
+            chip.visible = picker is not None and i < len(options) and len(options) > 1
+            if i < len(options):
+                chip.label = drops_label(options[i])
+                chip.selected = picker is not None and picker.index == i
+                chip.tooltip = "Knights left on each tile, castle first"
+        confirm = find("confirm")
+        confirm.visible = picker is not None
+        confirm.enabled = picker is not None and picker.current is not None
+
+    # -- commands ----------------------------------------------------------------------------
+    def pause(self) -> None:
+        self.app.push(PauseOverlay(self.app, self.back_to_menu))
+
+    def back_to_menu(self) -> None:
+        from game.ui.menu import MenuScene
+
+        self.app.reset(MenuScene(self.app))
+
+    def change_pace(self, step: int) -> None:
+        index = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.app.pace))
+        self.app.pace = PACES[max(0, min(len(PACES) - 1, index + step))]
+
+    def select(self, index: int) -> None:
+        tiles = self.hand_tiles()
+        if not self.human_to_move() or not 0 <= index < len(tiles):
+            return
+        if self.state.phase == "keep" and tiles[index].tile == "plain+castle":
+            self.message = "The castle stays in your hand anyway: keep one of the others."
+            return
+        if self.state.phase not in ("keep", "place"):
+            return
+        self.selected = index
+        self.message = ""
+        spots = self.legal_spots()
+        if self.cursor not in spots:
+            self.cursor = _nearest(spots, self._layout_centre()) if spots else None
+        self.sync_widgets()
+
+    def _keep_choice(self) -> str | None:
+        if self.state.phase != "keep":
+            return None
+        kind = self.selected_kind()
+        return kind if kind is not None and kind != "plain+castle" else None
+
+    def keep_selected(self) -> None:
+        kind = self._keep_choice()
+        if kind is not None:
+            self.act(Keep(kind))
+
+    def lay_at(self, cell: Pos) -> None:
+        kind = self.selected_kind()
+        if kind is None or cell not in self.legal_spots():
+            return
+        self.act(Place(kind, cell[0], cell[1]))
+
+    def end_turn(self) -> None:
+        if self.human_to_move() and self.state.phase == "place" and self.state.lays_this_turn:
+            self.act(END)
+
+    def pick_count(self, count: int) -> None:
+        if self.picker is not None and self.picker.choose_count(count):
+            self.sync_widgets()
+
+    def pick_direction(self, direction: str | None) -> None:
+        if self.picker is not None and self.picker.choose_direction(direction):
+            self.sync_widgets()
+
+    def pick_drops(self, index: int) -> None:
+        if self.picker is not None:
+            self.picker.choose_drops(index)
+            self.sync_widgets()
+
+    def confirm_deploy(self) -> None:
+        if self.picker is not None and self.picker.current is not None:
+            self.act(self.picker.current)
+
+    # -- applying moves ----------------------------------------------------------------------
+    def act(self, action: Any) -> bool:
+        """Hand ``action`` to the engine; animate and log it. False if the engine refused."""
+        before = self.state
+        seat = before.current_player
+        name = self.session.seats[seat].name if seat is not None else "?"
+        try:
+            after = self.session.apply(action, describe(action, name))
+        except IllegalAction as error:
+            self.message = str(error).capitalize()
+            return False
+        self.message = ""
+        self.log.add(
+            describe(action, name),
+            theme.mix(theme.TEXT, self.colours[seat].rgb, 0.35) if seat is not None else theme.TEXT,
+        )
+        human = self.session.is_human(seat)
+        pace = self.app.pace if not human else min(self.app.pace, 0.3)
+        last: LastMove | None = self.last
+        anim: Animation | None = None
+        if isinstance(action, Place) and seat is not None:
+            last = LastMove(seat, placed=(action.x, action.y))
+            if not human and pace > 0:
+                anim = TileSlide(
+                    action.tile, self._slide_start(seat), (action.x, action.y), pace, before
+                )
+        elif isinstance(action, Deploy) and seat is not None and before.pending is not None:
+            picker = DeployPicker([action], before.pending)
+            path = picker.path(action)
+            last = LastMove(seat, placed=before.pending, path=tuple(pos for pos, _ in path))
+            if path and pace > 0:
+                anim = KnightMarch(path, seat, before, after, pace * (0.8 + 0.4 * len(path)))
+            self._note_captures(before, after, seat)
+        elif isinstance(action, End) and not human and pace > 0:
+            anim = Wait(pace * 0.5, after)
+        elif isinstance(action, Keep) and after.phase == "place":
+            self.log.add("The start tiles are laid out.", theme.TEXT_DIM)
+        self.picker = None
+        self.selected = None
+        if anim is not None:
+            self.anim = anim
+            self.anim_last = last
+            self.display_state = anim.display_state
+        else:
+            self.last = last
+            self.display_state = after
+        self._after_move()
+        return True
+
+    def _note_captures(self, before: Any, after: Any, seat: int) -> None:
+        """Log buildings whose top knight changed hands: the moments players care about."""
+        for pos, placed in after.board.items():
+            old = before.board.get(pos)
+            if not placed.knights or old is None or not old.knights:
+                continue
+            if (
+                old.knights[-1] != placed.knights[-1]
+                and "+" in placed.tile
+                and "castle" not in placed.tile
+            ):
+                victim = self.session.seats[old.knights[-1]].name
+                self.log.add(f"  ...and takes {victim}'s {tile_name(placed.tile)}!", theme.ACCENT)
+
+    def _after_move(self) -> None:
+        state = self.state
+        if (
+            state.phase == "deploy"
+            and self.session.is_human(state.current_player)
+            and state.pending is not None
+        ):
+            self.picker = DeployPicker(state.legal_deployments(), state.pending)
+            if len(self.picker.counts()) == 1:
+                self.picker.choose_count(self.picker.counts()[0])
+        if state.phase == "place" and self.session.is_human(state.current_player):
+            tiles = (
+                self.hand_tiles()
+                if self.anim is None
+                else list(state.view(state.current_player).hands[state.current_player])
+            )
+            self.selected = 0 if tiles else None
+            spots = state.legal_spots()
+            self.cursor = _nearest(spots, self._layout_centre()) if spots else None
+        if state.phase == "keep":
+            self.selected = None
+        self.sync_widgets()
+
+    def _slide_start(self, seat: int) -> tuple[int, int]:
+        if self.session.is_human(seat) and self.hand_rects:
+            return self.hand_rects[0].center
+        if seat < len(self.cards):
+            return self.cards[seat].midleft
+        return self.board_area.center
+
+    def _layout_centre(self) -> tuple[float, float]:
+        bounds = self.state.bounds()
+        if bounds is None:
+            return (0.0, 0.0)
+        return ((bounds[0] + bounds[1]) / 2, (bounds[2] + bounds[3]) / 2)
+
+    # -- the computer's turn -----------------------------------------------------------------
+    def _computer_step(self) -> None:
+        state = self.state
+        seat = state.current_player
+        if seat is None:
+            return
+        if not self.worker.busy:
+            self.thinking_seat = seat
+            self.worker.start(
+                self.session.agent(seat), state.view(seat), self.session.decision_rng()
+            )
+            return
+        decision = self.worker.poll()
+        if decision is not None:
+            self.thinking_seat = None
+            self._play_decision(decision)
+
+    def _play_decision(self, decision: Decision) -> None:
+        name = self.session.seats[self.state.current_player].name
+        if decision.action is not None and self.act(decision.action):
+            return
+        why = decision.error or self.message or "an illegal move"
+        self.log.add(f"{name}'s computer player failed ({why}); it plays a random move.", theme.BAD)
+        self.act(random.Random(self.session.decisions).choice(self.state.legal_actions()))
+
+    # -- frame -------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self.sync_widgets()
+
+    def on_exit(self) -> None:
+        self.worker.cancel()
+        self.session.stop_computers()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.widgets.update(dt)
+        if self.anim is not None:
+            self.anim.update(dt)
+            if not self.anim.done:
+                return
+            self.anim = None
+            self.last = self.anim_last
+            self.display_state = self.state
+            self._after_move()
+        if self.display_state is not self.state:
+            self.display_state = self.state
+        state = self.state
+        if state.is_terminal:
+            if not self.results_shown:
+                self.results_shown = True
+                self.show_results()
+            return
+        seat = state.current_player
+        if self.session.is_human(seat):
+            self._maybe_cover(seat)
+            if state.phase == "deploy" and self.picker is None:
+                self._after_move()
+            return
+        self._computer_step()
+
+    def _maybe_cover(self, seat: int) -> None:
+        if len(self.session.humans) < 2 or seat == self.shown_seat:
+            return
+        self.shown_seat = seat
+        info = self.session.seats[seat]
+        self.app.push(
+            CoverScene(
+                self.app,
+                info.name,
+                info.player_colour,
+                "It is your turn at the Robber Knights table.",
+            )
+        )
+
+    def show_results(self) -> None:
+        from game.ui.knights.results import KnightsResultsScene
+
+        self.app.push(KnightsResultsScene(self.app, self))
+
+    def rematch(self) -> None:
+        from game.ui.tables import open_table
+
+        self.app.pop(self)
+        open_table(self.app, self.session.rematch())
+
+    # -- input -------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            self.hover_cell = (
+                self.geom.cell_at(event.pos) if self.board_area.collidepoint(event.pos) else None
+            )
+            self.hover_hand = next(
+                (
+                    i
+                    for i, r in enumerate(self.hand_rects[: len(self.hand_tiles())])
+                    if r.collidepoint(event.pos)
+                ),
+                None,
+            )
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._click(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        if not self.human_to_move():
+            return False
+        for i, rect in enumerate(self.hand_rects[: len(self.hand_tiles())]):
+            if rect.collidepoint(pos):
+                self.select(i)
+                return True
+        cell = self.geom.cell_at(pos) if self.board_area.collidepoint(pos) else None
+        if cell is None:
+            return False
+        phase = self.state.phase
+        if phase == "place":
+            self.lay_at(cell)
+            return True
+        if phase == "deploy" and self.picker is not None:
+            if self.picker.aim_at(cell):
+                self.sync_widgets()
+            return True
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_ESCAPE:
+            self.pause()
+            return True
+        if not self.human_to_move():
+            return False
+        phase = self.state.phase
+        digit = _digit(event.key)
+        if phase in ("keep", "place") and digit is not None and digit >= 1:
+            self.select(digit - 1)
+            return True
+        if phase == "place":
+            moves = {
+                pygame.K_UP: (0, -1),
+                pygame.K_DOWN: (0, 1),
+                pygame.K_LEFT: (-1, 0),
+                pygame.K_RIGHT: (1, 0),
+            }
+            if event.key in moves:
+                self._move_cursor(moves[event.key])
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.cursor is not None:
+                self.lay_at(self.cursor)
+                return True
+        if phase == "deploy" and self.picker is not None and event.key == pygame.K_TAB:
+            self.picker.cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            self.sync_widgets()
+            return True
+        return False
+
+    def _move_cursor(self, step: tuple[int, int]) -> None:
+        spots = self.legal_spots()
+        if not spots:
+            return
+        if self.cursor is None:
+            self.cursor = spots[0]
+            return
+        cx, cy = self.cursor
+        ahead = [s for s in spots if (s[0] - cx) * step[0] + (s[1] - cy) * step[1] > 0]
+        if ahead:
+            # Prefer spots straight ahead, then the closest off-line ones.
+            self.cursor = min(
+                ahead,
+                key=lambda s: (
+                    (abs((s[0] - cx) * step[1]) + abs((s[1] - cy) * step[0])) * 2
+                    + abs(s[0] - cx)
+                    + abs(s[1] - cy)
+                ),
+            )
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _board_surface_now(self) -> pygame.Surface:
+        state = self.display_state
+        self.geom = fit(
+            view_cells(self.state if self.anim is None else self.display_state), self.board_area
+        )
+        hide = self.anim.hide_knights if self.anim is not None else frozenset()
+        key = (id(state), self.geom, self.last, hide, self.board_area.size)
+        if key != self._board_key or self._board_surface is None:
+            self._board_key = key
+            self._board_surface = render_board(
+                self.shown(), self.geom, self.board_area, self.colours, self.last, hide
+            )
+        return self._board_surface
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        surface.blit(self._board_surface_now(), self.board_area)
+        self._draw_board_overlays(surface)
+        if self.anim is not None:
+            clip = surface.get_clip()
+            surface.set_clip(self.board_area.inflate(0, BOTTOM_H * 2))
+            self.anim.draw(surface, self.geom, self.colours)
+            surface.set_clip(clip)
+        self._draw_top(surface)
+        self._draw_side(surface)
+        self._draw_bottom(surface)
+        self.widgets.draw(surface)
+        self._draw_tooltips(surface)
+
+    def _draw_board_overlays(self, surface: pygame.Surface) -> None:
+        geom = self.geom
+        state = self.state
+        if state.bounds() is None:
+            msg = "Choose which A tile to keep: the other two start the layout."
+            theme.blit_text(
+                surface, msg, self.board_area.center, theme.FONT_LARGE, theme.TEXT, True, "center"
+            )
+            return
+        spots = self.legal_spots()
+        if spots:
+            pulse = 0.5 + 0.5 * abs(((self.clock * 1.6) % 2) - 1)
+            glow = theme.mix((120, 100, 40), theme.HIGHLIGHT, pulse)
+            for spot in spots:
+                pygame.draw.rect(
+                    surface, glow, geom.cell_rect(*spot).inflate(-6, -6), 3, border_radius=6
+                )
+            target = self.hover_cell if self.hover_cell in spots else self.cursor
+            kind = self.selected_kind()
+            if target is not None and kind is not None:
+                preview = sprites.tile_sprite(kind, geom.tile - 2).copy()
+                preview.set_alpha(200)
+                rect = geom.cell_rect(*target)
+                surface.blit(preview, rect.move(1, 1))
+                pygame.draw.rect(surface, theme.HIGHLIGHT, rect, 3, border_radius=4)
+        if state.phase == "deploy" and state.pending is not None and self.anim is None:
+            rect = geom.cell_rect(*state.pending)
+            pulse = int(3 + 2 * abs(((self.clock * 2) % 2) - 1))
+            pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(4, 4), pulse, border_radius=6)
+            if self.picker is not None:
+                self._draw_deploy_preview(surface)
+
+    def _draw_deploy_preview(self, surface: pygame.Surface) -> None:
+        picker = self.picker
+        assert picker is not None
+        geom = self.geom
+        seat = self.state.current_player
+        # Every cell some legal option can reach with the chosen count is lit faintly.
+        reachable: set[Pos] = set()
+        for option in picker.options:
+            if picker.count is not None and option.count == picker.count:
+                reachable.update(pos for pos, _ in picker.path(option))
+        for pos in reachable:
+            pygame.draw.rect(
+                surface, (200, 190, 120), geom.cell_rect(*pos).inflate(-8, -8), 2, border_radius=6
+            )
+        current = picker.current
+        if current is None or seat is None:
+            return
+        for pos, drop in picker.path(current):
+            rect = geom.cell_rect(*pos)
+            pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(-2, -2), 3, border_radius=6)
+            placed = self.state.board.get(pos)
+            existing = placed.knights if placed is not None else ()
+            if placed is not None:
+                surface.blit(sprites.tile_sprite(placed.tile, geom.tile - 2), rect.move(1, 1))
+            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+            shade.fill((255, 240, 160, 60))
+            surface.blit(shade, rect)
+            blit_stack(surface, rect, tuple(existing) + (seat,) * drop, self.colours)
+            theme.blit_text(
+                surface,
+                f"+{drop}",
+                (rect.x + 6, rect.y + 4),
+                max(16, geom.tile // 4),
+                theme.TEXT_DARK,
+                True,
+            )
+
+    def _draw_top(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, theme.PANEL_DARK, self.top)
+        pygame.draw.line(surface, theme.PANEL_EDGE, self.top.bottomleft, self.top.bottomright, 2)
+        theme.blit_text(
+            surface,
+            "Robber Knights",
+            (14, self.top.centery),
+            theme.FONT_LARGE,
+            theme.ACCENT,
+            True,
+            "midleft",
+        )
+        theme.blit_text(
+            surface,
+            self.status_line(),
+            (220, self.top.centery),
+            theme.FONT_BODY,
+            theme.TEXT,
+            False,
+            "midleft",
+        )
+        left = sum(self.state.tiles_left(p) for p in range(self.state.num_players))
+        theme.blit_text(
+            surface,
+            f"{left} tiles to lay",
+            (self.size[0] - 246, self.top.centery),
+            theme.FONT_SMALL,
+            theme.TEXT_DIM,
+            anchor="midright",
+        )
+
+    def status_line(self) -> str:
+        state = self.state
+        if state.is_terminal:
+            return "The game is over."
+        seat = state.current_player
+        name = self.session.seats[seat].name if seat is not None else ""
+        if not self.session.is_human(seat):
+            dots = "." * (1 + int(self.clock * 3) % 3)
+            return f"{name} is thinking{dots}" if self.worker.busy else f"{name} moves"
+        if state.phase == "keep":
+            return f"{name}: keep one A tile"
+        if state.phase == "deploy":
+            return f"{name}: bring knights into play from your castle"
+        return f"{name}: lay {state.lays_this_turn + 1} of up to 3"
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, theme.PANEL_DARK, self.side)
+        pygame.draw.line(surface, theme.PANEL_EDGE, self.side.topleft, self.side.bottomleft, 2)
+        shown = self.shown()
+        scores = shown.scores()
+        best = max(scores) if scores else 0
+        leaders = [i for i, s in enumerate(scores) if s == best]
+        current = self.display_state.current_player
+        key = (
+            id(self.display_state),
+            self.viewer,
+            tuple(r.topleft for r in self.cards),
+            self.card_area.size,
+        )
+        if key != self._cards_key or self._cards_surface is None:
+            self._cards_key = key
+            self._cards_surface = render_cards(
+                self.card_area.size,
+                self.cards,
+                self.card_area.topleft,
+                shown,
+                self.session.seats,
+                current,
+                scores,
+                leaders,
+            )
+        surface.blit(self._cards_surface, self.card_area)
+        if (
+            self.worker.busy
+            and self.thinking_seat is not None
+            and self.thinking_seat < len(self.cards)
+        ):
+            card = self.cards[self.thinking_seat]
+            dots = "." * (1 + int(self.clock * 3) % 3)
+            theme.blit_text(
+                surface,
+                f"thinking{dots}",
+                (card.right - 14, card.y + 50),
+                theme.FONT_SMALL,
+                theme.ACCENT,
+                anchor="topright",
+            )
+        theme.blit_text(
+            surface,
+            "Moves",
+            (self.log.rect.x, self.log.rect.y - 6),
+            theme.FONT_SMALL,
+            theme.TEXT_DIM,
+            anchor="bottomleft",
+        )
+        pace = "instant" if self.app.pace == 0 else f"{self.app.pace:g} s per move"
+        theme.blit_text(
+            surface,
+            f"pace: {pace}",
+            (self.side.centerx, self.side.bottom - 30),
+            theme.FONT_SMALL - 2,
+            theme.TEXT_DIM,
+            anchor="center",
+        )
+
+    def _draw_bottom(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, theme.PANEL, self.bottom)
+        pygame.draw.line(surface, theme.PANEL_EDGE, self.bottom.topleft, self.bottom.topright, 2)
+        viewer = self.viewer
+        tiles = self.hand_tiles()
+        phase = self.state.phase
+        mine = self.human_to_move()
+        owner = (
+            "Your hand"
+            if viewer is not None and len(self.session.humans) == 1
+            else (
+                f"{self.session.seats[viewer].name}'s hand"
+                if viewer is not None
+                else "Hands are hidden"
+            )
+        )
+        theme.blit_text(surface, owner, (16, self.bottom.y + 10), theme.FONT_SMALL, theme.TEXT_DIM)
+        for i, tile in enumerate(tiles):
+            rect = self.hand_rects[i]
+            if i >= 2 and phase != "keep":
+                break
+            if phase == "keep" and len(tiles) > 2:
+                rect = self._keep_rect(i)
+            lifted = rect.move(0, -8) if i == self.selected and mine else rect
+            pygame.draw.rect(surface, (24, 20, 16), lifted.move(3, 4), border_radius=4)
+            sprite = (
+                sprites.tile_sprite(tile.tile, lifted.w)
+                if tile.tile != "?"
+                else sprites.tile_back(tile.letter, lifted.w)
+            )
+            if phase == "keep" and tile.tile == "plain+castle":
+                sprite = sprite.copy()
+                sprite.set_alpha(150)
+            surface.blit(sprite, lifted)
+            if i == self.selected and mine:
+                pygame.draw.rect(surface, theme.HIGHLIGHT, lifted.inflate(4, 4), 3, border_radius=5)
+            elif i == self.hover_hand and mine:
+                pygame.draw.rect(surface, theme.TEXT, lifted.inflate(2, 2), 2, border_radius=5)
+            badge = pygame.Rect(lifted.x + 3, lifted.y + 3, 20, 20)
+            pygame.draw.rect(surface, (250, 244, 226), badge, border_radius=4)
+            theme.blit_text(
+                surface, str(i + 1), badge.center, theme.FONT_SMALL, theme.TEXT_DARK, True, "center"
+            )
+            theme.blit_text(
+                surface,
+                tile.letter,
+                (lifted.right - 4, lifted.y + 3),
+                theme.FONT_SMALL,
+                (250, 244, 226),
+                True,
+                "topright",
+            )
+        self._draw_instructions(surface, mine, phase)
+
+    def _keep_rect(self, i: int) -> pygame.Rect:
+        """Four A tiles share the space of two hand slots during the keep choice."""
+        slot = (2 * self.hand_slot + 12 - 3 * 6) // 4 + 20
+        return pygame.Rect(16 + i * (slot + 6), self.bottom.y + 44, slot, slot)
+
+    def _draw_instructions(self, surface: pygame.Surface, mine: bool, phase: str) -> None:
+        c = self.controls
+        if self.message:
+            theme.blit_text(
+                surface,
+                self.message,
+                (c.x, c.bottom - 26),
+                theme.FONT_BODY,
+                theme.BAD,
+                True,
+                "midleft",
+            )
+        if not mine:
+            if not self.state.is_terminal:
+                seat = self.state.current_player
+                name = self.session.seats[seat].name if seat is not None else ""
+                text = (
+                    f"{name} is playing."
+                    if self.anim is not None or not self.worker.busy
+                    else f"{name} is thinking..."
+                )
+                theme.blit_text(surface, text, (c.x, c.y + 14), theme.FONT_LARGE, theme.TEXT)
+                theme.blit_text(
+                    surface,
+                    "Pace: [ slower, ] faster. Esc for the menu, F1 for help.",
+                    (c.x, c.y + 52),
+                    theme.FONT_SMALL,
+                    theme.TEXT_DIM,
+                )
+            return
+        if phase == "keep":
+            kind = self._keep_choice()
+            lines = [
+                "Keep one tile besides your castle (keys 1-4);",
+                "the other two go into the start layout.",
+            ]
+            if kind:
+                lines.append(f"Chosen: {tile_name(kind)}. Enter to keep it.")
+            for i, line in enumerate(lines):
+                theme.blit_text(
+                    surface, line, (c.x + 150, c.y + 10 + i * 24), theme.FONT_BODY, theme.TEXT
+                )
+        elif phase == "place":
+            kind = self.selected_kind()
+            head = (
+                f"Lay the {tile_name(kind)}: click a lit spot"
+                if kind
+                else "Pick a tile from your hand (1, 2)"
+            )
+            theme.blit_text(surface, head, (c.x, c.y + 12), theme.FONT_BODY, theme.TEXT, True)
+            hint = "Arrows move the cursor, Enter lays it there."
+            if self.state.lays_this_turn:
+                hint += " E ends your turn."
+            theme.blit_text(surface, hint, (c.x, c.y + 40), theme.FONT_SMALL, theme.TEXT_DIM)
+            if kind:
+                theme.blit_text(
+                    surface, tile_help(kind), (c.x, c.y + 64), theme.FONT_SMALL, theme.TEXT_DIM
+                )
+        elif phase == "deploy" and self.picker is not None:
+            theme.blit_text(
+                surface, "Knights", (c.x, c.y + 47), theme.FONT_BODY, theme.TEXT, True, "midleft"
+            )
+            theme.blit_text(
+                surface,
+                "March",
+                (c.x + 86 + 6 * 44 + 4, c.y + 47),
+                theme.FONT_BODY,
+                theme.TEXT,
+                True,
+                "midleft",
+            )
+            supply = self.state.supply[self.state.current_player]
+            theme.blit_text(
+                surface,
+                f"Supply {supply} · keys 0-5, arrows, Space stays, Tab",
+                (c.x, c.y + 8),
+                theme.FONT_SMALL,
+                theme.TEXT_DIM,
+            )
+            current = self.picker.current
+            if current is not None and not self.message:
+                options = self.picker.drop_options()
+                label = "Drops" if len(options) > 1 else "Plan"
+                theme.blit_text(
+                    surface,
+                    label,
+                    (c.x, c.bottom - 27),
+                    theme.FONT_BODY,
+                    theme.TEXT,
+                    True,
+                    "midleft",
+                )
+                if len(options) <= 1:
+                    theme.blit_text(
+                        surface,
+                        _plan_words(current),
+                        (c.x + 86, c.bottom - 27),
+                        theme.FONT_BODY,
+                        theme.TEXT,
+                        anchor="midleft",
+                    )
+            elif self.picker.count is None and not self.message:
+                theme.blit_text(
+                    surface,
+                    "How many knights? (0 brings none)",
+                    (c.x, c.bottom - 27),
+                    theme.FONT_BODY,
+                    theme.TEXT,
+                    anchor="midleft",
+                )
+
+    def _draw_tooltips(self, surface: pygame.Surface) -> None:
+        if self.hover_hand is not None:
+            tiles = self.hand_tiles()
+            if self.hover_hand < len(tiles) and tiles[self.hover_hand].tile != "?":
+                draw_tooltip(surface, tile_help(tiles[self.hover_hand].tile), self.pointer)
+            return
+        if self.hover_cell is not None and self.anim is None:
+            placed = self.state.board.get(self.hover_cell)
+            if placed is not None and self.board_area.collidepoint(self.pointer):
+                words = tile_help(placed.tile)
+                if placed.knights:
+                    owner = self.session.seats[placed.knights[-1]].name
+                    count = len(placed.knights)
+                    words += f" · {count} knight{'s' if count > 1 else ''}, {owner} on top"
+                draw_tooltip(surface, words, self.pointer)
+
+
+def _plan_words(deploy: Deploy) -> str:
+    if deploy.count == 0:
+        return "no knights: this castle never gets any"
+    if deploy.dir is None:
+        return (
+            "1 knight stays on the castle"
+            if deploy.count == 1
+            else f"all {deploy.count} stay on the castle"
+        )
+    return f"{deploy.count} knights march {direction_name(deploy.dir)}, leaving " + "-".join(
+        str(d) for d in deploy.drops
+    )
+
+
+def _digit(key: int) -> int | None:
+    if pygame.K_0 <= key <= pygame.K_9:
+        return key - pygame.K_0
+    if pygame.K_KP0 <= key <= pygame.K_KP9:
+        return key - pygame.K_KP0
+    return None
+
+
+def _nearest(spots: list[Pos], centre: tuple[float, float]) -> Pos:
+    return min(spots, key=lambda s: (abs(s[0] - centre[0]) + abs(s[1] - centre[1]), s))
+
+
+__all__ = ["KnightsTableScene", "BoardGeometry"]

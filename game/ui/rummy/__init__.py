@@ -1,0 +1,1 @@
+"""The Räuber-Rommé table of the client: cards, layout, drag and drop, the table scene."""
