@@ -1,0 +1,61 @@
+"""Never lose a game: atomic files, save games, settings and statistics (no pygame here).
+
+>>> from game.persist import Settings
+>>> Settings().replace(language="de").language
+'de'
+"""
+
+from .atomic import SaveError, write_atomic
+from .paths import autosave_path, data_dir, saves_dir, settings_path, stats_path
+from .saves import (
+    SavedGame,
+    SaveInfo,
+    SeatRecord,
+    autosave,
+    delete_autosave,
+    delete_named,
+    has_autosave,
+    list_saves,
+    load_autosave,
+    load_game,
+    load_named,
+    save_game,
+    save_named,
+    saved_game,
+)
+from .settings import LANGUAGES, Settings, load_settings, save_settings
+from .stats import Record, Stats, load_stats, opponent_level, record_result, save_stats
+
+__all__ = [
+    "LANGUAGES",
+    "Record",
+    "SaveError",
+    "SaveInfo",
+    "SavedGame",
+    "SeatRecord",
+    "Settings",
+    "Stats",
+    "autosave",
+    "autosave_path",
+    "data_dir",
+    "delete_autosave",
+    "delete_named",
+    "has_autosave",
+    "list_saves",
+    "load_autosave",
+    "load_game",
+    "load_named",
+    "load_settings",
+    "load_stats",
+    "opponent_level",
+    "record_result",
+    "save_game",
+    "save_named",
+    "save_settings",
+    "save_stats",
+    "saved_game",
+    "saves_dir",
+    "settings_path",
+    "stats_path",
+    "write_atomic",
+]

@@ -1,0 +1,370 @@
+"""Save files: the engine's JSON state plus the seat setup, written atomically, loaded warily.
+
+A save file (JSON, never pickle)::
+
+    {"format": "robbers-den-save", "version": 1, "game": "knights" | "rummy",
+     "seats": [{"name": "Ann", "kind": "human", "level": null, "colour": 0}, ...],
+     "state": <the engine's to_dict()>,
+     "history": [<action dicts>, ...],      # optional: the moves so far, for the log/replay
+     "extra": {...}}                        # optional: what the client wants back (JSON object)
+
+Loading trusts nothing: size limit, UTF-8, JSON, format, version, seats, the engine's own
+``from_dict`` and every history action; anything wrong raises :class:`SaveError` with a
+sentence for the player. Saving first round-trips the file through that same loader, so a state
+that would not load back is refused before it can replace the previous good save.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.knights import KnightsState
+from game.knights import action_from_dict as knights_action_from_dict
+from game.rummy import RummyState
+from game.rummy import action_from_dict as rummy_action_from_dict
+
+from .atomic import SaveError, describe_os_error, read_text_limited, write_atomic
+from .paths import autosave_path, saves_dir
+
+FORMAT = "robbers-den-save"
+VERSION = 1
+MAX_SAVE_BYTES = 8 * 1024 * 1024  # a long rummy game with full history stays far below
+MAX_HISTORY = 50_000
+MAX_SEAT_NAME = 60
+MAX_COLOUR = 63
+MAX_SAVE_NAME = 40
+GAMES = ("knights", "rummy")
+LEVELS = ("easy", "medium", "hard", "expert")
+KINDS = ("human", "computer")
+FIELDS = {"format", "version", "game", "seats", "state", "history", "extra"}
+SEAT_FIELDS = {"name", "kind", "level", "colour"}
+SAVE_SUFFIX = ".json"
+
+
+@dataclass(frozen=True)
+class _Engine:
+    state_from_dict: Callable[[Any], Any]
+    action_from_dict: Callable[[Any], Any]
+
+
+_ENGINES: dict[str, _Engine] = {
+    "knights": _Engine(KnightsState.from_dict, knights_action_from_dict),
+    "rummy": _Engine(RummyState.from_dict, rummy_action_from_dict),
+}
+
+
+# ----- the values ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """One seat as saved: a human, or a computer of ``level``; ``colour`` indexes the palette."""
+
+    name: str
+    kind: str
+    level: str | None = None
+    colour: int = 0
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+    @classmethod
+    def from_seat(cls, seat: Any) -> SeatRecord:
+        """From anything shaped like ``game.ui.session.Seat`` (name, human, level, colour)."""
+        human = bool(seat.human)
+        return cls(
+            name=str(seat.name),
+            kind="human" if human else "computer",
+            level=None if human else str(seat.level),
+            colour=int(seat.colour),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "level": self.level, "colour": self.colour}
+
+    @classmethod
+    def from_dict(cls, data: Any, index: int) -> SeatRecord:
+        where = f"seat {index + 1}"
+        if not isinstance(data, dict):
+            raise SaveError(f"Damaged save: {where} is not a seat description.")
+        missing, unknown = SEAT_FIELDS - set(data), set(data) - SEAT_FIELDS
+        if missing:
+            raise SaveError(f"Damaged save: {where} lacks {', '.join(sorted(missing))}.")
+        if unknown:
+            raise SaveError(f"Damaged save: {where} has unknown fields {sorted(unknown)}.")
+        name, kind, level, colour = data["name"], data["kind"], data["level"], data["colour"]
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_SEAT_NAME:
+            raise SaveError(f"Damaged save: {where} needs a name of 1 to {MAX_SEAT_NAME} letters.")
+        if kind not in KINDS:
+            raise SaveError(f"Damaged save: {where} must be a human or a computer.")
+        if kind == "computer" and level not in LEVELS:
+            raise SaveError(f"Damaged save: {where} has no known level ({', '.join(LEVELS)}).")
+        if kind == "human" and level is not None and level not in LEVELS:
+            raise SaveError(f"Damaged save: {where} has an unknown level.")
+        if type(colour) is not int or not 0 <= colour <= MAX_COLOUR:
+            raise SaveError(f"Damaged save: {where} has no valid colour.")
+        return cls(name, kind, level, colour)
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game as saved: which game, who sits where, the engine state, and optional extras.
+
+    ``history`` holds the engine's action values (oldest first); ``extra`` any JSON object the
+    client wants back (e.g. the rummy penalty table per round, log lines).
+    """
+
+    game: str
+    seats: tuple[SeatRecord, ...]
+    state: Any
+    history: tuple[Any, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "seats": [seat.to_dict() for seat in self.seats],
+            "state": self.state.to_dict(),
+            "history": [action.to_dict() for action in self.history],
+            "extra": dict(self.extra),
+        }
+
+
+def saved_game(
+    game: str,
+    seats: Iterable[Any],
+    state: Any,
+    history: Iterable[Any] = (),
+    extra: Mapping[str, Any] | None = None,
+) -> SavedGame:
+    """A SavedGame from client seats (``Seat`` objects or SeatRecords) and engine values."""
+    records = tuple(s if isinstance(s, SeatRecord) else SeatRecord.from_seat(s) for s in seats)
+    return SavedGame(game, records, state, tuple(history), dict(extra or {}))
+
+
+# ----- reading ------------------------------------------------------------------------------
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed in a save")
+
+
+def parse_game(text: str) -> SavedGame:
+    """A SavedGame from the text of a save file; SaveError (with a reason) if anything is off."""
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as error:
+        raise SaveError("This is not a saved game: the file is damaged or cut short.") from error
+    return game_from_dict(data)
+
+
+def game_from_dict(data: Any) -> SavedGame:
+    """A SavedGame from the parsed JSON of a save file; SaveError if anything is off."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError("This is not a Robbers' Den saved game.")
+    if data.get("version") != VERSION:
+        raise SaveError(
+            f"This save was written by another version of the game "
+            f"(save version {data.get('version')!r}, this game reads {VERSION})."
+        )
+    unknown = set(data) - FIELDS
+    if unknown:
+        raise SaveError(f"Damaged save: unknown fields {sorted(unknown)}.")
+    game = data.get("game")
+    if game not in _ENGINES:
+        raise SaveError(f"Damaged save: unknown game {game!r} (knights or rummy).")
+    engine = _ENGINES[game]
+    raw_seats = data.get("seats")
+    if not isinstance(raw_seats, list) or not raw_seats:
+        raise SaveError("Damaged save: the seats are missing.")
+    seats = tuple(SeatRecord.from_dict(raw, i) for i, raw in enumerate(raw_seats))
+    if "state" not in data:
+        raise SaveError("Damaged save: the game position is missing.")
+    state = _engine_call(engine.state_from_dict, data["state"], "the game position")
+    if state.num_players != len(seats):
+        raise SaveError(
+            f"Damaged save: {len(seats)} seats for a game of {state.num_players} players."
+        )
+    history = _history(engine, data.get("history", []))
+    extra = data.get("extra", {})
+    if not isinstance(extra, dict):
+        raise SaveError("Damaged save: 'extra' must be a JSON object.")
+    return SavedGame(game, seats, state, history, extra)
+
+
+def _engine_call(parse: Callable[[Any], Any], value: Any, what: str) -> Any:
+    try:
+        return parse(value)
+    except ValueError as error:
+        raise SaveError(f"Damaged save: {what} is invalid: {error}.") from error
+    except (RecursionError, TypeError, KeyError, IndexError, AttributeError) as error:
+        # The engines promise ValueError; a save must never crash the game even if they slip.
+        raise SaveError(f"Damaged save: {what} is invalid ({type(error).__name__}).") from error
+
+
+def _history(engine: _Engine, raw: Any) -> tuple[Any, ...]:
+    if not isinstance(raw, list):
+        raise SaveError("Damaged save: the move history must be a list.")
+    if len(raw) > MAX_HISTORY:
+        raise SaveError(f"Damaged save: the move history is longer than {MAX_HISTORY} moves.")
+    return tuple(
+        _engine_call(engine.action_from_dict, item, f"move {i + 1} of the history")
+        for i, item in enumerate(raw)
+    )
+
+
+def load_game(path: str | os.PathLike[str]) -> SavedGame:
+    """Read and validate the save at ``path``; raises SaveError with a reason for the player."""
+    return parse_game(read_text_limited(path, MAX_SAVE_BYTES, what="saved game"))
+
+
+# ----- writing ------------------------------------------------------------------------------
+
+
+def dumps_game(saved: SavedGame) -> str:
+    """The file text for ``saved``, proven to load back to the same state (else SaveError)."""
+    if saved.game not in _ENGINES:
+        raise SaveError(f"Can't save: unknown game {saved.game!r}.")
+    try:
+        data = saved.to_dict()
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError, AttributeError) as error:
+        raise SaveError(f"Can't save: the game can't be written as JSON ({error}).") from error
+    if len(text.encode("utf-8")) > MAX_SAVE_BYTES:
+        raise SaveError("Can't save: the game has grown too large for a save file.")
+    try:
+        reloaded = parse_game(text)
+    except SaveError as error:
+        raise SaveError(f"Can't save: the game would not load back. {error}") from error
+    if reloaded.state.to_dict() != data["state"]:
+        raise SaveError("Can't save: the game position does not survive a reload.")
+    return text
+
+
+def save_game(path: str | os.PathLike[str], saved: SavedGame) -> Path:
+    """Validate, then atomically write ``saved`` to ``path``; the old file stays on failure."""
+    text = dumps_game(saved)
+    target = Path(path)
+    write_atomic(target, text)
+    return target
+
+
+# ----- the autosave ("Continue") ------------------------------------------------------------
+
+
+def autosave(saved: SavedGame) -> Path:
+    """Write the game in progress (call after every turn)."""
+    return save_game(autosave_path(), saved)
+
+
+def has_autosave() -> bool:
+    return autosave_path().is_file()
+
+
+def load_autosave() -> SavedGame | None:
+    """The game to continue, None if there is none; SaveError if the file is damaged."""
+    path = autosave_path()
+    if not path.exists():
+        return None
+    return load_game(path)
+
+
+def delete_autosave() -> None:
+    """Forget the game in progress (e.g. when it has ended)."""
+    _remove(autosave_path())
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        raise SaveError(describe_os_error(error, path, doing="delete")) from error
+
+
+# ----- named saves --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """A named save as listed in the Load screen; ``problem`` is set when it won't load."""
+
+    name: str
+    path: Path
+    modified: float
+    game: str | None
+    players: tuple[str, ...]
+    problem: str | None = None
+
+    @property
+    def modified_text(self) -> str:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
+
+
+def check_save_name(name: str) -> str:
+    """The cleaned name if it can be a file name everywhere; SaveError explains otherwise."""
+    cleaned = " ".join(str(name).split())
+    if not cleaned:
+        raise SaveError("Give the save a name.")
+    if len(cleaned) > MAX_SAVE_NAME:
+        raise SaveError(f"A save name can have at most {MAX_SAVE_NAME} characters.")
+    allowed = all(ch.isalnum() or ch in " -_'()" for ch in cleaned)
+    if not allowed or cleaned.startswith("-"):
+        raise SaveError("A save name may use letters, digits, spaces and - _ ' ( ) only.")
+    return cleaned
+
+
+def named_save_path(name: str) -> Path:
+    return saves_dir() / (check_save_name(name) + SAVE_SUFFIX)
+
+
+def save_named(name: str, saved: SavedGame) -> Path:
+    """Save under ``name`` (replacing a save of that name)."""
+    return save_game(named_save_path(name), saved)
+
+
+def load_named(name: str) -> SavedGame:
+    return load_game(named_save_path(name))
+
+
+def delete_named(name: str) -> None:
+    _remove(named_save_path(name))
+
+
+def list_saves() -> list[SaveInfo]:
+    """Every named save, newest first; damaged ones are listed with their ``problem``."""
+    folder = saves_dir()
+    try:
+        paths = [p for p in folder.iterdir() if p.suffix == SAVE_SUFFIX and p.is_file()]
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        raise SaveError(describe_os_error(error, folder / "x", doing="list the saves")) from error
+    infos = []
+    for path in paths:
+        try:
+            modified = path.stat().st_mtime
+        except OSError:
+            continue
+        try:
+            saved = load_game(path)
+        except SaveError as error:
+            infos.append(SaveInfo(path.stem, path, modified, None, (), str(error)))
+        else:
+            infos.append(SaveInfo(path.stem, path, modified, saved.game, saved.players))
+    infos.sort(key=lambda info: (-info.modified, info.name.lower()))
+    return infos
