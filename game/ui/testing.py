@@ -1,0 +1,56 @@
+"""Driving the app with real pygame events, for tests and scripted screenshots.
+
+    app = headless_app()
+    click(app, app.top.widget("start").center)
+    press(app, pygame.K_RETURN)
+"""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from game.ui.app import App
+
+
+def headless_app(size: tuple[int, int] = (1280, 800), pace: float = 0.0) -> App:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    return App(size, headless=True, pace=pace)
+
+
+def move(app: App, pos: tuple[int, int], frames: int = 1) -> None:
+    app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(frames)
+
+
+def click(app: App, pos: tuple[int, int], frames: int = 1) -> None:
+    """Move there, press and release the left button, then run ``frames`` frames."""
+    pos = (int(pos[0]), int(pos[1]))
+    app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.run_frames(frames)
+
+
+def press(app: App, key: int, mod: int = 0, frames: int = 1) -> None:
+    app.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    app.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+    app.run_frames(frames)
+
+
+def type_text(app: App, text: str, frames: int = 1) -> None:
+    app.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    app.run_frames(frames)
+
+
+def resize(app: App, size: tuple[int, int], frames: int = 1) -> None:
+    app.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(frames)
+
+
+def scroll(app: App, pos: tuple[int, int], dy: int, frames: int = 1) -> None:
+    move(app, pos, 0)
+    app.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0, precise_y=float(dy)))
+    app.run_frames(frames)

@@ -1,0 +1,183 @@
+"""The app shell driven by real pygame events: menu, setup, help, resize, command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui.app import App, main
+from game.ui.menu import MenuScene
+from game.ui.overlays import Dialog, HelpOverlay
+from game.ui.session import SeatError, seats_from_spec
+from game.ui.setup_scene import SetupScene
+from game.ui.tables import table_class
+from game.ui.testing import click, headless_app, press, resize, type_text
+
+
+@pytest.fixture
+def app() -> App:
+    app = headless_app()
+    app.push(MenuScene(app))
+    app.run_frames(1)
+    return app
+
+
+def open_setup(app: App, game: str = "knights") -> SetupScene:
+    click(app, app.top.widget(game).center)
+    assert isinstance(app.top, SetupScene)
+    return app.top
+
+
+def test_menu_button_opens_setup_and_back_returns(app: App) -> None:
+    setup = open_setup(app)
+    assert setup.game == "knights"
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)
+
+
+def test_menu_keyboard_shortcut_opens_setup(app: App) -> None:
+    press(app, pygame.K_k)
+    assert isinstance(app.top, SetupScene)
+
+
+def test_setup_by_clicks_and_typing_starts_a_knights_table(app: App) -> None:
+    from game.ui.knights.table import KnightsTableScene
+
+    setup = open_setup(app)
+    click(app, setup.widget("name0").center)
+    for _ in range(5):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, "Ann")
+    # Seat 1 is a computer: pick the Easy level (first quarter of the level control).
+    level = setup.widget("level1")
+    click(app, (level.x + level.w // 8, level.centery))
+    click(app, setup.widget("seed").center)
+    type_text(app, "7x")  # letters are refused in the seed field
+    click(app, setup.widget("start").center)
+    table = app.top
+    assert isinstance(table, KnightsTableScene)
+    session = table.session
+    assert [s.name for s in session.seats] == ["Ann", "Hilde"]
+    assert session.seats[0].human and not session.seats[1].human
+    assert session.seats[1].level == "easy"
+    assert session.seed == 7
+    assert session.state.players == ("Ann", "Hilde")
+
+
+def test_setup_seats_stay_within_limits_and_colours_unique(app: App) -> None:
+    setup = open_setup(app)
+    click(app, setup.widget("add").center)
+    click(app, setup.widget("add").center)
+    click(app, setup.widget("add").center)  # a fifth seat is not possible for knights
+    assert len(setup.seats) == 4
+    assert not setup.widgets.find("add").enabled
+    for _ in range(7):
+        click(app, setup.widget("colour0").center)
+        colours = [s.colour for s in setup.seats]
+        assert len(set(colours)) == 4
+    # Räuber-Rommé takes up to six seats; going back to knights trims to four.
+    game = setup.widget("game")
+    click(app, (game.right - 20, game.centery))
+    assert setup.game == "rummy"
+    click(app, setup.widget("add").center)
+    click(app, setup.widget("add").center)
+    assert len(setup.seats) == 6
+    assert len({s.colour for s in setup.seats}) == 6
+    game = setup.widget("game")  # the panel grew for six seats
+    click(app, (game.x + 20, game.centery))
+    assert setup.game == "knights" and len(setup.seats) == 4
+    click(app, setup.widget("remove3").center)
+    click(app, setup.widget("remove2").center)
+    assert len(setup.seats) == 2
+    assert not setup.widgets.find("remove0").enabled
+
+
+def test_setup_switches_a_seat_to_human_and_hides_its_level(app: App) -> None:
+    setup = open_setup(app)
+    kind = setup.widget("kind1")
+    click(app, (kind.x + kind.w // 4, kind.centery))
+    assert setup.seats[1].human
+    assert not setup.widgets.find("level1").visible
+
+
+def test_setup_refuses_duplicate_names(app: App) -> None:
+    setup = open_setup(app)
+    click(app, setup.widget("name1").center)
+    for _ in range(10):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, "you")
+    press(app, pygame.K_RETURN)  # leaves the text field
+    press(app, pygame.K_RETURN)  # start
+    assert app.top is setup
+    assert "same name" in setup.error
+
+
+def test_rummy_opens_its_table_or_a_coming_soon_dialog(app: App) -> None:
+    setup = open_setup(app, "rummy")
+    click(app, setup.widget("start").center)
+    cls = table_class("rummy")
+    if cls is None:
+        assert isinstance(app.top, Dialog)
+        press(app, pygame.K_RETURN)
+        assert isinstance(app.top, MenuScene)
+    else:
+        assert isinstance(app.top, cls)
+
+
+def test_f1_toggles_the_help_overlay(app: App) -> None:
+    press(app, pygame.K_F1)
+    assert isinstance(app.top, HelpOverlay)
+    press(app, pygame.K_F1)
+    assert isinstance(app.top, MenuScene)
+    press(app, pygame.K_F1)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)
+
+
+def test_resize_reflows_every_widget_inside_the_window(app: App) -> None:
+    setup = open_setup(app)
+    click(app, setup.widget("add").center)
+    click(app, setup.widget("add").center)
+    for size in ((900, 620), (1600, 1000)):
+        resize(app, size)
+        assert app.size == size
+        window = pygame.Rect((0, 0), size)
+        for widget in setup.widgets.widgets:
+            assert window.contains(widget.rect), widget.ident
+        # The menu underneath was reflowed too.
+        menu = app.scenes[0]
+        assert window.contains(menu.widget("quit"))
+
+
+def test_escape_on_menu_quits(app: App) -> None:
+    press(app, pygame.K_ESCAPE)
+    assert not app.running
+
+
+def test_seats_from_the_command_line() -> None:
+    seats = seats_from_spec("knights", "human,hard,easy")
+    assert [s.human for s in seats] == [True, False, False]
+    assert [s.level for s in seats[1:]] == ["hard", "easy"]
+    assert all(not s.human for s in seats_from_spec("knights", "human,hard", autoplay=True))
+    with pytest.raises(SeatError):
+        seats_from_spec("knights", "human,hard,easy,easy,easy")
+    with pytest.raises(SeatError):
+        seats_from_spec("knights", "human,wizard")
+
+
+def test_command_line_screenshot_of_an_autoplay_table(tmp_path: Path) -> None:
+    shot = tmp_path / "table.png"
+    code = main(
+        ["--game", "knights", "--autoplay", "--players", "easy,easy", "--seed", "3", "--pace", "0"]
+        + ["--screenshot", str(shot), "--quit-after", "0.4", "--size", "1024x700"]
+    )
+    assert code == 0
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1024, 700)
+
+
+def test_command_line_rejects_a_bad_seat_list(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--game", "knights", "--players", "human"]) == 2
+    assert "2 to 4 players" in capsys.readouterr().err
