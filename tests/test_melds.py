@@ -9,6 +9,7 @@ from game.rummy import (
     card_value_in_set,
     check_meld,
     joker_meaning,
+    meld_problems,
     parse_card,
     parse_cards,
     read_meld,
@@ -65,7 +66,8 @@ INVALID = [
     ("7H", "at least 3 cards"),
     ("7H 8H", "at least 3 cards"),
     ("7H *", "at least 3 cards"),
-    ("* * 7H", "at least 2 normal cards"),
+    ("* * 7H", "two jokers need at least two cards between them"),
+    ("* * *", "two jokers need at least two cards between them"),
     ("* 5H *", "two jokers need at least two cards between them"),
     ("5H * *", "two jokers need at least two cards between them"),
     ("* 5H * 7H", "two jokers need at least two cards between them"),
@@ -119,10 +121,30 @@ def test_check_meld_accepts_notation_text() -> None:
     assert check_meld("QH KH *") == check_meld(parse_cards("QH KH *"))
 
 
-def test_every_problem_is_named_at_once() -> None:
-    error = check_meld("* 5H *").error or ""
-    assert "at least 2 normal cards" in error
-    assert "two jokers" in error
+def test_error_is_the_most_basic_problem_and_meld_problems_lists_all() -> None:
+    assert check_meld("* 5H *").error == "two jokers need at least two cards between them"
+    assert meld_problems("* 5H *") == [
+        "two jokers need at least two cards between them",
+        "a set needs at least 2 normal cards (jokers alone can't say what they stand for)",
+    ]
+    assert check_meld("* *").error == "a set needs at least 3 cards"
+    assert meld_problems("7H 8H 9H") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("7H 8H", "a set needs at least 3 cards"),
+        ("7H 7H 7S", "7H and 7H: a group may hold each suit only once"),
+        ("7H 9H 10H", "gap between 7H and 9H"),
+        ("7H 8S 9H", "mixed suits in a run"),
+        ("* 5H *", "two jokers need at least two cards between them"),
+        ("5H * *", "two jokers need at least two cards between them"),
+        ("KH AH 2H", "K-A-2 does not wrap"),
+    ],
+)
+def test_the_rule_book_examples_word_for_word(text: str, error: str) -> None:
+    assert check_meld(text).error == error
 
 
 @pytest.mark.parametrize(

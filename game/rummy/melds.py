@@ -13,6 +13,9 @@ Decisions on readings:
   exactly one card.
 - In a group a joker's suit is open; we name the missing suits in ``C D H S`` order. Its value is
   the group's rank value either way.
+- ``MeldCheck.error`` is the most basic problem (too short, jokers too close, too few normal
+  cards, then the run/group problem); ``meld_problems`` lists them all. In a set of 3 or more
+  cards the joker spacing rule already implies the 2-normal-card rule, so that is the error shown.
 - Values in a set: 2-10 pips, faces 10, ace 1 in a run without a king, 10 in a run with a king
   (Q-K-A, and A-2-...-K), 11 in a group; a joker is worth the card it stands for.
 """
@@ -39,7 +42,9 @@ ACE_LOW, KING, ACE_HIGH = 1, 13, 14
 TOO_SHORT = "a set needs at least 3 cards"
 TOO_FEW_NORMAL = "a set needs at least 2 normal cards (jokers alone can't say what they stand for)"
 JOKERS_TOO_CLOSE = "two jokers need at least two cards between them"
-NO_WRAP = "K-A-2 does not wrap: the ace is either low (A-2-3) or high (Q-K-A)"
+NO_WRAP = "K-A-2 does not wrap"
+MIXED_SUITS = "mixed suits in a run"
+FACE_DOWN = "a face-down card can't be judged"
 RUN_TOO_LONG = "a run holds at most 13 cards"
 GROUP_TOO_BIG = "a group holds at most 4 cards, one of each suit"
 
@@ -79,15 +84,6 @@ def _set_rank_value(rank: int, kind: MeldKind, run_has_king: bool) -> int:
             return 11
         return 10 if run_has_king else 1
     return min(rank, 10)
-
-
-def _structural_problems(cards: list[Card]) -> list[str]:
-    problems: list[str] = []
-    if len(cards) < MIN_SET_CARDS:
-        problems.append(TOO_SHORT)
-    if sum(1 for card in cards if not card.is_joker) < MIN_NORMAL_CARDS:
-        problems.append(TOO_FEW_NORMAL)
-    return problems
 
 
 def _spacing_problems(cards: list[Card]) -> list[str]:
@@ -193,9 +189,7 @@ def _read_run(cards: list[Card]) -> tuple[MeldReading | None, list[str]]:
     normals = [(pos, card) for pos, card in enumerate(cards) if not card.is_joker]
     suits = {card.suit for _, card in normals}
     if len(suits) > 1:
-        first = normals[0][1]
-        other = next(card for _, card in normals if card.suit != first.suit)
-        return None, [f"mixed suits in a run: {first} and {other}"]
+        return None, [MIXED_SUITS]
     if len(cards) > MAX_RUN_CARDS:
         return None, [RUN_TOO_LONG]
     suit = normals[0][1].suit
@@ -238,12 +232,17 @@ def _analyse_cached(row: tuple[Card, ...]) -> tuple[MeldReading | None, tuple[st
 
 
 def _analyse_uncached(cards: list[Card]) -> tuple[MeldReading | None, list[str]]:
-    structural, spacing = _structural_problems(cards), _spacing_problems(cards)
-    if structural:
-        return None, structural + spacing
-    problems = spacing
-    normal_ranks = {card.rank for card in cards if not card.is_joker}
-    reading, kind_problems = _read_group(cards) if len(normal_ranks) == 1 else _read_run(cards)
+    """Every problem, the most basic first (that one becomes ``MeldCheck.error``)."""
+    if any(card.is_hidden for card in cards):
+        return None, [FACE_DOWN]
+    problems = [TOO_SHORT] if len(cards) < MIN_SET_CARDS else []
+    problems += _spacing_problems(cards)
+    normal_ranks = [card.rank for card in cards if not card.is_joker]
+    if len(normal_ranks) < MIN_NORMAL_CARDS:
+        problems.append(TOO_FEW_NORMAL)
+    if len(cards) < MIN_SET_CARDS or len(normal_ranks) < MIN_NORMAL_CARDS:
+        return None, problems
+    reading, kind_problems = _read_group(cards) if len(set(normal_ranks)) == 1 else _read_run(cards)
     problems += kind_problems
     if problems:
         return None, problems
@@ -263,10 +262,11 @@ def meld_problems(cards: Sequence[Card] | str) -> list[str]:
 
 
 def check_meld(cards: Sequence[Card] | str) -> MeldCheck:
-    """Validity, kind, value and (when invalid) a plain-words error for one set."""
+    """Validity, kind, value and (when invalid) the most basic problem in plain words; all the
+    problems are in ``meld_problems``."""
     reading, problems = _analyse(_as_cards(cards))
     if reading is None:
-        return MeldCheck(False, None, 0, "; ".join(problems))
+        return MeldCheck(False, None, 0, problems[0])
     return MeldCheck(True, reading.kind, reading.value, None)
 
 

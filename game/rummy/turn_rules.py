@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from game.rummy.cards import Card, cards_text
-from game.rummy.melds import check_meld
+from game.rummy.melds import check_meld, meld_problems
 
 if TYPE_CHECKING:
     from game.rummy.state import RummyState
@@ -40,9 +40,9 @@ def set_problems(table: Sequence[Sequence[Card]]) -> list[str]:
     """One line per invalid set, naming it by number and cards."""
     problems = []
     for number, cards in enumerate(table, start=1):
-        verdict = check_meld(cards)
-        if not verdict.valid:
-            problems.append(f"set {number} ({cards_text(cards) or 'empty'}): {verdict.error}")
+        wrong = meld_problems(cards)
+        if wrong:
+            problems.append(f"set {number} ({cards_text(cards) or 'empty'}): {', '.join(wrong)}")
     return problems
 
 
