@@ -30,8 +30,21 @@ class SearchGame(Protocol):
         """Actions worth searching for the player to move, best first; never empty."""
         ...
 
-    def rollout_action(self, state: Any, rng: random.Random) -> Any:
-        """A cheap, sensible action for the rollout."""
+    def candidate_key(self, state: Any) -> Hashable | None:
+        """What the candidates depend on besides the tree path (e.g. the actor's hand), so a
+        node can reuse them across determinizations; None disables the cache."""
+        ...
+
+    def rollout_action(self, state: Any, rng: random.Random) -> Any | None:
+        """A cheap, sensible action for the rollout, or None to stop and evaluate here."""
+        ...
+
+    def apply(self, state: Any, choice: Any) -> Any:
+        """The state after a searched choice (an action, or a macro such as a whole turn)."""
+        ...
+
+    def first_action(self, choice: Any) -> Any:
+        """The action to play now for a searched choice."""
         ...
 
     def evaluate(self, state: Any) -> list[float]:
@@ -48,6 +61,7 @@ class Node:
     availability: int = 0
     reward: float = 0.0
     children: dict[Hashable, Node] = field(default_factory=dict)
+    candidate_cache: dict[Hashable, list[Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -72,6 +86,16 @@ class SearchResult:
 def _widened(candidates: list[Any], node: Node, config: SearchConfig) -> list[Any]:
     width = int(math.ceil(config.widening_base + (node.visits + 1) ** config.widening_alpha))
     return candidates[:width]
+
+
+def _candidates(node: Node, state: Any, game: SearchGame, rng: random.Random) -> list[Any]:
+    key = game.candidate_key(state)
+    if key is None:
+        return game.candidates(state, rng)
+    cached = node.candidate_cache.get(key)
+    if cached is None:
+        cached = node.candidate_cache[key] = game.candidates(state, rng)
+    return cached
 
 
 def _select(node: Node, options: list[Any], exploration: float) -> Any:
@@ -101,7 +125,7 @@ def _iterate(
     node = root
     path = [root]
     while not state.is_terminal:
-        options = _widened(game.candidates(state, rng), node, config)
+        options = _widened(_candidates(node, state, game, rng), node, config)
         for action in options:
             child = node.children.get(action)
             if child is not None:
@@ -112,16 +136,19 @@ def _iterate(
             action = untried[0]
             child = Node(actor=actor, availability=1)
             node.children[action] = child
-            state = state.apply(action)
+            state = game.apply(state, action)
             path.append(child)
             break
         action = _select(node, options, config.exploration)
         node = node.children[action]
-        state = state.apply(action)
+        state = game.apply(state, action)
         path.append(node)
     depth = 0
     while not state.is_terminal and depth < config.rollout_depth and not deadline.expired():
-        state = state.apply(game.rollout_action(state, rng))
+        action = game.rollout_action(state, rng)
+        if action is None:
+            break
+        state = state.apply(action)
         depth += 1
     values = state.returns() if state.is_terminal else game.evaluate(state)
     for visited in path[1:]:
@@ -140,10 +167,10 @@ def search(
     """Run ISMCTS for the player to move in ``state`` (only its view is used)."""
     deadline = Deadline(search_budget(config.budget), stop)
     me, view = own_view(state)
-    root_options = game.candidates(view.determinize(me, rng), rng)
-    if len(root_options) == 1:
-        return SearchResult(root_options[0], 0, {})
     root = Node(actor=me)
+    root_options = _candidates(root, view.determinize(me, rng), game, rng)
+    if len(root_options) == 1:
+        return SearchResult(game.first_action(root_options[0]), 0, {})
     iterations = 0
     while not deadline.expired():
         if config.max_iterations is not None and iterations >= config.max_iterations:
@@ -154,10 +181,10 @@ def search(
     # hidden information, so every root option is legal in the true state).
     legal = [action for action in root_options if action in root.children]
     if not legal:
-        return SearchResult(root_options[0], iterations, {})
+        return SearchResult(game.first_action(root_options[0]), iterations, {})
     best = max(legal, key=lambda action: root.children[action].visits)
     visits = {str(action): root.children[action].visits for action in legal}
-    return SearchResult(best, iterations, visits)
+    return SearchResult(game.first_action(best), iterations, visits)
 
 
 class IsmctsAgent:

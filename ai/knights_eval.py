@@ -1,0 +1,161 @@
+"""A Robber Knights position evaluation: the points each seat can expect to keep at the end.
+
+It counts the buildings each seat holds now, discounted by how easily they can still be taken
+(a stack the terrain minimum can no longer enter is safe; one an empty spot can reach in a
+straight line is threatened), credits threatened points to the seats that could take them, and
+adds a little for knights left (they are the means to take more and they break ties).
+The same numbers become win-probability estimates for the search's cut-off evaluation.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from game.knights.actions import DIRECTIONS
+from game.knights.tiles import (
+    CASTLE_KINDS,
+    HIDDEN,
+    KIND_MINIMUM,
+    KIND_POINTS,
+    MAX_DEPLOY,
+    MAX_STACK,
+    TILE_SET,
+    TILES_PER_PLAYER,
+    PlacedTile,
+)
+
+Pos = tuple[int, int]
+STEPS = tuple(DIRECTIONS.values())
+
+# Chance to keep a building: safe (no knights can ever be added on top), not reachable now,
+# reachable by a castle laid on an empty spot.
+HOLD_SAFE = 1.0
+HOLD_UNREACHABLE = 0.9
+HOLD_THREATENED = 0.5
+KNIGHT_VALUE = 0.12  # per knight in supply that a castle still to come could bring in
+UNCLAIMED_SHARE = 0.25  # of an empty building's points, to the seats able to reach it
+CASTLE_SHARE = {
+    letter: sum(kind in CASTLE_KINDS for kind in kinds) / len(kinds)
+    for letter, kinds in TILE_SET.items()
+}
+
+
+def is_locked(placed: PlacedTile) -> bool:
+    """No deployment can ever put knights on this tile again."""
+    need = KIND_MINIMUM[placed.tile]
+    return need is None or len(placed.knights) + need > MAX_STACK
+
+
+def castles_left(state: Any, seat: int) -> float:
+    """Castles still in the seat's hand and pile (expected value for hidden tiles)."""
+    total = 0.0
+    for tile in (*state.hands[seat], *state.piles[seat]):
+        if tile.tile == HIDDEN:
+            total += CASTLE_SHARE[tile.letter]
+        elif tile.tile in CASTLE_KINDS:
+            total += 1.0
+    return total
+
+
+def reachable_from_empty_spot(
+    board: Mapping[Pos, PlacedTile], pos: Pos, window: tuple[int, int, int, int]
+) -> bool:
+    """Could a castle laid on some free spot send knights onto ``pos`` in a straight line?
+
+    Walks outward from ``pos``; every tile crossed must be enterable, the knights needed
+    (castle 1 + each minimum) must fit in one deployment, and the free spot must lie inside
+    the area window.
+    """
+    target = board[pos]
+    target_need = KIND_MINIMUM[target.tile]
+    if target_need is None or len(target.knights) + target_need > MAX_STACK:
+        return False
+    lo_x, hi_x, lo_y, hi_y = window
+    x, y = pos
+    for dx, dy in STEPS:
+        need = 1 + target_need
+        for step in range(1, MAX_DEPLOY):
+            cell = (x + dx * step, y + dy * step)
+            placed = board.get(cell)
+            if placed is None:
+                inside = lo_x <= cell[0] <= hi_x and lo_y <= cell[1] <= hi_y
+                if inside and need <= MAX_DEPLOY:
+                    return True
+                break
+            minimum = KIND_MINIMUM[placed.tile]
+            if minimum is None or len(placed.knights) + minimum > MAX_STACK:
+                break
+            need += minimum
+    return False
+
+
+def can_attack(state: Any) -> list[bool]:
+    """Which seats could still bring knights in later (a castle to come and knights left)."""
+    return [
+        state.supply[seat] > 0 and castles_left(state, seat) > 0.2
+        for seat in range(state.num_players)
+    ]
+
+
+def expected_points(state: Any) -> list[float]:
+    """Points each seat can expect to hold at the end of the game."""
+    seats = state.num_players
+    board = state.board
+    window = state.area_window() or (0, 0, 0, 0)
+    attackers = can_attack(state)
+    expected = [0.0] * seats
+    for pos, placed in board.items():
+        points = KIND_POINTS[placed.tile]
+        if not points:
+            continue
+        if not placed.knights:
+            able = [seat for seat in range(seats) if attackers[seat]]
+            if able and reachable_from_empty_spot(board, pos, window):
+                for seat in able:
+                    expected[seat] += UNCLAIMED_SHARE * points / len(able)
+            continue
+        owner = placed.knights[-1]
+        if is_locked(placed):
+            expected[owner] += points * HOLD_SAFE
+            continue
+        rivals = [seat for seat in range(seats) if seat != owner and attackers[seat]]
+        if not rivals:
+            expected[owner] += points
+            continue
+        threatened = reachable_from_empty_spot(board, pos, window)
+        hold = HOLD_THREATENED if threatened else HOLD_UNREACHABLE
+        hold += 0.08 * (len(placed.knights) - 1)  # taller stacks need more knights to take
+        hold = min(hold, 1.0)
+        expected[owner] += points * hold
+        for seat in rivals:
+            expected[seat] += points * (1.0 - hold) / len(rivals)
+    for seat in range(seats):
+        usable = min(state.supply[seat], MAX_DEPLOY * castles_left(state, seat))
+        expected[seat] += KNIGHT_VALUE * usable + 0.001 * state.supply[seat]
+    return expected
+
+
+def advantage(state: Any, seat: int) -> float:
+    """The seat's expected points minus the best rival's: what the greedy player maximises."""
+    expected = expected_points(state)
+    rivals = [value for other, value in enumerate(expected) if other != seat]
+    return expected[seat] - max(rivals)
+
+
+def game_progress(state: Any) -> float:
+    """0 at the start, 1 when every tile is laid."""
+    total = TILES_PER_PLAYER * state.num_players
+    left = sum(len(hand) + len(pile) for hand, pile in zip(state.hands, state.piles))
+    return 1.0 - left / total
+
+
+def win_estimates(state: Any) -> list[float]:
+    """Expected points turned into win chances (a softmax that sharpens as the game ends)."""
+    expected = expected_points(state)
+    temperature = 0.8 + 4.0 * (1.0 - game_progress(state))
+    top = max(expected)
+    weights = [math.exp((value - top) / temperature) for value in expected]
+    total = sum(weights)
+    return [weight / total for weight in weights]

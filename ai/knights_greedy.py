@@ -1,0 +1,202 @@
+"""Robber Knights players without search: easy (random-leaning) and medium (one-turn lookahead).
+
+Medium plans the rest of its turn: the lays it can still make with the tiles now in its hand
+(the tiles it would draw are unknown, so the plan only uses what it holds) and the knight
+deployment of each castle, kept to a small beam of the best partial turns. It plays the first
+action of the best plan and plans again at its next decision, when it knows the drawn tile.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from ai.agent import own_view
+from ai.knights_eval import advantage
+from game.knights.actions import DIRECTIONS, END, Deploy, Keep, Place
+from game.knights.tiles import CASTLE_KINDS, KIND_POINTS, MAX_STACK
+
+# Keep preference at setup: the seed's tip ("keep the mountain for later"), then a village.
+KEEP_ORDER = ("mountain", "plain+village", "plain")
+DEPLOY_SHORTLIST = 8
+CASTLE_SPOT_SHORTLIST = 10
+
+
+def keep_choice(legal: list[Any]) -> Any:
+    for kind in KEEP_ORDER:
+        for action in legal:
+            if isinstance(action, Keep) and action.tile == kind:
+                return action
+    return legal[0]
+
+
+def deploy_gain(state: Any, action: Deploy) -> float:
+    """Points the deployment takes or secures at once, less a little per knight spent."""
+    if action.count == 0 or state.pending is None:
+        return 0.0
+    me = state.current_player
+    board = state.board
+    x, y = state.pending
+    dx, dy = DIRECTIONS[action.dir] if action.dir else (0, 0)
+    gain = 0.0
+    for i, drop in enumerate(action.drops):
+        placed = board[(x + dx * i, y + dy * i)]
+        points = KIND_POINTS[placed.tile]
+        if not points:
+            continue
+        height = len(placed.knights) + drop
+        owner = placed.knights[-1] if placed.knights else None
+        if owner != me:
+            gain += points * (2.0 if owner is not None else 1.0)
+        if height >= MAX_STACK - 1:
+            gain += 0.3 * points  # (nearly) locked: nobody can take it back
+    return gain - 0.12 * action.count
+
+
+def shortlist_deploys(state: Any, limit: int = DEPLOY_SHORTLIST) -> list[Deploy]:
+    """The deployments worth evaluating fully, best quick gain first; always includes 'none'."""
+    legal = state.legal_actions()
+    ranked = sorted(legal, key=lambda action: -deploy_gain(state, action))
+    chosen = ranked[:limit]
+    if legal and legal[0] not in chosen:
+        chosen.append(legal[0])
+    return chosen
+
+
+def best_deploy(state: Any, me: int) -> tuple[float, Deploy]:
+    best: tuple[float, Deploy] | None = None
+    for action in shortlist_deploys(state):
+        score = advantage(state.apply(action), me)
+        if best is None or score > best[0]:
+            best = (score, action)
+    assert best is not None
+    return best
+
+
+def castle_spot_promise(state: Any, spot: tuple[int, int]) -> float:
+    """A cheap guess of how much a castle on ``spot`` could take: buildings in straight lines."""
+    board = state.board
+    me = state.current_player
+    x, y = spot
+    promise = 0.0
+    for dx, dy in DIRECTIONS.values():
+        for step in range(1, 5):
+            placed = board.get((x + dx * step, y + dy * step))
+            if placed is None or placed.tile == "lake":
+                break
+            points = KIND_POINTS[placed.tile]
+            if points and len(placed.knights) < MAX_STACK:
+                mine = bool(placed.knights) and placed.knights[-1] == me
+                promise += points * (0.3 if mine else 1.0) / step
+    return promise
+
+
+Plan = tuple[Any, ...]
+
+
+class TurnPlanner:
+    """Beam search over the remaining lays and deployments of the current turn.
+
+    A plan is the rest of the turn as actions, ending with End when the turn would not pass by
+    itself. Plans only lay tiles that are in hand when planning starts.
+    """
+
+    def __init__(self, beam: int = 3) -> None:
+        self.beam = beam
+
+    def _children(
+        self, state: Any, me: int, kinds: Counter[str]
+    ) -> list[tuple[float, Plan, Any, Counter[str]]]:
+        """(score, actions, resulting state, kinds still unlaid) for each lay worth trying."""
+        out: list[tuple[float, Plan, Any, Counter[str]]] = []
+        spots = state.legal_spots()
+        for kind in kinds:
+            rest = kinds.copy()
+            rest[kind] -= 1
+            rest += Counter()
+            if kind in CASTLE_KINDS:
+                ranked = sorted(spots, key=lambda s: -castle_spot_promise(state, s))
+                for spot in ranked[:CASTLE_SPOT_SHORTLIST]:
+                    action = Place(kind, *spot)
+                    after = state.apply(action)
+                    score, deploy = best_deploy(after, me)
+                    out.append((score, (action, deploy), after.apply(deploy), rest))
+            else:
+                for spot in spots:
+                    action = Place(kind, *spot)
+                    after = state.apply(action)
+                    out.append((advantage(after, me), (action,), after, rest))
+        return out
+
+    def plans(self, state: Any, me: int, limit: int = 1) -> list[tuple[float, Plan]]:
+        """The best ``limit`` plans for the rest of ``me``'s turn (a full state), best first."""
+        hand_kinds = Counter(tile.tile for tile in state.hands[me])
+        found: list[tuple[float, Plan]] = []
+        frontier: list[tuple[Any, Plan, Counter[str]]] = []
+        if state.phase == "deploy":
+            for deploy in shortlist_deploys(state):
+                after = state.apply(deploy)
+                frontier.append((after, (deploy,), hand_kinds))
+                found.append((advantage(after, me), _finished((deploy,), after, me)))
+        else:
+            frontier.append((state, (), hand_kinds))
+            if state.lays_this_turn:
+                found.append((advantage(state, me), (END,)))
+        while frontier:
+            expanded: list[tuple[float, Plan, Any, Counter[str]]] = []
+            for node, plan, kinds in frontier:
+                if not (node.phase == "place" and node.current_player == me and kinds):
+                    continue
+                for score, actions, after, rest in self._children(node, me, kinds):
+                    longer = plan + actions
+                    found.append((score, _finished(longer, after, me)))
+                    expanded.append((score, longer, after, rest))
+            expanded.sort(key=lambda item: -item[0])
+            frontier = [(after, plan, rest) for _, plan, after, rest in expanded[: self.beam]]
+        if not found:
+            return [(advantage(state, me), (state.legal_actions()[0],))]
+        found.sort(key=lambda item: -item[0])
+        return found[:limit]
+
+    def plan(self, state: Any, me: int) -> Any:
+        """The first action of the best turn found from ``state`` (a full state, me to move)."""
+        return self.plans(state, me, 1)[0][1][0]
+
+
+def _finished(plan: Plan, after: Any, me: int) -> Plan:
+    """The plan with End appended when the turn would otherwise go on."""
+    if after.phase == "place" and after.current_player == me and after.lays_this_turn:
+        return plan + (END,)
+    return plan
+
+
+class GreedyKnights:
+    """Medium: the best turn by a one-turn lookahead on :func:`ai.knights_eval.advantage`."""
+
+    def __init__(self, beam: int = 3) -> None:
+        self.planner = TurnPlanner(beam)
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        me, view = own_view(state)
+        if view.phase == "keep":
+            return keep_choice(view.legal_actions())
+        # Plans only use tiles in hand, but applying a lay draws: redeal hidden piles first.
+        full = view.determinize(me, rng)
+        return self.planner.plan(full, me)
+
+
+class EasyKnights:
+    """Easy: random lays, but a castle usually claims a building when one is in reach."""
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        me, view = own_view(state)
+        legal = view.legal_actions()
+        if view.phase == "deploy":
+            if rng.random() < 0.7:
+                return max(legal, key=lambda action: deploy_gain(view, action))
+            return rng.choice(legal)
+        if view.phase == "place" and view.lays_this_turn and rng.random() < 0.5:
+            return END
+        places = [action for action in legal if isinstance(action, Place)]
+        return rng.choice(places or legal)
