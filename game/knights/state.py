@@ -221,10 +221,14 @@ class KnightsState:
             else:
                 min_x, max_x, min_y, max_y = self._bbox
                 n = self.area
-                lo_x, hi_x, lo_y, hi_y = max_x - n, min_x + n, max_y - n, min_y + n
-                spots = sorted(
-                    p for p in self._frontier if lo_x < p[0] < hi_x and lo_y < p[1] < hi_y
-                )
+                if max_x - min_x < n - 1 and max_y - min_y < n - 1:
+                    # A frontier spot widens the box by at most one: all of them fit.
+                    spots = sorted(self._frontier)
+                else:
+                    lo_x, hi_x, lo_y, hi_y = max_x - n, min_x + n, max_y - n, min_y + n
+                    spots = sorted(
+                        p for p in self._frontier if lo_x < p[0] < hi_x and lo_y < p[1] < hi_y
+                    )
             self._spots = spots
         return spots
 
