@@ -435,7 +435,8 @@ def _broken(change: dict[str, object]) -> dict[str, object]:
         {"jokers": 4},
         {"table": [["7H", "9H", "10H"]]},
         {"table": [["7H", "8H", "9H"], ["7H", "8H", "9H"]]},
-        {"stock": []},
+        {"stock": ["QH", "QH"]},
+        {"stock": ["*"] * 7},
         {"stock": ["XX"]},
         {"players": []},
         {"seed": "seven"},
@@ -449,3 +450,26 @@ def test_bad_saves_are_refused_with_value_error(change: dict[str, object]) -> No
 def test_bad_save_reports_in_words() -> None:
     with pytest.raises(ValueError, match="table set 1 is not valid: gap between 7H and 9H"):
         RummyState.from_dict(_broken({"table": [["7H", "9H", "10H"]]}))
+
+
+def test_a_small_hand_made_position_loads_and_plays() -> None:
+    data = {
+        "game": "raeuber-romme", "version": 1, "seed": 7, "jokers": 6, "round": 1,
+        "phase": "turn", "dealer": 0, "current": 1, "passes": 0, "winner": None,
+        "players": [
+            {"name": "Ann", "score": 0, "opened": False, "hand": ["AH", "10S", "*"]},
+            {"name": "Bob", "score": 3, "opened": False, "hand": ["QH", "KH", "AH"]},
+        ],
+        "table": [["7H", "8H", "9H"]], "stock": ["2C", "KD"],
+    }  # fmt: skip
+    state = RummyState.from_dict(data)
+    assert state.to_dict() == data
+    over = play(state, "7H 8H 9H", "QH KH AH")
+    assert over.winner == 1 and [p.score for p in over.players] == [41, 3]
+    redealt = state.view(1).determinize(1, random.Random(3))
+    assert [len(p.hand) for p in redealt.players] == [3, 3] and len(redealt.stock) == 2
+
+
+def test_too_many_copies_are_named() -> None:
+    with pytest.raises(ValueError, match="3 copies of QH, but the deck holds 2"):
+        RummyState.from_dict(_broken({"stock": ["QH", "QH"]}))

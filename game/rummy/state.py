@@ -252,12 +252,15 @@ class RummyState:
 
     def determinize(self, player: int, rng: random.Random) -> RummyState:
         """A full state consistent with what ``player`` has seen: the other hands and the stock
-        redealt (same counts) from the unseen cards. Works on a view as well."""
+        redealt (same counts) from the unseen cards. Works on a view as well. (In a small
+        hand-made position that doesn't hold the whole deck, a random part of the unseen cards
+        is dealt.)"""
         pool = self.unseen_cards(player)
         rng.shuffle(pool)
         slots = sum(len(p.hand) for seat, p in enumerate(self.players) if seat != player)
-        if len(pool) != slots + len(self.stock):
-            raise ValueError("the hidden card counts don't match the unseen cards")
+        if len(pool) < slots + len(self.stock):
+            raise ValueError("more hidden cards than unseen cards in the deck")
+        pool = pool[: slots + len(self.stock)]
         players = []
         for seat, p in enumerate(self.players):
             if seat == player:
