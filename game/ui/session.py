@@ -172,6 +172,10 @@ class Session:
             )
         return self._agents[seat]
 
+    def set_agent(self, seat: int, agent: Agent) -> None:
+        """Seat a particular computer player (tests, or a custom opponent)."""
+        self._agents[seat] = agent
+
     def stop_computers(self) -> None:
         """Make any search still running answer at once (the table is being left)."""
         self._stop.set()

@@ -1,8 +1,8 @@
 """Driving the app with real pygame events, for tests and scripted screenshots.
 
-    app = headless_app()
-    click(app, app.top.widget("start").center)
-    press(app, pygame.K_RETURN)
+app = headless_app()
+click(app, app.top.widget("start").center)
+press(app, pygame.K_RETURN)
 """
 
 from __future__ import annotations
@@ -52,5 +52,9 @@ def resize(app: App, size: tuple[int, int], frames: int = 1) -> None:
 
 def scroll(app: App, pos: tuple[int, int], dy: int, frames: int = 1) -> None:
     move(app, pos, 0)
-    app.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0, precise_y=float(dy)))
+    app.post(
+        pygame.event.Event(
+            pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0, precise_y=float(dy)
+        )
+    )
     app.run_frames(frames)

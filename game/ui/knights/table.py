@@ -592,11 +592,7 @@ class KnightsTableScene(Scene):
                 self.geom.cell_at(event.pos) if self.board_area.collidepoint(event.pos) else None
             )
             self.hover_hand = next(
-                (
-                    i
-                    for i, r in enumerate(self.hand_rects[: len(self.hand_tiles())])
-                    if r.collidepoint(event.pos)
-                ),
+                (i for i, r in enumerate(self.hand_slot_rects()) if r.collidepoint(event.pos)),
                 None,
             )
         if self.widgets.handle(event):
@@ -610,7 +606,7 @@ class KnightsTableScene(Scene):
     def _click(self, pos: tuple[int, int]) -> bool:
         if not self.human_to_move():
             return False
-        for i, rect in enumerate(self.hand_rects[: len(self.hand_tiles())]):
+        for i, rect in enumerate(self.hand_slot_rects()):
             if rect.collidepoint(pos):
                 self.select(i)
                 return True
@@ -899,12 +895,7 @@ class KnightsTableScene(Scene):
             )
         )
         theme.blit_text(surface, owner, (16, self.bottom.y + 10), theme.FONT_SMALL, theme.TEXT_DIM)
-        for i, tile in enumerate(tiles):
-            rect = self.hand_rects[i]
-            if i >= 2 and phase != "keep":
-                break
-            if phase == "keep" and len(tiles) > 2:
-                rect = self._keep_rect(i)
+        for i, (tile, rect) in enumerate(zip(tiles, self.hand_slot_rects(), strict=False)):
             lifted = rect.move(0, -8) if i == self.selected and mine else rect
             pygame.draw.rect(surface, (24, 20, 16), lifted.move(3, 4), border_radius=4)
             sprite = (
@@ -936,10 +927,14 @@ class KnightsTableScene(Scene):
             )
         self._draw_instructions(surface, mine, phase)
 
-    def _keep_rect(self, i: int) -> pygame.Rect:
-        """Four A tiles share the space of two hand slots during the keep choice."""
-        slot = (2 * self.hand_slot + 12 - 3 * 6) // 4 + 20
-        return pygame.Rect(16 + i * (slot + 6), self.bottom.y + 44, slot, slot)
+    def hand_slot_rects(self) -> list[pygame.Rect]:
+        """Where the shown hand's tiles are; the four A tiles of the keep choice are smaller."""
+        count = len(self.hand_tiles())
+        if count > 2:
+            slot = min(self.hand_slot, 88)
+            top = self.bottom.y + 40
+            return [pygame.Rect(16 + i * (slot + 8), top, slot, slot) for i in range(count)]
+        return self.hand_rects[:count]
 
     def _draw_instructions(self, surface: pygame.Surface, mine: bool, phase: str) -> None:
         c = self.controls
@@ -979,10 +974,10 @@ class KnightsTableScene(Scene):
             ]
             if kind:
                 lines.append(f"Chosen: {tile_name(kind)}. Enter to keep it.")
+            slots = self.hand_slot_rects()
+            x = (slots[-1].right if slots else c.x) + 24
             for i, line in enumerate(lines):
-                theme.blit_text(
-                    surface, line, (c.x + 150, c.y + 10 + i * 24), theme.FONT_BODY, theme.TEXT
-                )
+                theme.blit_text(surface, line, (x, c.y + 14 + i * 24), theme.FONT_BODY, theme.TEXT)
         elif phase == "place":
             kind = self.selected_kind()
             head = (

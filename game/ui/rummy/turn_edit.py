@@ -264,9 +264,7 @@ class TurnEdit:
     def undo(self) -> bool:
         if not self.history:
             return False
-        hand_order = self.now.hand
         self.now = self.history.pop()
-        self.now = Layout(_keep_order(self.now.hand, hand_order), self.now.sets)
         return True
 
     def reset(self) -> None:

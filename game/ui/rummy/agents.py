@@ -1,0 +1,46 @@
+"""Computer players for the rummy table, with a solver-based stand-in if a level is missing."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.rummy import Draw, Pass, Play, RummyState, check_play
+from game.ui.ai_worker import Agent, make_computer_agent
+
+
+class SolverAgent:
+    """Lays the solver's best play when there is one, otherwise draws (or passes)."""
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        from ai.rummy_solver import best_play
+
+        seat = state.current_player
+        player = state.players[seat]
+        table = best_play([list(s) for s in state.table], list(player.hand), player.opened)
+        if table is not None:
+            action = Play(tuple(tuple(cards) for cards in table))
+            if not check_play(state, action.table):
+                return action
+        return Draw() if state.stock else Pass()
+
+
+def computer_agent(level: str, seed: int) -> Agent:
+    """``ai.make_agent("rummy", level, seed)``, or the solver stand-in when that fails."""
+    try:
+        return make_computer_agent("rummy", level, seed)
+    except Exception:  # an AI level not installed yet must not stop the table
+        return SolverAgent()
+
+
+def safe_action(state: RummyState, action: Any) -> Any:
+    """The agent's action if the engine accepts it, else draw/pass (the table says so)."""
+    if isinstance(action, Play) and check_play(state, action.table):
+        return None
+    if isinstance(action, (Play, Draw, Pass)):
+        if isinstance(action, Draw) and not state.stock:
+            return None
+        if isinstance(action, Pass) and state.stock:
+            return None
+        return action
+    return None

@@ -1,0 +1,153 @@
+"""The round result and the score table: every round's penalties and the totals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import theme
+from game.ui.overlays import dim
+from game.ui.scene import Scene
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.rummy.table import RummyTableScene
+
+MAX_ROUND_COLUMNS = 8
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """One finished round: its number, the winner's name (None: stock ran out) and penalties."""
+
+    number: int
+    winner: str | None
+    penalties: dict[str, int]
+
+
+def headline(last: RoundScore | None) -> str:
+    if last is None:
+        return "Scores"
+    if last.winner is None:
+        return f"Round {last.number}: no winner, the stock ran out"
+    return f"{last.winner} wins round {last.number}!"
+
+
+def score_rows(
+    names: Sequence[str], totals: Sequence[int], rounds: Sequence[RoundScore]
+) -> list[list[str]]:
+    """Header plus one row per player: name, penalties of the last rounds, total."""
+    shown = list(rounds)[-MAX_ROUND_COLUMNS:]
+    rows = [["Player", *[f"R{r.number}" for r in shown], "Total"]]
+    for name, total in zip(names, totals, strict=True):
+        cells = [str(r.penalties[name]) if name in r.penalties else "–" for r in shown]
+        rows.append([name, *cells, str(total)])
+    return rows
+
+
+class RummyResultsScene(Scene):
+    """Shown after the round's last "Next player" (and on demand with P)."""
+
+    opaque = False
+    name = "rummy-results"
+
+    def __init__(self, app: App, table: RummyTableScene, round_over: bool) -> None:
+        super().__init__(app)
+        self.table = table
+        self.round_over = round_over
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        rows = len(self.table.session.state.players) + 1
+        self.box = pygame.Rect(0, 0, min(820, size[0] - 40), min(size[1] - 40, 210 + rows * 34))
+        self.box.center = (size[0] // 2, size[1] // 2)
+        self.widgets.clear()
+        buttons: list[tuple[str, object, int]] = []
+        if self.round_over:
+            buttons = [
+                ("Next round", self.next_round, pygame.K_RETURN),
+                ("New game", self.new_game, pygame.K_g),
+                ("See the table", self.close, pygame.K_ESCAPE),
+            ]
+        else:
+            buttons = [("Close", self.close, pygame.K_ESCAPE)]
+        width = 200
+        x = self.box.centerx - (len(buttons) * width + (len(buttons) - 1) * 14) // 2
+        for i, (label, callback, key) in enumerate(buttons):
+            rect = pygame.Rect(x + i * (width + 14), self.box.bottom - 62, width, 44)
+            self.widgets.add(Button(label, callback, rect, key, ident=label))  # type: ignore[arg-type]
+
+    def next_round(self) -> None:
+        self.app.pop(self)
+        self.table.next_round()
+
+    def new_game(self) -> None:
+        self.app.pop(self)
+        self.table.new_game()
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            return False
+        self.widgets.handle(event)
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        theme.panel(surface, self.box)
+        state = self.table.session.state
+        last = self.table.rounds[-1] if self.table.rounds else None
+        title = headline(last) if self.round_over else "Scores"
+        theme.blit_text(
+            surface,
+            title,
+            (self.box.centerx, self.box.y + 20),
+            theme.FONT_LARGE,
+            theme.ACCENT,
+            True,
+            "midtop",
+        )
+        names = [p.name for p in state.players]
+        totals = [p.score for p in state.players]
+        rows = score_rows(names, totals, self.table.rounds)
+        leader = min(totals) if totals else 0
+        inner = self.box.inflate(-60, 0)
+        name_w = 220
+        other = max(1, len(rows[0]) - 1)
+        col_w = min(90, (inner.w - name_w) // other)
+        y = self.box.y + 72
+        for r, row in enumerate(rows):
+            if r > 0 and r % 2 == 0:
+                band = pygame.Rect(inner.x - 8, y - 4, name_w + col_w * other + 16, 32)
+                pygame.draw.rect(surface, theme.PANEL_DARK, band, border_radius=6)
+            header = r == 0
+            for c, cell in enumerate(row):
+                colour = theme.TEXT_DIM if header else theme.TEXT
+                if not header and c == len(row) - 1 and int(cell) == leader:
+                    colour = theme.GOOD
+                if c == 0:
+                    theme.blit_text(surface, cell, (inner.x, y), theme.FONT_BODY, colour, header)
+                else:
+                    x = inner.x + name_w + (c - 1) * col_w + col_w - 10
+                    bold = header or c == len(row) - 1
+                    theme.blit_text(
+                        surface, cell, (x, y), theme.FONT_BODY, colour, bold, "topright"
+                    )
+            y += 34
+        note = "Penalty points: the lowest total leads."
+        theme.blit_text(
+            surface,
+            note,
+            (self.box.centerx, y + 6),
+            theme.FONT_SMALL,
+            theme.TEXT_DIM,
+            anchor="midtop",
+        )
+        self.widgets.draw(surface)

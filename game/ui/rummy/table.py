@@ -1,0 +1,897 @@
+"""The Räuber-Rommé table: the scene a round is played in.
+
+``RummyTableScene(app, session)`` (the same shape as the Robber Knights table) shows the sets
+in a grid, the current human's hand along the bottom and the other players as card backs.
+Humans edit their turn by drag and drop on a :class:`~game.ui.rummy.turn_edit.TurnEdit`;
+nothing reaches the engine until Draw or Next player, and the engine judges it. Computer
+seats think on an :class:`~game.ui.ai_worker.AIWorker` and their moves are played back at
+``app.pace`` seconds per move (cards travel to their sets, changed sets light up).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core import IllegalAction
+from game.rummy import Card, Draw, NextRound, Pass, Play, RummyState, new_game
+from game.rummy.turn_rules import OPENING_POINTS
+from game.ui import help_text, theme
+from game.ui.ai_worker import AIWorker, Decision
+from game.ui.overlays import CoverScene, Dialog, PauseOverlay
+from game.ui.rummy import table_draw
+from game.ui.rummy.agents import computer_agent, safe_action
+from game.ui.rummy.animation import CardFlight, Flight, changed_sets, new_positions
+from game.ui.rummy.geometry import Drop, HandRow, TableGrid, hand_row, table_grid
+from game.ui.rummy.prompts import NameDialog
+from game.ui.rummy.results import RoundScore, RummyResultsScene
+from game.ui.rummy.turn_edit import EditRefused, Slot, TurnEdit
+from game.ui.rummy.words import describe, hand_value_text, set_value_text
+from game.ui.scene import Scene
+from game.ui.session import COMPUTER_NAMES, Seat
+from game.ui.widgets import Button, ScrollLog
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.session import Session
+
+TOP_H = 46
+SIDE_W = 270
+HAND_H = 150
+BUTTONS_H = 46
+STATUS_H = 30
+PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)
+DRAG_THRESHOLD = 4
+SPRING_SECONDS = 0.25
+HIGHLIGHT_SECONDS = 1.6
+TOOLTIP_DELAY = 0.35
+
+RUMMY_RULES = (
+    "Lay sets of at least 3 cards: runs (one suit, consecutive, ace low or high, never "
+    "K-A-2) or groups (one rank, each suit once). A joker stands for any card, with at least "
+    "two cards between two jokers.\n\n"
+    "Opening: until you have opened, you may only lay your own sets (blue); once they are "
+    "worth 30 points they turn public (green) and you may rebuild the whole table.\n\n"
+    "Your turn: either draw a card (the turn ends), or lay at least one card and press Next "
+    "player. The table must then be all valid, and no table card may go back to a hand.\n\n"
+    "Drag cards from your hand onto a set (dropped where the pointer is), from set to set, "
+    "onto the new-set area, or beside their own set to split it there. Hover a card to see "
+    "what it is worth where it lies, and an invalid set for the reason.\n\n"
+    "Who empties his hand wins the round; the others score their hand value as penalty "
+    "points (joker 20, ace 11, faces 10). The lowest total leads."
+)
+RUMMY_KEYS: tuple[tuple[str, str], ...] = (
+    ("Drag", "move a card: hand, sets, new set, beside a set to split it"),
+    ("D", "draw a card (or pass when the stock is empty)"),
+    ("N / Enter", "next player: end the turn if the table is valid"),
+    ("U / Ctrl+Z", "undo the last edit"),
+    ("R", "reset the turn"),
+    ("H", "hint: show the solver's best play (Y accepts, Esc dismisses)"),
+    ("S", "sort the hand by suit / by rank"),
+    ("- / +", "fewer / more columns of sets"),
+    ("C", "two / four suit colours"),
+    ("P", "score table"),
+    ("A / E / X", "add a player / rename / remove the current player"),
+    ("[  ]", "computer pace slower / faster"),
+    ("Esc", "pause menu"),
+)
+help_text.register_topic("rummy", help_text.HelpTopic("Räuber-Rommé", RUMMY_RULES, RUMMY_KEYS))
+
+
+@dataclass
+class Drag:
+    slot: Slot
+    card: Card
+    grab: tuple[int, int]  # pointer offset inside the card
+    start: tuple[int, int]
+    pos: tuple[int, int]
+    moved: bool = False
+
+
+@dataclass
+class Spring:
+    """A refused card sliding back to where it came from."""
+
+    card: Card
+    start: tuple[int, int]
+    end: pygame.Rect
+    elapsed: float = 0.0
+
+
+class RummyTableScene(Scene):
+    name = "rummy-table"
+    help_topic = "rummy"
+
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.worker = AIWorker()
+        self.edit: TurnEdit | None = None
+        self.drag: Drag | None = None
+        self.spring: Spring | None = None
+        self.hint: list[list[Card]] | None = None
+        self.columns = 3
+        self.four_colour = False
+        self.sort_by = "suit"
+        self.message = ""
+        self.message_colour: theme.Colour = theme.TEXT
+        self.anim: CardFlight | None = None
+        self.anim_hidden: set[tuple[int, int]] = set()
+        self.highlight: set[int] = set()
+        self.highlight_left = 0.0
+        self.rounds: list[RoundScore] = []
+        self.results_shown_for: int | None = None
+        self.shown_seat: int | None = None
+        self.pointer: tuple[int, int] = (-1, -1)
+        self.hover_still = 0.0
+        self.clock = 0.0
+        self._agents: dict[tuple[int, str, str], Any] = {}
+        self.log = ScrollLog(ident="log")
+        self.table_area = pygame.Rect(0, 0, 1, 1)
+        self.hand_area = pygame.Rect(0, 0, 1, 1)
+        self.side_area = pygame.Rect(0, 0, 1, 1)
+        self.status_area = pygame.Rect(0, 0, 1, 1)
+        self.seat_rects: list[pygame.Rect] = []
+        self.stock_rect = pygame.Rect(0, 0, 1, 1)
+        self._grid_key: tuple[Any, ...] | None = None
+        self._grid: TableGrid | None = None
+        self.log.add(f"A new game of Räuber-Rommé (seed {session.seed}).", theme.TEXT_DIM)
+
+    # -- what is shown -----------------------------------------------------------------------
+    @property
+    def state(self) -> RummyState:
+        state: RummyState = self.session.state
+        return state
+
+    @property
+    def viewer(self) -> int | None:
+        return self.session.viewer()
+
+    def human_to_move(self) -> bool:
+        return (
+            self.anim is None
+            and not self.state.is_terminal
+            and self.session.is_human(self.state.current_player)
+        )
+
+    def ai_busy(self) -> bool:
+        return self.worker.busy or self.anim is not None
+
+    def current_edit(self) -> TurnEdit | None:
+        """The turn being edited by the human on turn (started on first use)."""
+        if not self.human_to_move():
+            return None
+        if self.edit is None or self.edit.state is not self.state:
+            order = self.edit.hand if self.edit is not None else None
+            self.edit = TurnEdit(self.state, order)
+            self.edit.sort_hand(self.sort_by) if order is None else None
+        return self.edit
+
+    def shown_table(self) -> list[list[Card]]:
+        if self.hint is not None:
+            return self.hint
+        edit = self.current_edit()
+        if edit is not None:
+            return edit.sets
+        return [list(cards) for cards in self.state.table]
+
+    def shown_hand(self) -> list[Card] | None:
+        """The hand along the bottom (None when no hand may be shown)."""
+        edit = self.current_edit()
+        if edit is not None:
+            return list(edit.hand)
+        viewer = self.viewer
+        if viewer is None or viewer >= self.state.num_players:
+            return None
+        return list(self.state.players[viewer].hand)
+
+    def grid(self) -> TableGrid:
+        table = self.shown_table()
+        key = (tuple(len(s) for s in table), self.columns, self.table_area.size, self.size)
+        if self._grid is None or key != self._grid_key:
+            self._grid_key = key
+            self._grid = table_grid(
+                self.table_area, self.columns, [len(s) for s in table], HAND_H - 16
+            )
+        return self._grid
+
+    def hand_row(self) -> HandRow:
+        hand = self.shown_hand() or []
+        return hand_row(self.hand_area, len(hand))
+
+    # -- layout ------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        side_w = min(SIDE_W, max(200, w // 5))
+        self.side_area = pygame.Rect(w - side_w, TOP_H, side_w, h - TOP_H)
+        left_w = w - side_w
+        self.hand_area = pygame.Rect(8, h - HAND_H, left_w - 16, HAND_H)
+        buttons_y = self.hand_area.y - BUTTONS_H
+        self.status_area = pygame.Rect(8, buttons_y - STATUS_H, left_w - 16, STATUS_H)
+        self.table_area = pygame.Rect(8, TOP_H + 6, left_w - 12, self.status_area.y - TOP_H - 8)
+        self._build_widgets(buttons_y)
+        self._grid = None
+
+    def _build_widgets(self, buttons_y: int) -> None:
+        self.widgets.clear()
+        actions: list[tuple[str, str, Any, int, str]] = [
+            ("draw", "Draw", self.draw_card, pygame.K_d, "Take a card from the stock: turn ends"),
+            ("undo", "Undo", self.undo, pygame.K_u, "Undo your last move of a card"),
+            ("reset", "Reset turn", self.reset_turn, pygame.K_r, "Everything back as it was"),
+            ("hint", "Hint", self.show_hint, pygame.K_h, "Show the best play (not applied)"),
+            ("sort", "Sort", self.toggle_sort, pygame.K_s, "Sort your hand by suit or rank"),
+            ("next", "Next player", self.next_player, pygame.K_n, "End your turn"),
+        ]
+        left_w = self.hand_area.w
+        gap = 8
+        bw = (left_w - gap * (len(actions) - 1)) // len(actions)
+        for i, (ident, label, callback, key, tip) in enumerate(actions):
+            rect = pygame.Rect(self.hand_area.x + i * (bw + gap), buttons_y + 4, bw, 38)
+            self.widgets.add(Button(label, callback, rect, key, ident=ident, tooltip=tip))
+        # Hint answer buttons sit over the table's bottom edge while a hint is shown.
+        hint_y = self.table_area.bottom - 44
+        cx = self.table_area.centerx
+        self.widgets.add(
+            Button("Accept hint", self.accept_hint, pygame.Rect(cx - 210, hint_y, 200, 38),
+                   pygame.K_y, ident="accept")
+        )
+        self.widgets.add(
+            Button("Dismiss", self.dismiss_hint, pygame.Rect(cx + 10, hint_y, 200, 38),
+                   ident="dismiss")
+        )
+        side = self.side_area
+        x = side.x + 10
+        bw2 = (side.w - 30) // 2
+        y = side.bottom - 4 * 40 - 150
+        rows: list[list[tuple[str, str, Any, int | None, str]]] = [
+            [
+                ("fewer", "Columns −", partial(self.change_columns, -1), pygame.K_MINUS,
+                 "Fewer columns of sets"),
+                ("more", "Columns +", partial(self.change_columns, 1), pygame.K_EQUALS,
+                 "More columns of sets"),
+            ],
+            [
+                ("colours", "4 colours", self.toggle_colours, pygame.K_c,
+                 "Two or four suit colours"),
+                ("scores", "Scores", self.show_scores, pygame.K_p, "Every round's penalties"),
+            ],
+            [
+                ("add", "Add player", self.ask_add_player, pygame.K_a, "A new player joins now"),
+                ("rename", "Rename", self.ask_rename, pygame.K_e, "Rename the current player"),
+            ],
+            [
+                ("remove", "Remove", self.ask_remove, pygame.K_x, "The current player leaves"),
+                ("slower", "Pace", partial(self.change_pace, 1), pygame.K_LEFTBRACKET,
+                 "Computer moves slower ([ slower, ] faster)"),
+            ],
+        ]
+        for r, row in enumerate(rows):
+            for c, (ident, label, callback, key, tip) in enumerate(row):
+                rect = pygame.Rect(x + c * (bw2 + 10), y + r * 40, bw2, 34)
+                self.widgets.add(
+                    Button(label, callback, rect, key, ident=ident, tooltip=tip,
+                           size=theme.FONT_SMALL)
+                )
+        self.widgets.add(
+            Button("", partial(self.change_pace, -1), pygame.Rect(-100, -100, 1, 1),
+                   pygame.K_RIGHTBRACKET, ident="faster")
+        )
+        self.log.rect = pygame.Rect(side.x + 10, y + 4 * 40 + 6, side.w - 20, side.bottom - y - 4 * 40 - 16)
+        self.widgets.add(self.log)
+        self.sync_widgets()
+
+    def sync_widgets(self) -> None:
+        find = self.widgets.find
+        edit = self.current_edit()
+        mine = edit is not None
+        hinting = self.hint is not None
+        for ident in ("draw", "undo", "reset", "hint", "sort", "next"):
+            find(ident).enabled = mine and not hinting
+        find("sort").enabled = self.shown_hand() is not None
+        draw = find("draw")
+        assert isinstance(draw, Button)
+        draw.label = "Draw" if self.state.stock or self.state.is_terminal else "Pass"
+        nxt = find("next")
+        assert isinstance(nxt, Button)
+        if self.state.is_terminal:
+            nxt.label, nxt.enabled = "Next round", True
+        else:
+            nxt.label = "Next player"
+        if edit is not None:
+            find("undo").enabled = bool(edit.history) and not hinting
+            find("reset").enabled = edit.changed and not hinting
+        find("accept").visible = find("dismiss").visible = hinting
+        sort = find("sort")
+        assert isinstance(sort, Button)
+        sort.label = "Sort: suit" if self.sort_by == "suit" else "Sort: rank"
+        colours = find("colours")
+        assert isinstance(colours, Button)
+        colours.selected = self.four_colour
+        in_turn = not self.state.is_terminal and self.anim is None
+        find("rename").enabled = find("remove").enabled = in_turn
+        find("remove").enabled = in_turn and self.state.num_players > 2
+        find("add").enabled = self.state.num_players < 6 and self.anim is None
+        find("fewer").enabled = self.columns > 1
+        find("more").enabled = self.columns < 8
+
+    # -- messages ----------------------------------------------------------------------------
+    def say(self, text: str, colour: theme.Colour = theme.TEXT) -> None:
+        self.message = text
+        self.message_colour = colour
+
+    # -- commands ----------------------------------------------------------------------------
+    def pause(self) -> None:
+        self.app.push(PauseOverlay(self.app, self.back_to_menu))
+
+    def back_to_menu(self) -> None:
+        from game.ui.menu import MenuScene
+
+        self.app.reset(MenuScene(self.app))
+
+    def change_pace(self, step: int) -> None:
+        index = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.app.pace))
+        self.app.pace = PACES[max(0, min(len(PACES) - 1, index + step))]
+        pace = "instant" if self.app.pace == 0 else f"{self.app.pace:g} s per move"
+        self.say(f"Computer pace: {pace}")
+
+    def change_columns(self, step: int) -> None:
+        self.columns = max(1, min(8, self.columns + step))
+        self.sync_widgets()
+
+    def toggle_colours(self) -> None:
+        self.four_colour = not self.four_colour
+        self.sync_widgets()
+
+    def toggle_sort(self) -> None:
+        self.sort_by = "rank" if self.sort_by == "suit" else "suit"
+        edit = self.current_edit()
+        if edit is not None:
+            edit.sort_hand(self.sort_by)
+        self.sync_widgets()
+
+    def undo(self) -> None:
+        edit = self.current_edit()
+        if edit is not None and edit.undo():
+            self.say("Undone.", theme.TEXT_DIM)
+        self.sync_widgets()
+
+    def reset_turn(self) -> None:
+        edit = self.current_edit()
+        if edit is not None:
+            edit.reset()
+            self.say("The turn is back to how it began.", theme.TEXT_DIM)
+        self.sync_widgets()
+
+    def show_hint(self) -> None:
+        from ai.rummy_solver import best_play
+
+        edit = self.current_edit()
+        if edit is None:
+            return
+        table = [list(cards) for cards in self.state.table]
+        player = self.state.players[edit.seat]
+        best = best_play(table, list(player.hand), player.opened)
+        if best is None:
+            why = "no opening of 30 points" if not player.opened else "nothing to lay"
+            self.say(f"Hint: {why} in your hand. Draw a card (D).", theme.ACCENT)
+            return
+        self.hint = [list(cards) for cards in best]
+        laid = sum(len(s) for s in best) - sum(len(s) for s in table)
+        self.say(
+            f"Hint: this table lays {laid} of your cards. Accept (Y) or dismiss (Esc).",
+            theme.ACCENT,
+        )
+        self.sync_widgets()
+
+    def accept_hint(self) -> None:
+        edit = self.current_edit()
+        if self.hint is None or edit is None:
+            return
+        try:
+            edit.lay_out(self.hint)
+            self.say("Hint laid out: press Next player to end the turn.", theme.GOOD)
+        except EditRefused as error:
+            self.say(str(error), theme.BAD)
+        self.hint = None
+        self.sync_widgets()
+
+    def dismiss_hint(self) -> None:
+        self.hint = None
+        self.say("")
+        self.sync_widgets()
+
+    def draw_card(self) -> None:
+        if self.current_edit() is None:
+            return
+        self.act(Draw() if self.state.stock else Pass())
+
+    def next_player(self) -> None:
+        if self.state.is_terminal:
+            self.next_round()
+            return
+        edit = self.current_edit()
+        if edit is None:
+            return
+        if not edit.laid:
+            self.say("Lay at least one card from your hand, or draw a card (D).", theme.BAD)
+            return
+        problems = edit.problems()
+        if problems:
+            self.say("Not yet: " + "; ".join(problems), theme.BAD)
+            self.app.push(
+                Dialog(
+                    self.app,
+                    "You can't end your turn yet",
+                    "\n".join(f"• {p}" for p in problems),
+                    [("Keep editing", None), ("Reset turn", self.reset_turn)],
+                )
+            )
+            return
+        self.act(edit.to_action())
+
+    def next_round(self) -> None:
+        if not self.state.is_terminal:
+            return
+        self.act(NextRound())
+        self.log.add(f"Round {self.state.round} is dealt.", theme.TEXT_DIM)
+
+    def new_game(self) -> None:
+        """Same players, points back to 0 (a new deal from the next seed)."""
+        self.worker.cancel()
+        names = [p.name for p in self.state.players]
+        seed = (self.session.seed or 0) + 1
+        self.session.seed = seed
+        self.session.state = new_game(names, seed, self.state.jokers)
+        self.rounds.clear()
+        self._reset_turn_view()
+        self.log.add(f"A new game (seed {seed}): all points are back to 0.", theme.TEXT_DIM)
+        self.say("New game: points reset.", theme.TEXT_DIM)
+
+    def show_scores(self) -> None:
+        self.app.push(RummyResultsScene(self.app, self, self.state.is_terminal))
+
+    # -- players ----------------------------------------------------------------------------
+    def _free_colour(self) -> int:
+        used = {s.colour for s in self.session.seats}
+        return next(i for i in range(len(theme.PLAYER_COLOURS)) if i not in used)
+
+    def _name_problem(self, name: str, except_seat: int | None = None) -> str | None:
+        if not name:
+            return "a player needs a name"
+        for seat, player in enumerate(self.state.players):
+            if seat != except_seat and player.name.lower() == name.lower():
+                return f"{name} is already playing"
+        return None
+
+    def ask_add_player(self) -> None:
+        if self.state.num_players >= 6:
+            self.say("At most 6 players can play.", theme.BAD)
+            return
+        used = {p.name for p in self.state.players}
+        suggestion = next((n for n in COMPUTER_NAMES if n not in used), "Guest")
+        self.app.push(NameDialog(self.app, "Add a player", suggestion, self.add_player, True))
+
+    def add_player(self, name: str, kind: str = "medium") -> str | None:
+        problem = self._name_problem(name)
+        if problem:
+            return problem
+        try:
+            state = self.state.add_player(name)
+        except IllegalAction as error:
+            return str(error)
+        human = kind == "human"
+        level = "medium" if human else kind
+        self.session.seats.append(Seat(name, human, level, self._free_colour()))
+        self.session.state = state
+        self._after_players_changed()
+        cards = len(state.players[-1].hand)
+        self.log.add(f"{name} joins the game with {cards} cards and 0 points.", theme.GOOD)
+        self.say(f"{name} joins with {cards} cards.", theme.GOOD)
+        return None
+
+    def ask_rename(self) -> None:
+        seat = self.state.current_player
+        if seat is None:
+            return
+        self.app.push(
+            NameDialog(self.app, "Rename the player on turn", self.state.players[seat].name,
+                       lambda name, _kind: self.rename_current(name))
+        )
+
+    def rename_current(self, name: str) -> str | None:
+        seat = self.state.current_player
+        if seat is None:
+            return "the round is over"
+        problem = self._name_problem(name, seat)
+        if problem:
+            return problem
+        try:
+            state = self.state.rename_current(name)
+        except IllegalAction as error:
+            return str(error)
+        old = self.state.players[seat].name
+        self.session.seats[seat] = replace(self.session.seats[seat], name=name)
+        self.session.state = state
+        for record in self.rounds:
+            if old in record.penalties:
+                record.penalties[name] = record.penalties.pop(old)
+        self._after_players_changed()
+        self.log.add(f"{old} is now called {name}.", theme.TEXT_DIM)
+        return None
+
+    def ask_remove(self) -> None:
+        seat = self.state.current_player
+        if seat is None or self.state.num_players <= 2:
+            self.say("At least 2 players must remain.", theme.BAD)
+            return
+        name = self.state.players[seat].name
+        self.app.push(
+            Dialog(
+                self.app,
+                f"Remove {name}?",
+                f"{name}'s cards go back into the stock and his points are dropped.",
+                [("Remove", self.remove_current), ("Cancel", None)],
+            )
+        )
+
+    def remove_current(self) -> None:
+        seat = self.state.current_player
+        if seat is None:
+            return
+        try:
+            state = self.state.remove_current()
+        except IllegalAction as error:
+            self.say(str(error), theme.BAD)
+            return
+        name = self.state.players[seat].name
+        self.worker.cancel()
+        del self.session.seats[seat]
+        self.session.state = state
+        self._after_players_changed()
+        self.log.add(f"{name} leaves the game.", theme.TEXT_DIM)
+        self.say(f"{name} has left; {state.players[state.current_player or 0].name} is on turn.")
+
+    def _after_players_changed(self) -> None:
+        self._agents.clear()
+        if self.worker.busy:
+            self.worker.cancel()
+        if self.edit is not None:
+            if self.human_to_move():
+                self.edit = self.edit.rebase(self.state)
+            else:
+                self.edit = None
+        self.shown_seat = self.state.current_player if self.edit is not None else None
+        self.layout(self.size)
+
+    def _reset_turn_view(self) -> None:
+        self.edit = None
+        self.hint = None
+        self.drag = None
+        self.anim = None
+        self.highlight.clear()
+        self.shown_seat = None
+        self.results_shown_for = None
+        self.sync_widgets()
+
+    # -- moving on ---------------------------------------------------------------------------
+    def act(self, action: Any) -> bool:
+        """Hand ``action`` to the engine for the current player; False (and why) if refused."""
+        before = self.state
+        seat = before.current_player
+        name = before.players[seat].name if seat is not None else ""
+        try:
+            after = self.session.apply(action, describe(action, name, before.table))
+        except IllegalAction as error:
+            self.say(str(error), theme.BAD)
+            return False
+        self.edit = None
+        self.hint = None
+        self.drag = None
+        if not isinstance(action, NextRound):
+            self.log.add(describe(action, name, before.table))
+        if isinstance(action, NextRound):
+            self.say(f"Round {after.round}: {after.players[after.current or 0].name} begins.")
+            self.results_shown_for = None
+        elif seat is not None and not self.session.is_human(seat):
+            self._animate(before, after, seat, action)
+        if isinstance(action, Play):
+            self.highlight = changed_sets(before.table, after.table)
+            self.highlight_left = HIGHLIGHT_SECONDS + (self.app.pace if self.anim else 0)
+        if after.is_terminal and not before.is_terminal:
+            self._record_round(before, after)
+        self.sync_widgets()
+        return True
+
+    def _record_round(self, before: RummyState, after: RummyState) -> None:
+        penalties = {
+            p.name: p.score - old.score for p, old in zip(after.players, before.players, strict=True)
+        }
+        winner = after.players[after.winner].name if after.winner is not None else None
+        self.rounds.append(RoundScore(after.round, winner, penalties))
+        if winner is not None:
+            self.log.add(f"{winner} wins round {after.round}!", theme.GOOD)
+        else:
+            self.log.add(f"Round {after.round} ends without a winner.", theme.ACCENT)
+
+    def _animate(self, before: RummyState, after: RummyState, seat: int, action: Any) -> None:
+        pace = self.app.pace
+        if pace <= 0:
+            return
+        start = self.seat_rects[seat].center if seat < len(self.seat_rects) else (0, 0)
+        if isinstance(action, Play):
+            lengths = [len(s) for s in after.table]
+            grid = table_grid(self.table_area, self.columns, lengths, HAND_H - 16)
+            placed = new_positions(before.table, after.table)
+            flights = [
+                Flight(after.table[s][i], start, grid.card_rect(s, i), k * pace * 0.12)
+                for k, (s, i) in enumerate(placed)
+            ]
+            self.anim_hidden = set(placed)
+            self.anim = CardFlight(flights, pace)
+        elif isinstance(action, Draw):
+            end = pygame.Rect(0, 0, 40, 57)
+            end.center = start
+            self.anim_hidden = set()
+            self.anim = CardFlight([Flight(None, self.stock_rect.center, end, 0.0)], pace * 0.6)
+
+    # -- the computer's turn -----------------------------------------------------------------
+    def _agent(self, seat: int) -> Any:
+        info = self.session.seats[seat]
+        key = (seat, info.name, info.level)
+        if key not in self._agents:
+            self._agents[key] = computer_agent(info.level, (self.session.seed or 0) * 31 + seat)
+        return self._agents[key]
+
+    def _computer_step(self) -> None:
+        state = self.state
+        seat = state.current_player
+        if seat is None:
+            return
+        if not self.worker.busy:
+            self.worker.start(self._agent(seat), state.view(seat), self.session.decision_rng())
+            return
+        decision = self.worker.poll()
+        if decision is not None:
+            self._play_decision(decision)
+
+    def _play_decision(self, decision: Decision) -> None:
+        state = self.state
+        name = state.players[state.current_player or 0].name
+        action = safe_action(state, decision.action)
+        if action is None:
+            why = decision.error or f"an illegal move ({decision.action})"
+            self.log.add(f"{name}'s computer player failed ({why}); it draws.", theme.BAD)
+            action = Draw() if state.stock else Pass()
+        self.act(action)
+
+    # -- frame -------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self.sync_widgets()
+
+    def on_exit(self) -> None:
+        self.worker.cancel()
+        stop = getattr(self.session, "stop_computers", None)
+        if callable(stop):
+            stop()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.hover_still += dt
+        self.widgets.update(dt)
+        if self.spring is not None:
+            self.spring.elapsed += dt
+            if self.spring.elapsed >= SPRING_SECONDS:
+                self.spring = None
+        if self.highlight_left > 0:
+            self.highlight_left -= dt
+            if self.highlight_left <= 0:
+                self.highlight.clear()
+        if self.anim is not None:
+            self.anim.update(dt)
+            if not self.anim.done:
+                return
+            self.anim = None
+            self.anim_hidden = set()
+            self.sync_widgets()
+        state = self.state
+        if state.is_terminal:
+            if self.results_shown_for != state.round:
+                self.results_shown_for = state.round
+                self.show_scores()
+            return
+        seat = state.current_player
+        if self.session.is_human(seat):
+            self._maybe_cover(seat)
+            return
+        self._computer_step()
+
+    def _maybe_cover(self, seat: int | None) -> None:
+        if seat is None or seat == self.shown_seat:
+            return
+        self.shown_seat = seat
+        self.sync_widgets()
+        if len(self.session.humans) < 2:
+            return
+        info = self.session.seats[seat]
+        self.app.push(
+            CoverScene(self.app, info.name, info.player_colour, "It is your turn at the rummy table.")
+        )
+
+    # -- input -------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            self.hover_still = 0.0
+            if self.drag is not None:
+                self._drag_move(event.pos)
+                self.widgets.handle(event)
+                return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            self._drop(event.pos)
+            self.widgets.handle(event)
+            return True
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._press(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if self.hint is not None:
+                self.dismiss_hint()
+            else:
+                self.pause()
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.next_player()
+            return True
+        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL or key == pygame.K_BACKSPACE:
+            self.undo()
+            return True
+        if key in (pygame.K_PLUS, pygame.K_KP_PLUS):
+            self.change_columns(1)
+            return True
+        if key == pygame.K_KP_MINUS:
+            self.change_columns(-1)
+            return True
+        return False
+
+    def _press(self, pos: tuple[int, int]) -> bool:
+        edit = self.current_edit()
+        if edit is None or self.hint is not None:
+            return False
+        slot: Slot | None = None
+        rect: pygame.Rect | None = None
+        if self.hand_area.collidepoint(pos):
+            row = self.hand_row()
+            i = row.card_at(pos)
+            if i is not None:
+                slot, rect = ("hand", i), row.card_rect(i)
+        else:
+            grid = self.grid()
+            found = grid.card_at(pos)
+            if found is not None:
+                slot, rect = ("set", found[0], found[1]), grid.card_rect(*found)
+        if slot is None or rect is None:
+            return False
+        self.drag = Drag(slot, edit.card_at(slot), (pos[0] - rect.x, pos[1] - rect.y), pos, pos)
+        return True
+
+    def _drag_move(self, pos: tuple[int, int]) -> None:
+        drag = self.drag
+        assert drag is not None
+        drag.pos = pos
+        if abs(pos[0] - drag.start[0]) + abs(pos[1] - drag.start[1]) > DRAG_THRESHOLD:
+            drag.moved = True
+
+    def drop_target(self, pos: tuple[int, int]) -> Drop | None:
+        if self.hand_area.collidepoint(pos):
+            return Drop("hand", self.hand_row().position_at(pos[0]))
+        if self.table_area.collidepoint(pos):
+            return self.grid().drop_at(pos)
+        return None
+
+    def _drop(self, pos: tuple[int, int]) -> None:
+        drag = self.drag
+        self.drag = None
+        edit = self.current_edit()
+        if drag is None or edit is None or not drag.moved:
+            return
+        target = self.drop_target(pos)
+        slot = drag.slot
+        try:
+            if target is None:
+                raise EditRefused("drop the card on a set, the new-set area or your hand")
+            if target.kind == "hand":
+                edit.move_to_hand(slot, target.index)
+            elif target.kind == "new":
+                edit.move_to_new_set(slot)
+            elif target.kind == "set":
+                edit.move_to_set(slot, target.index, target.position)
+            elif slot[0] == "set" and slot[1] == target.index:
+                if slot[2] > 0:  # type: ignore[misc]
+                    edit.split(target.index, slot[2])  # type: ignore[misc]
+                else:
+                    edit.move_to_new_set(slot, after=target.index)
+            else:
+                edit.move_to_set(slot, target.index, len(edit.sets[target.index]))
+        except EditRefused as error:
+            self._spring_back(drag, pos)
+            self.say(str(error), theme.BAD)
+            self.sync_widgets()
+            return
+        self.say("")
+        self.sync_widgets()
+
+    def _spring_back(self, drag: Drag, pos: tuple[int, int]) -> None:
+        if drag.slot[0] == "hand":
+            end = self.hand_row().card_rect(drag.slot[1])
+        else:
+            end = self.grid().card_rect(drag.slot[1], drag.slot[2])  # type: ignore[misc]
+        start = (pos[0] - drag.grab[0] + end.w // 2, pos[1] - drag.grab[1] + end.h // 2)
+        self.spring = Spring(drag.card, start, end)
+
+    # -- hover -------------------------------------------------------------------------------
+    def hover_text(self, pos: tuple[int, int] | None = None) -> str | None:
+        """What the pointer is over: a card's value where it lies, or an invalid set's reason."""
+        pos = self.pointer if pos is None else pos
+        if self.drag is not None:
+            return None
+        hand = self.shown_hand()
+        if hand is not None and self.hand_area.collidepoint(pos):
+            i = self.hand_row().card_at(pos)
+            return hand_value_text(hand[i]) if i is not None and i < len(hand) else None
+        if not self.table_area.collidepoint(pos):
+            return None
+        grid = self.grid()
+        table = self.shown_table()
+        found = grid.card_at(pos)
+        if found is not None:
+            s, i = found
+            text = set_value_text(table[s], i)
+            problem = table_draw.set_problem(table[s])
+            return f"{text}\n{problem}" if problem else text
+        s2 = grid.set_at(pos)
+        if s2 is not None and s2 < len(table):
+            problem = table_draw.set_problem(table[s2])
+            if problem:
+                return problem
+        if grid.new_cell.collidepoint(pos):
+            return "Drop a card here to start a new set"
+        return None
+
+    def status_line(self) -> str:
+        state = self.state
+        stock = f"stock: {len(state.stock)} cards"
+        if state.is_terminal:
+            return f"Round {state.round} is over · {stock}"
+        seat = state.current_player
+        assert seat is not None
+        name = state.players[seat].name
+        if not self.session.is_human(seat):
+            dots = "." * (1 + int(self.clock * 2) % 3)
+            doing = f"{name} is thinking{dots}" if self.worker.busy else f"{name} moves"
+            return f"{doing} · {stock}"
+        edit = self.current_edit()
+        if edit is None:
+            return f"{name} to play · {stock}"
+        if edit.opened_before:
+            opening = "opened"
+        else:
+            opening = f"opening: {edit.opening_points()} of {OPENING_POINTS}"
+        laid = sum(edit.laid.values())
+        return f"{name} to play · {opening} · laid {laid} · {stock}"
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        table_draw.draw_scene(self, surface)
+        self.widgets.draw(surface)
+        table_draw.draw_overlay(self, surface)

@@ -1,0 +1,380 @@
+"""The Robber Knights table driven by real pygame events: keep, lay, deploy, end, results."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from typing import Any
+
+import pygame
+import pytest
+
+from game.knights import Deploy, Keep, Place, new_game
+from game.ui.app import App
+from game.ui.knights.deploy_picker import DeployPicker
+from game.ui.knights.results import KnightsResultsScene, tie_break_note
+from game.ui.knights.table import KnightsTableScene
+from game.ui.menu import MenuScene
+from game.ui.overlays import CoverScene, HelpOverlay, PauseOverlay
+from game.ui.session import Seat, Session
+from game.ui.testing import click, headless_app, move, press, resize
+
+ARROWS = {"N": pygame.K_UP, "E": pygame.K_RIGHT, "S": pygame.K_DOWN, "W": pygame.K_LEFT}
+
+
+def open_table(
+    seats: list[Seat], seed: int = 11, pace: float = 0.0, agents: dict[int, Any] | None = None
+) -> tuple[App, KnightsTableScene]:
+    app = headless_app((1280, 800), pace)
+    app.push(MenuScene(app))
+    session = Session("knights", seats, seed)
+    for seat, agent in (agents or {}).items():
+        session.set_agent(seat, agent)
+    table = KnightsTableScene(app, session)
+    app.push(table)
+    app.run_frames(2)
+    return app, table
+
+
+def human_vs(
+    level: str = "easy", seed: int = 11, pace: float = 0.0
+) -> tuple[App, KnightsTableScene]:
+    return open_table(
+        [Seat("Ann", True, colour=0), Seat("Kunz", False, level, colour=1)], seed, pace
+    )
+
+
+def wait_for_human(app: App, table: KnightsTableScene, frames: int = 3000) -> None:
+    assert app.run_until(lambda: table.human_to_move() or table.state.is_terminal, frames)
+
+
+def keep_by_click(app: App, table: KnightsTableScene) -> str:
+    tiles = table.hand_tiles()
+    index = next(i for i, t in enumerate(tiles) if t.tile == "mountain")
+    click(app, table.hand_slot_rects()[index].center)
+    press(app, pygame.K_RETURN)
+    return "mountain"
+
+
+def test_keep_choice_by_click_then_enter() -> None:
+    app, table = human_vs()
+    assert table.state.phase == "keep" and table.human_to_move()
+    before = table.state
+    kept = keep_by_click(app, table)
+    assert before.phase == "keep"
+    assert table.session.history[0].action == Keep(kept)
+    wait_for_human(app, table)
+    # Both kept: the start layout is on the table and the human holds castle + mountain.
+    assert table.state.phase == "place"
+    assert len(table.state.board) == 4
+    assert sorted(t.tile for t in table.state.hands[0]) == ["mountain", "plain+castle"]
+
+
+def test_the_castle_cannot_be_kept() -> None:
+    app, table = human_vs()
+    index = next(i for i, t in enumerate(table.hand_tiles()) if t.tile == "plain+castle")
+    click(app, table.hand_slot_rects()[index].center)
+    press(app, pygame.K_RETURN)
+    assert table.state.phase == "keep" and table.state.current_player == 0
+    assert "castle stays" in table.message
+
+
+def test_lay_by_clicking_a_lit_spot_and_hover_preview() -> None:
+    app, table = human_vs()
+    keep_by_click(app, table)
+    wait_for_human(app, table)
+    press(app, pygame.K_1)
+    kind = table.selected_kind()
+    spots = table.legal_spots()
+    assert kind is not None and spots
+    target = spots[0]
+    move(app, table.geom.cell_rect(*target).center)
+    assert table.hover_cell == target
+    # A click on a cell that is not a legal spot does nothing.
+    illegal = next(
+        (x, y)
+        for x in range(table.geom.min_x, table.geom.min_x + table.geom.cols)
+        for y in range(table.geom.min_y, table.geom.min_y + table.geom.rows)
+        if (x, y) not in spots
+    )
+    click(app, table.geom.cell_rect(*illegal).center)
+    assert len(table.session.history) == 2
+    click(app, table.geom.cell_rect(*target).center)
+    assert table.session.history[-1].action == Place(kind, *target)
+    assert table.state.board[target].tile == kind
+
+
+def test_keyboard_cursor_lays_a_tile_and_e_ends_the_turn() -> None:
+    app, table = human_vs(seed=5)
+    keep_by_click(app, table)
+    wait_for_human(app, table)
+    press(app, pygame.K_2)
+    kind = table.selected_kind()
+    start = table.cursor
+    assert start is not None
+    press(app, pygame.K_RIGHT)
+    cursor = table.cursor
+    assert cursor in table.legal_spots()
+    if any(x > start[0] for x, _ in table.legal_spots()):
+        assert cursor[0] > start[0]
+    else:
+        assert cursor == start
+    press(app, pygame.K_RETURN)
+    assert table.session.history[-1].action == Place(kind, *cursor)
+    if table.state.phase == "deploy":
+        press(app, pygame.K_0)
+        press(app, pygame.K_RETURN)
+    assert table.state.current_player == 0 and table.state.lays_this_turn == 1
+    press(app, pygame.K_e)
+    assert table.state.current_player == 1
+
+
+def lay_castle(app: App, table: KnightsTableScene) -> None:
+    """Lay the human's castle (kept in hand at the start) on a legal spot by events."""
+    index = next(i for i, t in enumerate(table.hand_tiles()) if "castle" in t.tile)
+    press(app, pygame.K_1 + index)
+    spot = table.legal_spots()[0]
+    click(app, table.geom.cell_rect(*spot).center)
+    assert table.state.phase == "deploy"
+
+
+def test_deploy_step_offers_only_legal_choices_and_previews() -> None:
+    app, table = human_vs(seed=3)
+    keep_by_click(app, table)
+    wait_for_human(app, table)
+    lay_castle(app, table)
+    picker = table.picker
+    assert picker is not None
+    legal = table.state.legal_deployments()
+    assert picker.counts() == sorted({d.count for d in legal})
+    assert not table.widgets.find("confirm").enabled  # nothing chosen yet
+    # Every count button is enabled exactly when some legal deployment takes that many.
+    for n in range(6):
+        assert table.widgets.find(f"count{n}").enabled == (n in picker.counts())
+    press(app, pygame.K_2)
+    assert picker.count == 2
+    for direction, key in ARROWS.items():
+        enabled = table.widgets.find(f"dir-{direction}").enabled
+        assert enabled == (direction in picker.directions())
+    moving = [d for d in picker.directions() if d is not None]
+    if moving:
+        press(app, ARROWS[moving[0]])
+        assert picker.direction == moving[0]
+    press(app, pygame.K_TAB)
+    chosen = picker.current
+    assert chosen is not None and chosen in legal
+    app.run_frames(1)  # the preview draws without error
+    supply = table.state.supply[0]
+    press(app, pygame.K_RETURN)
+    assert table.session.history[-1].action == chosen
+    assert table.state.supply[0] == supply - 2
+    castle = table.session.history[-2].action
+    assert (
+        table.state.board[(castle.x, castle.y)].knights[: chosen.drops[0]] == (0,) * chosen.drops[0]
+    )
+
+
+def test_clicking_a_cell_in_line_aims_the_march() -> None:
+    app, table = human_vs(seed=3)
+    keep_by_click(app, table)
+    wait_for_human(app, table)
+    lay_castle(app, table)
+    picker = table.picker
+    assert picker is not None
+    far = [d for d in picker.options if d.dir is not None]
+    if not far:
+        pytest.skip("no march possible from this castle")
+    target = far[-1]
+    picker.choose_count(target.count)
+    end = picker.path(target)[-1][0]
+    click(app, table.geom.cell_rect(*end).center)
+    assert picker.direction == target.dir
+    assert picker.path()[-1][0] == end
+
+
+def test_deploy_picker_narrows_the_engine_options() -> None:
+    state = new_game(["A", "B"], 1)
+    rng = random.Random(4)
+    while state.phase != "deploy" or len(state.legal_deployments()) < 5:
+        state = state.apply(rng.choice(state.legal_actions()))
+    options = state.legal_deployments()
+    picker = DeployPicker(options, state.pending)
+    seen: set[Deploy] = set()
+    for count in picker.counts():
+        assert picker.choose_count(count)
+        for direction in picker.directions():
+            assert picker.choose_direction(direction)
+            for i in range(len(picker.drop_options())):
+                picker.choose_drops(i)
+                assert picker.current in options
+                seen.add(picker.current)
+    assert seen == set(options)
+    assert not picker.choose_count(6)
+
+
+def play_whole_game_by_events(app: App, table: KnightsTableScene, rng: random.Random) -> None:
+    for _ in range(400):
+        wait_for_human(app, table, 4000)
+        if table.state.is_terminal:
+            return
+        state = table.state
+        count = len(table.session.history)
+        if state.phase == "keep":
+            keep_by_click(app, table)
+        elif state.phase == "place":
+            if state.lays_this_turn and rng.random() < 0.35:
+                press(app, pygame.K_e)
+            else:
+                hand = table.hand_tiles()
+                press(app, pygame.K_1 + rng.randrange(len(hand)))
+                spot = rng.choice(table.legal_spots())
+                click(app, table.geom.cell_rect(*spot).center)
+        elif state.phase == "deploy":
+            picker = table.picker
+            assert picker is not None
+            press(app, pygame.K_0 + rng.choice(picker.counts()))
+            if picker.count:
+                direction = rng.choice(picker.directions())
+                press(app, pygame.K_SPACE if direction is None else ARROWS[direction])
+                for _ in range(rng.randrange(3)):
+                    press(app, pygame.K_TAB)
+            press(app, pygame.K_RETURN)
+        assert len(table.session.history) == count + 1, f"no move in phase {state.phase}"
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_against_the_computer_reaches_the_end_screen() -> None:
+    app, table = human_vs(seed=21, pace=0.02)
+    play_whole_game_by_events(app, table, random.Random(2))
+    app.run_frames(3)
+    assert isinstance(app.top, KnightsResultsScene)
+    state = table.state
+    assert state.is_terminal and sum(state.tiles_left(p) for p in range(2)) == 0
+    # Rematch with R: a fresh table with the same seats and the next seed.
+    seed = table.session.seed
+    press(app, pygame.K_r)
+    assert isinstance(app.top, KnightsTableScene) and app.top is not table
+    assert app.top.session.seed == seed + 1
+    assert [s.name for s in app.top.session.seats] == ["Ann", "Kunz"]
+
+
+def test_autoplay_game_runs_to_the_end_with_animations() -> None:
+    seats = [Seat(n, False, "easy", colour=i) for i, n in enumerate(("Kunz", "Hilde", "Greta"))]
+    app, table = open_table(seats, seed=8, pace=0.03)
+    assert app.run_until(lambda: isinstance(app.top, KnightsResultsScene), 20000)
+    assert table.state.is_terminal
+    assert len(table.log.entries) > len(table.session.history)
+    press(app, pygame.K_b)  # show the board, then the scores again
+    assert app.top.hidden
+    press(app, pygame.K_b)
+    press(app, pygame.K_m)
+    assert isinstance(app.top, MenuScene) and len(app.scenes) == 1
+
+
+def test_hot_seat_shows_a_cover_between_two_humans() -> None:
+    app, table = open_table([Seat("Ann", True, colour=0), Seat("Bob", True, colour=1)], seed=4)
+    assert isinstance(app.top, CoverScene) and app.top.player == "Ann"
+    press(app, pygame.K_SPACE)
+    assert app.top is table
+    keep_by_click(app, table)
+    app.run_frames(2)
+    assert isinstance(app.top, CoverScene) and app.top.player == "Bob"
+    # Nothing of Bob's hand is drawn under the cover: the cover is opaque.
+    assert app.top.opaque
+    click(app, app.top.widget("ready").center)
+    assert app.top is table and table.viewer == 1
+
+
+class SlowAgent:
+    """Thinks for a while, then plays the first legal action."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.thread: str | None = None
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        self.thread = threading.current_thread().name
+        time.sleep(self.seconds)
+        return state.legal_actions()[0]
+
+
+def test_window_stays_responsive_while_the_computer_thinks() -> None:
+    seats = [Seat("Kunz", False, "easy", colour=0), Seat("Ann", True, colour=1)]
+    agent = SlowAgent(0.5)
+    app, table = open_table(seats, seed=2, agents={0: agent})
+    assert table.worker.busy
+    started = time.perf_counter()
+    press(app, pygame.K_F1)  # handled at once, while the agent is still thinking
+    assert isinstance(app.top, HelpOverlay)
+    assert time.perf_counter() - started < 0.3
+    press(app, pygame.K_F1)
+    assert app.run_until(lambda: len(table.session.history) >= 1, 600)
+    assert agent.thread is not None and agent.thread != threading.current_thread().name
+
+
+class BrokenAgent:
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        return Place("lake", 99, 99)
+
+
+def test_an_illegal_computer_move_is_replaced_and_reported() -> None:
+    seats = [Seat("Kunz", False, "easy", colour=0), Seat("Ann", True, colour=1)]
+    app, table = open_table(seats, seed=2, agents={0: BrokenAgent()})
+    assert app.run_until(lambda: len(table.session.history) >= 1, 300)
+    assert any("failed" in line for line, _ in table.log.entries)
+    assert table.state.current_player == 1
+
+
+def test_escape_pauses_and_main_menu_leaves_the_table() -> None:
+    app, table = human_vs()
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseOverlay)
+    press(app, pygame.K_ESCAPE)
+    assert app.top is table
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_m)
+    assert isinstance(app.top, MenuScene) and len(app.scenes) == 1
+
+
+def test_table_reflows_on_resize() -> None:
+    app, table = human_vs()
+    keep_by_click(app, table)
+    wait_for_human(app, table)
+    for size in ((860, 600), (1700, 1050)):
+        resize(app, size, frames=2)
+        window = pygame.Rect((0, 0), size)
+        assert window.contains(table.board_area)
+        assert table.board_area.contains(table.geom.rect)
+        assert not table.board_area.colliderect(table.side)
+        for ident in ("end", "menu", "help", "slower", "faster"):
+            assert window.contains(table.widget(ident)), ident
+        # Still playable after the resize: a click on a lit spot lays the tile.
+        spot = table.legal_spots()[0]
+        before = len(table.session.history)
+        click(app, table.geom.cell_rect(*spot).center)
+        assert len(table.session.history) == before + 1
+        if table.state.phase == "deploy":
+            press(app, pygame.K_0)
+            press(app, pygame.K_RETURN)
+        wait_for_human(app, table)
+
+
+class FakeEnd:
+    def __init__(self, scores: list[int], supply: list[int], winners: list[int]) -> None:
+        self._scores, self.supply, self._winners = scores, supply, winners
+
+    def scores(self) -> list[int]:
+        return self._scores
+
+    def winners(self) -> list[int]:
+        return self._winners
+
+
+def test_tie_break_words() -> None:
+    names = ["Ann", "Bob", "Cy"]
+    assert tie_break_note(FakeEnd([9, 7, 3], [1, 2, 3], [0]), names) == ""
+    assert "Bob wins with more knights left (5)" in tie_break_note(
+        FakeEnd([9, 9, 3], [2, 5, 0], [1]), names
+    )
+    assert "share the win" in tie_break_note(FakeEnd([9, 9, 3], [4, 4, 0], [0, 1]), names)
