@@ -30,6 +30,10 @@ def check_invariants(state: KnightsState) -> None:
     if state.board:
         min_x, max_x, min_y, max_y = state.bounds()  # type: ignore[misc]
         assert max_x - min_x < state.area and max_y - min_y < state.area
+    for seat in range(state.num_players):  # the hand holds 2 tiles until the pile runs out
+        if state.piles[seat] and state.phase != "keep":
+            drawing = state.phase == "deploy" and seat == state.current_player
+            assert len(state.hands[seat]) == (1 if drawing else 2)
     tiles = len(state.board) + len(state.start)
     tiles += sum(len(h) + len(p) for h, p in zip(state.hands, state.piles, strict=True))
     assert tiles == TILES_PER_PLAYER * state.num_players
@@ -44,7 +48,10 @@ def test_random_games_keep_every_invariant_and_end_with_all_tiles_laid(
     state = new_game(n, seed)
     while not state.is_terminal:
         check_invariants(state)
-        state = state.apply(rng.choice(state.legal_actions()))
+        nxt = state.apply(rng.choice(state.legal_actions()))
+        for spot, placed in state.board.items():  # knights never move again
+            assert nxt.board[spot].knights[: len(placed.knights)] == placed.knights
+        state = nxt
     check_invariants(state)
     assert len(state.board) == TILES_PER_PLAYER * n
     assert state.current_player is None and state.lays_this_turn == 0

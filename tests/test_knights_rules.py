@@ -291,6 +291,12 @@ def test_a_castle_laid_as_the_very_last_tile_is_still_deployed() -> None:
         state.apply(Place("plain", 2, 0))
 
 
+def test_running_out_of_knights_does_not_end_the_game() -> None:
+    state = position({(0, 0): "plain"}, hands=[["plain+castle", "lake"], ["plain"]], supply=[0, 30])
+    state = state.apply(Place("plain+castle", 1, 0)).apply(NO_DEPLOY).apply(End())
+    assert state.phase == "place" and state.current_player == 1 and not state.is_terminal
+
+
 # ----- scoring ----------------------------------------------------------------------------
 
 
