@@ -21,7 +21,7 @@ from typing import Any
 
 from game.core import IllegalAction
 from game.knights import AREA_SIZE, Deploy, End, Keep, KnightsState, Place
-from game.rummy import Draw, NextRound, Pass, Play, RummyState, check_meld, opening_value
+from game.rummy import Draw, NextRound, Pass, Play, RummyState, check_meld
 from game.rummy.cards import Card, cards_text
 
 DIRECTION_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
@@ -138,11 +138,11 @@ def describe_rummy(state: RummyState, action: Any, names: Sequence[str] | None =
             return f"{who} passed; everybody passed, so the round ends without a winner"
         return f"{who} passed"
     if isinstance(action, Play):
-        return who + " " + _play_words(state, action)
+        return who + " " + _play_words(state, action, who)
     return f"{who}: {action}"
 
 
-def _play_words(state: RummyState, action: Play) -> str:
+def _play_words(state: RummyState, action: Play, who: str) -> str:
     before: Counter[Card] = Counter(card for cards in state.table for card in cards)
     after: Counter[Card] = Counter(card for cards in action.table for card in cards)
     played = after - before
@@ -155,8 +155,7 @@ def _play_words(state: RummyState, action: Play) -> str:
     seat = state.current_player
     opener = seat is not None and not state.players[seat].opened
     if opener:
-        count = _opening_sets(played, action.table)
-        points = opening_value(played, list(action.table))
+        count, points = _opening_sets(played, action.table)
         words = f"opened with {_plural(count, 'set')} ({points} points) and laid {cards}"
     else:
         words = f"laid {cards}"
@@ -166,26 +165,29 @@ def _play_words(state: RummyState, action: Play) -> str:
     elif not opener and started:
         words += f" in {_plural(started, 'new set')}"
     if seat is not None and laid >= len(state.players[seat].hand):
-        words += f" and went out, winning round {state.round}"
+        words += f"; {who} went out and wins round {state.round}"
     return words
 
 
-def _opening_sets(played: Counter[Card], table: Sequence[Sequence[Card]]) -> int:
-    """How many sets on the table are made only of the cards laid this turn (most valuable
-    first, each physical card counted once): the sets that opened."""
+def _opening_sets(played: Counter[Card], table: Sequence[Sequence[Card]]) -> tuple[int, int]:
+    """How many sets on the table are made only of the cards laid this turn, and their points
+    (most valuable first, each laid card counted once): the sets that opened. The engine's
+    ``opening_value`` stops at 30; the log wants the whole sum."""
     left = Counter(played)
-    candidates = sorted(
-        (check_meld(list(cards)).value, tuple(cards))
-        for cards in table
-        if check_meld(list(cards)).valid
-    )
-    count = 0
-    for _, cards in reversed(candidates):
+    candidates = []
+    for cards in table:
+        verdict = check_meld(list(cards))
+        if verdict.valid:
+            candidates.append((verdict.value, tuple(cards)))
+    candidates.sort(key=lambda candidate: -candidate[0])
+    count = points = 0
+    for value, cards in candidates:
         needed = Counter(cards)
         if not needed - left:
             left -= needed
             count += 1
-    return count
+            points += value
+    return count, points
 
 
 # ----- either game --------------------------------------------------------------------------
