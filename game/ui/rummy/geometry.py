@@ -103,11 +103,13 @@ def table_grid(
     by_width = (cell_w - 2 * PAD) / (1 + MIN_STEP * (longest - 1) + BESIDE) / CARD_RATIO
     card_h = int(max(24, min(max_card_h, by_height, by_width)))
     card_w = int(card_h * CARD_RATIO)
+    # Rows take their natural height (a card plus its caption), not a stretched share.
+    row_h = min(cell_h, card_h + CAPTION_H + PAD + 6)
     cells = []
     for i in range(count):
         row, col = divmod(i, columns)
         cells.append(
-            pygame.Rect(area.x + col * cell_w, area.y + row * cell_h, cell_w - 4, cell_h - 4)
+            pygame.Rect(area.x + col * cell_w, area.y + row * row_h, cell_w - 4, row_h - 4)
         )
     return TableGrid(area, columns, tuple(cells), (card_w, card_h), tuple(lengths))
 

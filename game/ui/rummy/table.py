@@ -167,7 +167,8 @@ class RummyTableScene(Scene):
         if self.edit is None or self.edit.state is not self.state:
             order = self.edit.hand if self.edit is not None else None
             self.edit = TurnEdit(self.state, order)
-            self.edit.sort_hand(self.sort_by) if order is None else None
+            if order is None:
+                self.edit.sort_hand(self.sort_by)
         return self.edit
 
     def shown_table(self) -> list[list[Card]]:
@@ -236,27 +237,48 @@ class RummyTableScene(Scene):
         hint_y = self.table_area.bottom - 44
         cx = self.table_area.centerx
         self.widgets.add(
-            Button("Accept hint", self.accept_hint, pygame.Rect(cx - 210, hint_y, 200, 38),
-                   pygame.K_y, ident="accept")
+            Button(
+                "Accept hint",
+                self.accept_hint,
+                pygame.Rect(cx - 210, hint_y, 200, 38),
+                pygame.K_y,
+                ident="accept",
+            )
         )
         self.widgets.add(
-            Button("Dismiss", self.dismiss_hint, pygame.Rect(cx + 10, hint_y, 200, 38),
-                   ident="dismiss")
+            Button(
+                "Dismiss", self.dismiss_hint, pygame.Rect(cx + 10, hint_y, 200, 38), ident="dismiss"
+            )
         )
         side = self.side_area
         x = side.x + 10
         bw2 = (side.w - 30) // 2
-        y = side.bottom - 4 * 40 - 150
+        y = min(side.y + 8 + 64 * self.state.num_players + 66, side.bottom - 4 * 40 - 90)
         rows: list[list[tuple[str, str, Any, int | None, str]]] = [
             [
-                ("fewer", "Columns −", partial(self.change_columns, -1), pygame.K_MINUS,
-                 "Fewer columns of sets"),
-                ("more", "Columns +", partial(self.change_columns, 1), pygame.K_EQUALS,
-                 "More columns of sets"),
+                (
+                    "fewer",
+                    "Columns −",
+                    partial(self.change_columns, -1),
+                    pygame.K_MINUS,
+                    "Fewer columns of sets",
+                ),
+                (
+                    "more",
+                    "Columns +",
+                    partial(self.change_columns, 1),
+                    pygame.K_EQUALS,
+                    "More columns of sets",
+                ),
             ],
             [
-                ("colours", "4 colours", self.toggle_colours, pygame.K_c,
-                 "Two or four suit colours"),
+                (
+                    "colours",
+                    "4 colours",
+                    self.toggle_colours,
+                    pygame.K_c,
+                    "Two or four suit colours",
+                ),
                 ("scores", "Scores", self.show_scores, pygame.K_p, "Every round's penalties"),
             ],
             [
@@ -265,22 +287,41 @@ class RummyTableScene(Scene):
             ],
             [
                 ("remove", "Remove", self.ask_remove, pygame.K_x, "The current player leaves"),
-                ("slower", "Pace", partial(self.change_pace, 1), pygame.K_LEFTBRACKET,
-                 "Computer moves slower ([ slower, ] faster)"),
+                (
+                    "slower",
+                    "Pace",
+                    partial(self.change_pace, 1),
+                    pygame.K_LEFTBRACKET,
+                    "Computer moves slower ([ slower, ] faster)",
+                ),
             ],
         ]
         for r, row in enumerate(rows):
-            for c, (ident, label, callback, key, tip) in enumerate(row):
+            for c, (ident, label, callback, shortcut, tip) in enumerate(row):
                 rect = pygame.Rect(x + c * (bw2 + 10), y + r * 40, bw2, 34)
                 self.widgets.add(
-                    Button(label, callback, rect, key, ident=ident, tooltip=tip,
-                           size=theme.FONT_SMALL)
+                    Button(
+                        label,
+                        callback,
+                        rect,
+                        shortcut,
+                        ident=ident,
+                        tooltip=tip,
+                        size=theme.FONT_SMALL,
+                    )
                 )
         self.widgets.add(
-            Button("", partial(self.change_pace, -1), pygame.Rect(-100, -100, 1, 1),
-                   pygame.K_RIGHTBRACKET, ident="faster")
+            Button(
+                "",
+                partial(self.change_pace, -1),
+                pygame.Rect(-100, -100, 1, 1),
+                pygame.K_RIGHTBRACKET,
+                ident="faster",
+            )
         )
-        self.log.rect = pygame.Rect(side.x + 10, y + 4 * 40 + 6, side.w - 20, side.bottom - y - 4 * 40 - 16)
+        self.log.rect = pygame.Rect(
+            side.x + 10, y + 4 * 40 + 6, side.w - 20, side.bottom - y - 4 * 40 - 16
+        )
         self.widgets.add(self.log)
         self.sync_widgets()
 
@@ -498,8 +539,12 @@ class RummyTableScene(Scene):
         if seat is None:
             return
         self.app.push(
-            NameDialog(self.app, "Rename the player on turn", self.state.players[seat].name,
-                       lambda name, _kind: self.rename_current(name))
+            NameDialog(
+                self.app,
+                "Rename the player on turn",
+                self.state.players[seat].name,
+                lambda name, _kind: self.rename_current(name),
+            )
         )
 
     def rename_current(self, name: str) -> str | None:
@@ -608,7 +653,8 @@ class RummyTableScene(Scene):
 
     def _record_round(self, before: RummyState, after: RummyState) -> None:
         penalties = {
-            p.name: p.score - old.score for p, old in zip(after.players, before.players, strict=True)
+            p.name: p.score - old.score
+            for p, old in zip(after.players, before.players, strict=True)
         }
         winner = after.players[after.winner].name if after.winner is not None else None
         self.rounds.append(RoundScore(after.round, winner, penalties))
@@ -718,7 +764,9 @@ class RummyTableScene(Scene):
             return
         info = self.session.seats[seat]
         self.app.push(
-            CoverScene(self.app, info.name, info.player_colour, "It is your turn at the rummy table.")
+            CoverScene(
+                self.app, info.name, info.player_colour, "It is your turn at the rummy table."
+            )
         )
 
     # -- input -------------------------------------------------------------------------------

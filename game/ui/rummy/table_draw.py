@@ -1,0 +1,340 @@
+"""Drawing the rummy table (reads the scene, never changes the game).
+
+Sets sit in coloured cells: blue while temporary (the player's own sets before his opening),
+green once public, with a red frame and a warning badge when invalid. The hand runs along the
+bottom; the side panel shows every player (backs with counts), the stock and the log.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rummy import Card, meld_problems
+from game.ui import sprites, theme
+from game.ui.rummy import card_art
+from game.ui.rummy.geometry import CAPTION_H, PAD
+from game.ui.rummy.words import set_caption
+from game.ui.widgets import draw_tooltip
+
+if TYPE_CHECKING:
+    from game.ui.rummy.table import RummyTableScene
+
+PUBLIC: theme.Colour = (38, 104, 58)
+PUBLIC_EDGE: theme.Colour = (84, 156, 96)
+TEMPORARY: theme.Colour = (36, 70, 128)
+TEMPORARY_EDGE: theme.Colour = (90, 130, 200)
+HINT: theme.Colour = (92, 80, 36)
+INVALID_EDGE: theme.Colour = (236, 80, 64)
+CHANGED_EDGE: theme.Colour = (255, 226, 110)
+NEW_SET: theme.Colour = (52, 62, 50)
+
+
+@lru_cache(maxsize=4096)
+def _problem(cards: tuple[Card, ...]) -> str | None:
+    problems = meld_problems(list(cards))
+    return "; ".join(problems) if problems else None
+
+
+def set_problem(cards: list[Card]) -> str | None:
+    """The engine's reason a set is invalid (None when valid); cached per set."""
+    return _problem(tuple(cards))
+
+
+@lru_cache(maxsize=4096)
+def _caption(cards: tuple[Card, ...]) -> str:
+    return set_caption(cards)
+
+
+def draw_scene(scene: RummyTableScene, surface: pygame.Surface) -> None:
+    surface.fill(theme.BG)
+    pygame.draw.rect(surface, theme.BG_TABLE, scene.table_area.inflate(8, 8), border_radius=10)
+    _draw_top(scene, surface)
+    _draw_sets(scene, surface)
+    _draw_status(scene, surface)
+    _draw_hand(scene, surface)
+    _draw_side(scene, surface)
+
+
+def _draw_top(scene: RummyTableScene, surface: pygame.Surface) -> None:
+    w = surface.get_width()
+    pygame.draw.rect(surface, theme.PANEL_DARK, (0, 0, w, 44))
+    state = scene.state
+    theme.blit_text(
+        surface, "Räuber-Rommé", (16, 22), theme.FONT_LARGE, theme.ACCENT, True, "midleft"
+    )
+    text = f"round {state.round}"
+    if scene.edit is not None and scene.hint is None:
+        text += " · drag cards to lay them; hover a card for its value"
+    theme.blit_text(surface, text, (210, 23), theme.FONT_BODY, theme.TEXT_DIM, anchor="midleft")
+    theme.blit_text(
+        surface,
+        "F1 help · Esc menu",
+        (w - 14, 23),
+        theme.FONT_SMALL,
+        theme.TEXT_DIM,
+        anchor="midright",
+    )
+
+
+def _hidden_slot(scene: RummyTableScene) -> tuple[str, int, int] | tuple[str, int] | None:
+    drag = scene.drag
+    if drag is not None and drag.moved:
+        return drag.slot
+    return None
+
+
+def _draw_sets(scene: RummyTableScene, surface: pygame.Surface) -> None:
+    table = scene.shown_table()
+    grid = scene.grid()
+    edit = scene.current_edit()
+    hidden = _hidden_slot(scene)
+    hinting = scene.hint is not None
+    target = scene.drop_target(scene.drag.pos) if scene.drag and scene.drag.moved else None
+    for s, cards in enumerate(table):
+        cell = grid.cells[s]
+        problem = set_problem(cards)
+        public = True
+        if edit is not None and not hinting and s < len(edit.now.sets):
+            public = edit.is_public(s)
+        fill = HINT if hinting else (PUBLIC if public else TEMPORARY)
+        edge = PUBLIC_EDGE if public else TEMPORARY_EDGE
+        if s in scene.highlight and edit is None:
+            edge = CHANGED_EDGE
+        if problem:
+            edge = INVALID_EDGE
+        if target is not None and target.kind in ("set", "beside") and target.index == s:
+            fill = theme.mix(fill, (255, 255, 255), 0.12)
+        pygame.draw.rect(surface, fill, cell, border_radius=8)
+        pygame.draw.rect(
+            surface, edge, cell, width=3 if problem or edge == CHANGED_EDGE else 1, border_radius=8
+        )
+        colour = (255, 170, 150) if problem else theme.TEXT_DIM
+        label = "invalid: hover for why" if problem else _caption(tuple(cards))
+        theme.blit_text(surface, label, (cell.x + PAD + 2, cell.y + 2), theme.FONT_SMALL, colour)
+        if problem:
+            _warning_badge(surface, (cell.right - 14, cell.y + 11))
+        for i, card in enumerate(cards):
+            if hidden == ("set", s, i) or (s, i) in scene.anim_hidden:
+                continue
+            rect = grid.card_rect(s, i)
+            surface.blit(card_art.card_surface(card, rect.size, scene.four_colour), rect)
+        if target is not None and target.index == s and target.kind == "set":
+            _insert_marker(surface, grid, s, target.position, len(cards))
+        if target is not None and target.index == s and target.kind == "beside":
+            last = grid.card_rect(s, max(0, len(cards) - 1))
+            marker = pygame.Rect(last.right + 4, last.y, max(6, grid.card[0] // 4), last.h)
+            pygame.draw.rect(surface, theme.HIGHLIGHT, marker, width=2, border_radius=4)
+    new = grid.new_cell
+    if edit is not None and not hinting:
+        active = target is not None and target.kind == "new"
+        fill = theme.mix(NEW_SET, (255, 255, 255), 0.12 if active else 0.0)
+        pygame.draw.rect(surface, fill, new, border_radius=8)
+        _dashed_rect(surface, theme.HIGHLIGHT if active else theme.PANEL_EDGE, new)
+        theme.blit_text(
+            surface, "+ new set", new.center, theme.FONT_BODY, theme.TEXT_DIM, anchor="center"
+        )
+    elif not table:
+        theme.blit_text(
+            surface,
+            "No sets on the table yet",
+            scene.table_area.center,
+            theme.FONT_LARGE,
+            theme.TEXT_DIM,
+            anchor="center",
+        )
+
+
+def _insert_marker(
+    surface: pygame.Surface, grid: object, s: int, position: int, count: int
+) -> None:
+    from game.ui.rummy.geometry import TableGrid
+
+    assert isinstance(grid, TableGrid)
+    if count == 0:
+        return
+    if position < count:
+        x = grid.card_rect(s, position).x - 3
+    else:
+        x = grid.card_rect(s, count - 1).right + 2
+    top = grid.cells[s].y + CAPTION_H
+    pygame.draw.line(surface, theme.HIGHLIGHT, (x, top), (x, top + grid.card[1]), 4)
+
+
+def _warning_badge(surface: pygame.Surface, centre: tuple[int, int]) -> None:
+    x, y = centre
+    pygame.draw.polygon(surface, INVALID_EDGE, [(x, y - 9), (x + 10, y + 8), (x - 10, y + 8)])
+    pygame.draw.line(surface, (255, 255, 255), (x, y - 3), (x, y + 3), 2)
+    pygame.draw.circle(surface, (255, 255, 255), (x, y + 6), 1)
+
+
+def _dashed_rect(surface: pygame.Surface, colour: theme.Colour, rect: pygame.Rect) -> None:
+    dash = 10
+    for x in range(rect.x + 6, rect.right - 6, dash * 2):
+        end = min(x + dash, rect.right - 6)
+        pygame.draw.line(surface, colour, (x, rect.y), (end, rect.y), 2)
+        pygame.draw.line(surface, colour, (x, rect.bottom - 1), (end, rect.bottom - 1), 2)
+    for y in range(rect.y + 6, rect.bottom - 6, dash * 2):
+        end = min(y + dash, rect.bottom - 6)
+        pygame.draw.line(surface, colour, (rect.x, y), (rect.x, end), 2)
+        pygame.draw.line(surface, colour, (rect.right - 1, y), (rect.right - 1, end), 2)
+
+
+def _draw_status(scene: RummyTableScene, surface: pygame.Surface) -> None:
+    area = scene.status_area
+    theme.blit_text(
+        surface,
+        scene.status_line(),
+        (area.x + 4, area.centery),
+        theme.FONT_BODY,
+        theme.TEXT,
+        True,
+        "midleft",
+    )
+    if scene.message:
+        line = theme.wrap(scene.message, theme.FONT_SMALL, area.w // 2)[0]
+        if line != scene.message:
+            line = line.rstrip(" .;") + " …"
+        theme.blit_text(
+            surface,
+            line,
+            (area.right - 4, area.centery),
+            theme.FONT_SMALL,
+            scene.message_colour,
+            anchor="midright",
+        )
+
+
+def _draw_hand(scene: RummyTableScene, surface: pygame.Surface) -> None:
+    area = scene.hand_area
+    pygame.draw.rect(surface, theme.PANEL_DARK, area, border_radius=10)
+    hand = scene.shown_hand()
+    if hand is None:
+        theme.blit_text(
+            surface,
+            "Hands stay hidden while the computers play",
+            area.center,
+            theme.FONT_BODY,
+            theme.TEXT_DIM,
+            anchor="center",
+        )
+        return
+    row = scene.hand_row()
+    hidden = _hidden_slot(scene)
+    hover = row.card_at(scene.pointer) if scene.drag is None else None
+    for i, card in enumerate(hand):
+        if hidden == ("hand", i):
+            continue
+        rect = row.card_rect(i)
+        if hover == i and scene.edit is not None:
+            rect = rect.move(0, -10)
+        surface.blit(card_art.card_surface(card, rect.size, scene.four_colour), rect)
+    drag = scene.drag
+    if drag is not None and drag.moved and area.collidepoint(drag.pos):
+        position = row.position_at(drag.pos[0])
+        x = row.left + position * row.step - 4
+        pygame.draw.line(surface, theme.HIGHLIGHT, (x, area.y + 6), (x, area.bottom - 6), 4)
+
+
+def _draw_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
+    side = scene.side_area
+    pygame.draw.rect(surface, theme.PANEL, side)
+    pygame.draw.line(surface, theme.PANEL_EDGE, side.topleft, side.bottomleft, 2)
+    state = scene.state
+    y = side.y + 8
+    scene.seat_rects = []
+    back_w, back_h = 22, 31
+    for seat, player in enumerate(state.players):
+        row = pygame.Rect(side.x + 8, y, side.w - 16, 58)
+        current = seat == state.current_player
+        if current:
+            pygame.draw.rect(
+                surface, theme.mix(theme.PANEL, theme.ACCENT, 0.25), row, border_radius=8
+            )
+            pygame.draw.rect(surface, theme.ACCENT, row, width=2, border_radius=8)
+        info = scene.session.seats[seat] if seat < len(scene.session.seats) else None
+        if info is not None:
+            colour = info.player_colour
+            pygame.draw.circle(surface, colour.rgb, (row.x + 14, row.y + 16), 10)
+            sprites.draw_mark(surface, colour.mark, (row.x + 14, row.y + 16), 6, colour.ink)
+        who = player.name if info is None or info.human else f"{player.name} ({info.level})"
+        theme.blit_text(surface, who, (row.x + 30, row.y + 5), theme.FONT_BODY, theme.TEXT, True)
+        opened = "opened" if player.opened else "not opened"
+        theme.blit_text(
+            surface,
+            f"{player.score} pts · {opened}",
+            (row.x + 30, row.y + 26),
+            theme.FONT_SMALL,
+            theme.TEXT_DIM,
+        )
+        count = len(player.hand)
+        fan = min(count, 6)
+        bx = row.right - 44 - fan * 5
+        for k in range(fan):
+            surface.blit(card_art.card_surface(None, (back_w, back_h)), (bx + k * 5, row.y + 6))
+        theme.blit_text(
+            surface,
+            str(count),
+            (row.right - 8, row.y + 42),
+            theme.FONT_SMALL,
+            theme.TEXT,
+            True,
+            "bottomright",
+        )
+        scene.seat_rects.append(row)
+        y += 64
+    stock = pygame.Rect(side.x + 14, y + 6, 34, 48)
+    scene.stock_rect = stock
+    if state.stock:
+        surface.blit(card_art.card_surface(None, stock.size), stock)
+    else:
+        pygame.draw.rect(surface, theme.PANEL_DARK, stock, border_radius=5)
+    theme.blit_text(
+        surface,
+        f"Stock: {len(state.stock)} cards",
+        (stock.right + 12, stock.y + 6),
+        theme.FONT_BODY,
+        theme.TEXT,
+    )
+    pace = "instant" if scene.app.pace == 0 else f"{scene.app.pace:g} s"
+    cols = f"{scene.columns} column{'s' if scene.columns != 1 else ''}"
+    theme.blit_text(
+        surface,
+        f"{cols} · pace {pace}",
+        (stock.right + 12, stock.y + 28),
+        theme.FONT_SMALL,
+        theme.TEXT_DIM,
+    )
+
+
+def draw_overlay(scene: RummyTableScene, surface: pygame.Surface) -> None:
+    """What floats above the widgets: travelling cards, the dragged card, the tooltip."""
+    if scene.anim is not None:
+        scene.anim.draw(surface, scene.four_colour)
+    spring = scene.spring
+    if spring is not None:
+        t = min(1.0, spring.elapsed / 0.25)
+        x = spring.start[0] + (spring.end.centerx - spring.start[0]) * t
+        y = spring.start[1] + (spring.end.centery - spring.start[1]) * t
+        image = card_art.card_surface(spring.card, spring.end.size, scene.four_colour)
+        surface.blit(image, image.get_rect(center=(int(x), int(y))))
+    drag = scene.drag
+    if drag is not None and drag.moved:
+        size = scene.hand_row().card if drag.slot[0] == "hand" else scene.grid().card
+        image = card_art.card_surface(drag.card, size, scene.four_colour)
+        rect = image.get_rect(topleft=(drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1]))
+        pygame.draw.rect(surface, (10, 8, 6), rect.move(5, 7), border_radius=6)
+        surface.blit(image, rect)
+    if scene.hint is not None:
+        band = pygame.Rect(scene.table_area.x, scene.table_area.bottom - 52, scene.table_area.w, 52)
+        shade = pygame.Surface(band.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, band)
+        for ident in ("accept", "dismiss"):
+            scene.widgets.find(ident).draw(surface)
+    if scene.hover_still >= 0.35 and scene.drag is None:
+        text = scene.hover_text()
+        if text:
+            draw_tooltip(surface, text, scene.pointer)
