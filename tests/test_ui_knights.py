@@ -154,7 +154,7 @@ def test_deploy_step_offers_only_legal_choices_and_previews() -> None:
         assert table.widgets.find(f"count{n}").enabled == (n in picker.counts())
     press(app, pygame.K_2)
     assert picker.count == 2
-    for direction, key in ARROWS.items():
+    for direction in ARROWS:
         enabled = table.widgets.find(f"dir-{direction}").enabled
         assert enabled == (direction in picker.directions())
     moving = [d for d in picker.directions() if d is not None]

@@ -403,6 +403,10 @@ class ScrollLog(Widget):
         self.scroll = 0  # lines scrolled up from the bottom
         self._cache: pygame.Surface | None = None
         self._cache_key: tuple[int, int, int, int] | None = None
+        # Wrapped lines, extended as entries arrive (re-wrapped only when the width changes).
+        self._wrapped: list[tuple[str, theme.Colour]] = []
+        self._wrapped_count = 0
+        self._wrapped_width = -1
 
     def add(self, line: str, colour: theme.Colour = theme.TEXT) -> None:
         self.entries.append((line, colour))
@@ -412,13 +416,17 @@ class ScrollLog(Widget):
     def clear(self) -> None:
         self.entries.clear()
         self.scroll = 0
+        self._wrapped_width = -1
 
     def _lines(self) -> list[tuple[str, theme.Colour]]:
-        lines: list[tuple[str, theme.Colour]] = []
-        for entry, colour in self.entries:
-            for i, piece in enumerate(theme.wrap(entry, self.size, self.rect.w - 16)):
-                lines.append((piece if i == 0 else "  " + piece, colour))
-        return lines
+        width = self.rect.w - 16
+        if width != self._wrapped_width:
+            self._wrapped, self._wrapped_count, self._wrapped_width = [], 0, width
+        for entry, colour in self.entries[self._wrapped_count :]:
+            for i, piece in enumerate(theme.wrap(entry, self.size, width)):
+                self._wrapped.append((piece if i == 0 else "  " + piece, colour))
+        self._wrapped_count = len(self.entries)
+        return self._wrapped
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.active:

@@ -130,13 +130,15 @@ def render_board(
     offset = area.topleft
     view = geom.rect.move(-offset[0], -offset[1])
     pygame.draw.rect(surface, FELT_EDGE, view.inflate(8, 8), border_radius=6)
-    # A faint grid marks the free spaces around the layout.
+    # A faint outline marks each free space around the layout.
+    board = state.board
     for cx in range(geom.cols):
         for cy in range(geom.rows):
-            cell = pygame.Rect(
-                view.x + cx * geom.tile, view.y + cy * geom.tile, geom.tile, geom.tile
-            )
-            pygame.draw.rect(surface, (62, 80, 58), cell.inflate(-2, -2), 1, border_radius=4)
+            if (geom.min_x + cx, geom.min_y + cy) not in board:
+                cell = pygame.Rect(
+                    view.x + cx * geom.tile, view.y + cy * geom.tile, geom.tile, geom.tile
+                )
+                pygame.draw.rect(surface, (62, 80, 58), cell.inflate(-2, -2), 1)
     hidden = set(hide_knights)
     tile_px = geom.tile - 2
     for (x, y), placed in state.board.items():

@@ -61,7 +61,10 @@ class KnightsResultsScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         n = self.state.num_players
-        self.box = pygame.Rect(0, 0, min(720, size[0] - 40), 250 + n * 62)
+        names = [seat.name for seat in self.table.session.seats]
+        note_lines = len(theme.wrap(tie_break_note(self.state, names), theme.FONT_BODY, 660))
+        note_h = note_lines * 22 + 10 if tie_break_note(self.state, names) else 0
+        self.box = pygame.Rect(0, 0, min(720, size[0] - 40), 190 + n * 62 + note_h)
         self.box.center = (size[0] // 2, size[1] // 2)
         self.widgets.clear()
         y = self.box.bottom - 62

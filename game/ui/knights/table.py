@@ -526,6 +526,8 @@ class KnightsTableScene(Scene):
 
     # -- frame -------------------------------------------------------------------------------
     def on_enter(self) -> None:
+        if self.human_to_move() and self.selected is None and self.picker is None:
+            self._after_move()  # a fresh table (or one loaded mid-game): select, aim, pick
         self.sync_widgets()
 
     def on_exit(self) -> None:
