@@ -89,7 +89,8 @@ class TurnEdit:
 
     @property
     def changed(self) -> bool:
-        return self.now != self.start
+        """Does the table differ from the start of the turn? (Hand order alone doesn't count.)"""
+        return self.now.sets != self.start.sets
 
     def card_at(self, slot: Slot) -> Card:
         if slot[0] == "hand":

@@ -1,0 +1,429 @@
+"""The Räuber-Rommé table driven headless with real pygame events (mouse drags and keys).
+
+Every scenario starts from a seeded, hand-built state so that the cards are known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.rummy import RummyState, new_game, parse_cards
+from game.rummy.state import PlayerState, sorted_hand
+from game.ui.app import App
+from game.ui.overlays import CoverScene, Dialog
+from game.ui.rummy.prompts import NameDialog
+from game.ui.rummy.results import RummyResultsScene
+from game.ui.rummy.table import RummyTableScene
+from game.ui.session import Seat, Session
+
+STOCK = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D 6D"
+
+
+def hand_built(
+    hands: Sequence[str],
+    table: Sequence[str] = (),
+    opened: Sequence[bool] | None = None,
+    stock: str = STOCK,
+    current: int = 0,
+) -> RummyState:
+    names = ["Ann", "Bob", "Cid", "Dora"][: len(hands)]
+    base = new_game(names, seed=11)
+    flags = opened if opened is not None else [False] * len(hands)
+    players = tuple(
+        PlayerState(name, 0, flags[i], sorted_hand(parse_cards(hands[i])))
+        for i, name in enumerate(names)
+    )
+    return replace(
+        base,
+        players=players,
+        table=tuple(tuple(parse_cards(cards)) for cards in table),
+        stock=tuple(parse_cards(stock)),
+        current=current,
+        dealer=(current - 1) % len(hands),
+    )
+
+
+@pytest.fixture
+def app() -> App:
+    application = App((1280, 800), headless=True, pace=0.0)
+    yield application
+    for scene in list(application.scenes):
+        scene.on_exit()
+
+
+def open_table(app: App, state: RummyState, humans: int = 2) -> RummyTableScene:
+    seats = [Seat(p.name, i < humans, "easy", i) for i, p in enumerate(state.players)]
+    session = Session("rummy", seats, seed=11)
+    session.state = state
+    scene = RummyTableScene(app, session)
+    app.push(scene)
+    app.run_frames(2)
+    dismiss_cover(app)
+    return scene
+
+
+def dismiss_cover(app: App) -> None:
+    if isinstance(app.top, CoverScene):
+        key(app, pygame.K_SPACE)
+    assert not isinstance(app.top, CoverScene)
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    app.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.run_frames(1)
+
+
+def type_text(app: App, text: str) -> None:
+    app.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    app.run_frames(1)
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """Press at ``start``, move there in steps, release at ``end``: a real drag."""
+    app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.run_frames(1)
+    for k in range(1, 5):
+        x = start[0] + (end[0] - start[0]) * k // 4
+        y = start[1] + (end[1] - start[1]) * k // 4
+        app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0)))
+        app.run_frames(1)
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.run_frames(1)
+
+
+def hover(app: App, pos: tuple[int, int]) -> None:
+    app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    app.run_frames(30)
+
+
+def hand_pos(scene: RummyTableScene, card: str) -> tuple[int, int]:
+    hand = scene.shown_hand()
+    assert hand is not None
+    index = [str(c) for c in hand].index(card)
+    rect = scene.hand_row().card_rect(index)
+    return (rect.x + 8, rect.y + 20)  # the visible corner of an overlapped card
+
+
+def set_card_pos(scene: RummyTableScene, s: int, i: int) -> tuple[int, int]:
+    rect = scene.grid().card_rect(s, i)
+    return (rect.x + 6, rect.y + 20)
+
+
+def set_end(scene: RummyTableScene, s: int) -> tuple[int, int]:
+    """Over the right half of a set's last card: the drop lands after it."""
+    n = len(scene.shown_table()[s])
+    rect = scene.grid().card_rect(s, n - 1)
+    return (rect.right - 6, rect.centery)
+
+
+def beside(scene: RummyTableScene, s: int) -> tuple[int, int]:
+    n = len(scene.shown_table()[s])
+    rect = scene.grid().card_rect(s, n - 1)
+    return (rect.right + 10, rect.centery)
+
+
+def new_set(scene: RummyTableScene) -> tuple[int, int]:
+    return scene.grid().new_cell.center
+
+
+def table_text(scene: RummyTableScene) -> list[str]:
+    return [" ".join(str(c) for c in cards) for cards in scene.shown_table()]
+
+
+def state_table(scene: RummyTableScene) -> list[str]:
+    return [" ".join(str(c) for c in cards) for cards in scene.state.table]
+
+
+# --- opening ---------------------------------------------------------------------------------
+
+
+def test_open_with_thirty_points_turns_the_set_public(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH QH 5S 9D", "2S 3S 4S 8D"]))
+    drag(app, hand_pos(scene, "10H"), new_set(scene))
+    drag(app, hand_pos(scene, "JH"), set_end(scene, 0))
+    assert table_text(scene) == ["10H JH"]
+    assert "opening: 0 of 30" in scene.status_line()
+    drag(app, hand_pos(scene, "QH"), set_end(scene, 0))
+    assert table_text(scene) == ["10H JH QH"]
+    assert "opening: 30 of 30" in scene.status_line()
+    edit = scene.current_edit()
+    assert edit is not None and edit.is_public(0)  # green once the 30 are reached
+    key(app, pygame.K_n)
+    assert state_table(scene) == ["10H JH QH"]
+    assert scene.state.players[0].opened
+    assert [str(c) for c in scene.state.players[0].hand] == ["5S", "9D"]
+    assert scene.state.current_player == 1
+
+
+def test_below_thirty_the_own_set_stays_temporary_and_the_turn_is_refused(app: App) -> None:
+    scene = open_table(app, hand_built(["2H 3H 4H 9D", "2S 3S 4S 8D"], table=["7C 8C 9C"]))
+    for card in ("2H", "3H", "4H"):
+        target = new_set(scene) if card == "2H" else set_end(scene, 1)
+        drag(app, hand_pos(scene, card), target)
+    assert table_text(scene) == ["7C 8C 9C", "2H 3H 4H"]
+    edit = scene.current_edit()
+    assert edit is not None
+    assert edit.is_public(0) and not edit.is_public(1)  # green old set, blue own set
+    assert "opening: 9 of 30" in scene.status_line()
+    key(app, pygame.K_n)
+    assert isinstance(app.top, Dialog)
+    assert "30 or more" in app.top.message
+    assert scene.state.current_player == 0 and state_table(scene) == ["7C 8C 9C"]
+    # Before the opening the public set can't be touched.
+    key(app, pygame.K_RETURN)  # "Keep editing"
+    drag(app, hand_pos(scene, "9D"), set_end(scene, 0))
+    assert "open first" in scene.message
+    assert table_text(scene) == ["7C 8C 9C", "2H 3H 4H"]
+
+
+# --- laying off and rebuilding ------------------------------------------------------------------
+
+
+def test_lay_off_a_card_on_a_public_run(app: App) -> None:
+    scene = open_table(
+        app, hand_built(["10H 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"], opened=[True, False])
+    )
+    drag(app, hand_pos(scene, "10H"), set_end(scene, 0))
+    assert table_text(scene) == ["7H 8H 9H 10H"]
+    key(app, pygame.K_RETURN)
+    assert state_table(scene) == ["7H 8H 9H 10H"]
+    assert [str(c) for c in scene.state.players[0].hand] == ["4D"]
+
+
+def test_lay_off_at_the_position_under_the_pointer(app: App) -> None:
+    scene = open_table(
+        app, hand_built(["7H 4D", "2S 3S 4S 8D"], table=["8H 9H 10H"], opened=[True, False])
+    )
+    drag(app, hand_pos(scene, "7H"), set_card_pos(scene, 0, 0))
+    assert table_text(scene) == ["7H 8H 9H 10H"]
+
+
+def test_rebuild_two_sets_into_three_by_splitting(app: App) -> None:
+    state = hand_built(
+        ["10S 2D", "2H 3H 4H 8D"], table=["4S 5S 6S 7S 8S 9S", "JD QD KD"], opened=[True, False]
+    )
+    scene = open_table(app, state)
+    # Drop 7S beside its own set: the set splits there.
+    drag(app, set_card_pos(scene, 0, 3), beside(scene, 0))
+    assert table_text(scene) == ["4S 5S 6S", "7S 8S 9S", "JD QD KD"]
+    drag(app, hand_pos(scene, "10S"), set_end(scene, 1))
+    assert table_text(scene) == ["4S 5S 6S", "7S 8S 9S 10S", "JD QD KD"]
+    key(app, pygame.K_n)
+    assert state_table(scene) == ["4S 5S 6S", "7S 8S 9S 10S", "JD QD KD"]
+    assert scene.state.current_player == 1
+
+
+def test_move_cards_from_set_to_set(app: App) -> None:
+    state = hand_built(
+        ["7D 2C", "2H 3H 4H 8D"], table=["4S 5S 6S 7S", "7H 7C 7S"], opened=[True, False]
+    )
+    scene = open_table(app, state)
+    drag(app, hand_pos(scene, "7D"), set_end(scene, 1))
+    assert table_text(scene) == ["4S 5S 6S 7S", "7H 7C 7S 7D"]
+    drag(app, set_card_pos(scene, 1, 2), new_set(scene))  # 7S out of the group
+    assert table_text(scene) == ["4S 5S 6S 7S", "7H 7C 7D", "7S"]
+    key(app, pygame.K_n)  # 7S alone is invalid
+    assert isinstance(app.top, Dialog)
+    key(app, pygame.K_RETURN)  # keep editing
+    key(app, pygame.K_u)  # undo: 7S back in the group
+    assert table_text(scene) == ["4S 5S 6S 7S", "7H 7C 7S 7D"]
+
+
+# --- refused moves --------------------------------------------------------------------------
+
+
+def test_a_table_card_cannot_go_into_the_hand(app: App) -> None:
+    scene = open_table(
+        app, hand_built(["10H 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"], opened=[True, False])
+    )
+    hand_before = scene.shown_hand()
+    drag(app, set_card_pos(scene, 0, 1), hand_pos(scene, "4D"))
+    assert "can't go into a hand" in scene.message
+    assert scene.spring is not None  # the card springs back
+    assert table_text(scene) == ["7H 8H 9H"]
+    assert scene.shown_hand() == hand_before
+    app.run_frames(30)
+    assert scene.spring is None
+    # A card laid this turn may go back.
+    drag(app, hand_pos(scene, "10H"), set_end(scene, 0))
+    drag(app, set_card_pos(scene, 0, 3), (scene.hand_area.centerx, scene.hand_area.centery))
+    assert table_text(scene) == ["7H 8H 9H"]
+    assert sorted(str(c) for c in scene.shown_hand() or []) == ["10H", "4D"]
+
+
+def test_ending_a_turn_with_an_invalid_set_shows_the_reasons(app: App) -> None:
+    scene = open_table(
+        app, hand_built(["10H 5S 2D", "2S 3S 4S 8D"], table=["7H 8H 9H"], opened=[True, False])
+    )
+    drag(app, hand_pos(scene, "5S"), set_end(scene, 0))
+    assert table_text(scene) == ["7H 8H 9H 5S"]
+    key(app, pygame.K_n)
+    assert isinstance(app.top, Dialog)
+    assert "set 1 (7H 8H 9H 5S)" in app.top.message
+    assert "Not yet" in scene.message
+    assert state_table(scene) == ["7H 8H 9H"] and scene.state.current_player == 0
+    # The dialog offers to reset the turn.
+    app.top.widgets.find("Reset turn")
+    key(app, pygame.K_ESCAPE)  # the last button: reset
+    assert table_text(scene) == ["7H 8H 9H"]
+
+
+def test_hover_explains_values_and_invalid_sets(app: App) -> None:
+    scene = open_table(
+        app,
+        hand_built(["AS 5S 2D", "2S 3S 4S 8D"], table=["AH 2H 3H", "QD KD AD"], opened=[True] * 2),
+    )
+    hover(app, set_card_pos(scene, 0, 0))
+    assert scene.hover_text() == "ace of hearts: 1 point in this run"
+    hover(app, set_card_pos(scene, 1, 2))
+    assert scene.hover_text() == "ace of diamonds: 10 points in this run"
+    hover(app, hand_pos(scene, "AS"))
+    assert scene.hover_text() == "ace of spades: 11 in the hand"
+    drag(app, hand_pos(scene, "5S"), set_end(scene, 0))
+    cell = scene.grid().cells[0]
+    hover(app, (cell.right - 8, cell.bottom - 8))
+    text = scene.hover_text()
+    assert text is not None and "mixed suits" in text
+
+
+# --- undo, reset, draw ------------------------------------------------------------------------
+
+
+def test_undo_and_reset(app: App) -> None:
+    scene = open_table(
+        app, hand_built(["10H JH 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"], opened=[True, False])
+    )
+    drag(app, hand_pos(scene, "10H"), set_end(scene, 0))
+    drag(app, hand_pos(scene, "JH"), set_end(scene, 0))
+    assert table_text(scene) == ["7H 8H 9H 10H JH"]
+    key(app, pygame.K_u)
+    assert table_text(scene) == ["7H 8H 9H 10H"]
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert table_text(scene) == ["7H 8H 9H"]
+    drag(app, hand_pos(scene, "JH"), new_set(scene))
+    drag(app, hand_pos(scene, "10H"), new_set(scene))
+    key(app, pygame.K_r)
+    assert table_text(scene) == ["7H 8H 9H"]
+    assert sorted(str(c) for c in scene.shown_hand() or []) == ["10H", "4D", "JH"]
+
+
+def test_draw_takes_a_card_and_ends_the_turn(app: App) -> None:
+    scene = open_table(app, hand_built(["10H 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"]))
+    drag(app, hand_pos(scene, "10H"), new_set(scene))
+    key(app, pygame.K_d)
+    assert len(scene.state.players[0].hand) == 3  # the laid card is back, plus one drawn
+    assert len(scene.state.stock) == len(parse_cards(STOCK)) - 1
+    assert state_table(scene) == ["7H 8H 9H"]
+    assert scene.state.current_player == 1
+    assert isinstance(app.top, CoverScene)  # two humans: the screen is covered
+    dismiss_cover(app)
+    assert "Bob to play" in scene.status_line()
+
+
+def test_hint_is_shown_and_applied_only_when_accepted(app: App) -> None:
+    scene = open_table(
+        app, hand_built(["10H JH 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"], opened=[True, False])
+    )
+    key(app, pygame.K_h)
+    assert scene.hint is not None
+    assert scene.current_edit() is not None and not scene.current_edit().changed
+    key(app, pygame.K_y)
+    assert scene.hint is None
+    assert table_text(scene) == ["7H 8H 9H 10H JH"]
+    assert state_table(scene) == ["7H 8H 9H"]  # not played until Next player
+
+
+# --- rounds ---------------------------------------------------------------------------------
+
+
+def test_win_a_round_and_start_the_next(app: App) -> None:
+    scene = open_table(
+        app, hand_built(["10H JH QH", "2S 3S 4S 8D KC"], table=[], opened=[False, False])
+    )
+    drag(app, hand_pos(scene, "10H"), new_set(scene))
+    drag(app, hand_pos(scene, "JH"), set_end(scene, 0))
+    drag(app, hand_pos(scene, "QH"), set_end(scene, 0))
+    key(app, pygame.K_n)
+    assert scene.state.is_terminal and scene.state.winner == 0
+    app.run_frames(2)
+    assert isinstance(app.top, RummyResultsScene)
+    assert scene.rounds[-1].winner == "Ann"
+    assert scene.rounds[-1].penalties == {"Ann": 0, "Bob": 2 + 3 + 4 + 8 + 10}
+    assert scene.state.players[1].score == 27
+    key(app, pygame.K_RETURN)  # Next round
+    app.run_frames(2)
+    dismiss_cover(app)
+    assert scene.state.round == 2 and not scene.state.is_terminal
+    assert scene.state.players[1].score == 27  # points carry over
+    assert all(len(p.hand) == 13 for p in scene.state.players)
+    # New game resets the points.
+    scene.show_scores()
+    app.run_frames(1)
+    assert isinstance(app.top, RummyResultsScene)
+    scene.new_game()
+    app.run_frames(2)
+    assert all(p.score == 0 for p in scene.state.players) and scene.rounds == []
+
+
+# --- players --------------------------------------------------------------------------------
+
+
+def test_add_rename_and_remove_players_during_a_round(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"]))
+    stock = len(scene.state.stock)
+    key(app, pygame.K_a)
+    assert isinstance(app.top, NameDialog)
+    for _ in range(12):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, "Zoe")
+    key(app, pygame.K_RETURN)
+    assert [p.name for p in scene.state.players] == ["Ann", "Bob", "Zoe"]
+    assert len(scene.state.players[2].hand) == 13
+    assert len(scene.state.stock) == stock - 13
+    assert scene.session.seats[2].name == "Zoe"
+    assert scene.state.current_player == 0  # the round goes on
+    key(app, pygame.K_e)
+    assert isinstance(app.top, NameDialog)
+    for _ in range(5):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, "Anna")
+    key(app, pygame.K_RETURN)
+    assert scene.state.players[0].name == "Anna" and scene.session.seats[0].name == "Anna"
+    key(app, pygame.K_x)
+    assert isinstance(app.top, Dialog)
+    key(app, pygame.K_RETURN)  # Remove
+    assert [p.name for p in scene.state.players] == ["Bob", "Zoe"]
+    assert [s.name for s in scene.session.seats] == ["Bob", "Zoe"]
+    assert scene.state.current_player == 0
+    dismiss_cover(app)
+    assert "Bob to play" in scene.status_line()
+
+
+def test_other_hands_are_backs_and_hot_seat_covers(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH 4D", "2S 3S 4S 8D"]))
+    assert [str(c) for c in scene.shown_hand() or []] == ["4D", "10H", "JH"]
+    key(app, pygame.K_d)
+    assert isinstance(app.top, CoverScene) and app.top.player == "Bob"
+    dismiss_cover(app)
+    assert sorted(str(c) for c in scene.shown_hand() or []) == ["2S", "3S", "4S", "8D"]
+
+
+def test_autoplay_round_runs_to_the_end() -> None:
+    app = App((1280, 800), headless=True, pace=0.0)
+    seats = [Seat("Kunz", False, "easy", 0), Seat("Hilde", False, "medium", 1)]
+    session = Session("rummy", seats, seed=4)
+    scene = RummyTableScene(app, session)
+    app.push(scene)
+    try:
+        assert app.run_until(lambda: scene.state.is_terminal, max_frames=6000)
+        app.run_frames(3)
+        assert isinstance(app.top, RummyResultsScene)
+        assert scene.rounds and scene.rounds[-1].number == 1
+    finally:
+        for s in list(app.scenes):
+            s.on_exit()
