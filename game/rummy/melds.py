@@ -160,6 +160,16 @@ def _fits_when_sorted(normals: list[tuple[int, Card]], length: int) -> bool:
     return False
 
 
+def _misfit(normals: list[tuple[int, Card]], ace: int) -> int:
+    """How far consecutive normal cards are from fitting, reading aces as ``ace``."""
+    total = 0
+    for (pos_a, a), (pos_b, b) in pairwise(normals):
+        rank_a = ace if a.rank == ACE_LOW else a.rank
+        rank_b = ace if b.rank == ACE_LOW else b.rank
+        total += abs(abs(rank_b - rank_a) - (pos_b - pos_a))
+    return total
+
+
 def _pair_problems(normals: list[tuple[int, Card]], ace: int) -> list[str]:
     """Why consecutive normal cards don't fit together, reading aces as ``ace``."""
 
@@ -211,9 +221,12 @@ def _read_run(cards: list[Card]) -> tuple[MeldReading | None, list[str]]:
         return None, [NO_WRAP]
     if _fits_when_sorted(normals, len(cards)):
         return None, [f"{' '.join(str(c) for c in cards)} is not in order: sort it up or down"]
-    low, high = _pair_problems(normals, ACE_LOW), _pair_problems(normals, ACE_HIGH)
-    problems = low if len(low) <= len(high) else high
-    return None, problems or ["these cards don't make a run"]
+    # Explain with the ace reading that needs the fewest, then the smallest, corrections.
+    best_ace = min(
+        (ACE_LOW, ACE_HIGH),
+        key=lambda ace: (len(_pair_problems(normals, ace)), _misfit(normals, ace)),
+    )
+    return None, _pair_problems(normals, best_ace) or ["these cards don't make a run"]
 
 
 # --- public API -------------------------------------------------------------------------------
