@@ -13,12 +13,14 @@ from typing import Any
 
 import pygame
 
+from game.movelog import column_letter, row_number
 from game.ui import sprites, theme
 from game.ui.knights.geometry import BoardGeometry, Pos
 
 FELT: theme.Colour = (54, 70, 50)
 FELT_EDGE: theme.Colour = (40, 52, 38)
 AREA_LINE: theme.Colour = (236, 184, 70)
+LABEL_INK: theme.Colour = (150, 170, 140)
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,24 @@ def draw_area_outline(
                         _dashed(surface, AREA_LINE, a, b, max(2, width - 1))
 
 
+def draw_labels(
+    surface: pygame.Surface, players: int, geom: BoardGeometry, offset: tuple[int, int]
+) -> None:
+    """Column letters above and row numbers left of the cells: the names the move log uses."""
+    size = max(13, min(20, geom.tile // 3))
+    view = geom.rect.move(-offset[0], -offset[1])
+    for cx in range(geom.cols):
+        letter = column_letter(players, geom.min_x + cx)
+        if letter is not None:
+            centre = (view.x + cx * geom.tile + geom.tile // 2, view.y - 9)
+            theme.blit_text(surface, letter, centre, size, LABEL_INK, True, "center")
+    for cy in range(geom.rows):
+        number = row_number(players, geom.min_y + cy)
+        if number is not None:
+            centre = (view.x - 11, view.y + cy * geom.tile + geom.tile // 2)
+            theme.blit_text(surface, str(number), centre, size, LABEL_INK, True, "center")
+
+
 def render_board(
     state: Any,
     geom: BoardGeometry,
@@ -129,7 +149,7 @@ def render_board(
     surface.fill(FELT)
     offset = area.topleft
     view = geom.rect.move(-offset[0], -offset[1])
-    pygame.draw.rect(surface, FELT_EDGE, view.inflate(8, 8), border_radius=6)
+    pygame.draw.rect(surface, FELT_EDGE, view.inflate(6, 6), border_radius=4)
     # A faint outline marks each free space around the layout.
     board = state.board
     for cx in range(geom.cols):
@@ -147,6 +167,7 @@ def render_board(
         if placed.knights and (x, y) not in hidden:
             blit_stack(surface, cell, placed.knights, colours)
     draw_area_outline(surface, state, geom, offset)
+    draw_labels(surface, state.num_players, geom, offset)
     if last is not None:
         ink = colours[last.seat].rgb
         for pos in last.path:

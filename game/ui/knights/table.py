@@ -17,6 +17,7 @@ import pygame
 
 from game.core import IllegalAction
 from game.knights import END, Deploy, End, Keep, Place
+from game.movelog import describe_knights
 from game.ui import sprites, theme
 from game.ui.ai_worker import AIWorker, Decision
 from game.ui.knights.animation import Animation, KnightMarch, TileSlide, Wait
@@ -24,7 +25,7 @@ from game.ui.knights.board_render import LastMove, blit_stack, render_board
 from game.ui.knights.deploy_picker import DeployPicker, drops_label
 from game.ui.knights.geometry import BoardGeometry, Pos, fit, view_cells
 from game.ui.knights.panels import card_rects, render_cards
-from game.ui.knights.words import describe, direction_name, tile_help, tile_name
+from game.ui.knights.words import direction_name, tile_help, tile_name
 from game.ui.overlays import CoverScene, PauseOverlay
 from game.ui.scene import Scene
 from game.ui.widgets import Button, ScrollLog, draw_tooltip
@@ -45,6 +46,7 @@ DIRECTION_BUTTONS: tuple[tuple[str | None, str, int], ...] = (
     ("W", "W", pygame.K_LEFT),
 )
 MAX_DROP_CHIPS = 10
+LABEL_MARGIN = 20
 
 
 class KnightsTableScene(Scene):
@@ -78,7 +80,7 @@ class KnightsTableScene(Scene):
         self._board_surface: pygame.Surface | None = None
         self._cards_key: tuple[Any, ...] | None = None
         self._cards_surface: pygame.Surface | None = None
-        self._view_key: tuple[int, int | None] | None = None
+        self._view_key: tuple[Any, int | None] | None = None
         self._view: Any = None
         self.hand_rects: list[pygame.Rect] = []
         self.card_area = pygame.Rect(0, 0, 1, 1)
@@ -97,7 +99,7 @@ class KnightsTableScene(Scene):
     def shown(self) -> Any:
         """The displayed state as the viewer may see it (cached per state and viewer)."""
         viewer = self.viewer
-        key = (id(self.display_state), viewer)
+        key = (self.display_state, viewer)  # the object itself: an id could be reused
         if key != self._view_key:
             self._view_key = key
             self._view = self.display_state.view(viewer if viewer is not None else 0)
@@ -405,15 +407,16 @@ class KnightsTableScene(Scene):
         """Hand ``action`` to the engine; animate and log it. False if the engine refused."""
         before = self.state
         seat = before.current_player
-        name = self.session.seats[seat].name if seat is not None else "?"
+        names = [s.name for s in self.session.seats]
+        text = describe_knights(before, action, names)
         try:
-            after = self.session.apply(action, describe(action, name))
+            after = self.session.apply(action, text)
         except IllegalAction as error:
             self.message = str(error).capitalize()
             return False
         self.message = ""
         self.log.add(
-            describe(action, name),
+            text,
             theme.mix(theme.TEXT, self.colours[seat].rgb, 0.35) if seat is not None else theme.TEXT,
         )
         human = self.session.is_human(seat)
@@ -435,8 +438,6 @@ class KnightsTableScene(Scene):
             self._note_captures(before, after, seat)
         elif isinstance(action, End) and not human and pace > 0:
             anim = Wait(pace * 0.5, after)
-        elif isinstance(action, Keep) and after.phase == "place":
-            self.log.add("The start tiles are laid out.", theme.TEXT_DIM)
         self.picker = None
         self.selected = None
         if anim is not None:
@@ -678,11 +679,15 @@ class KnightsTableScene(Scene):
     # -- drawing -----------------------------------------------------------------------------
     def _board_surface_now(self) -> pygame.Surface:
         state = self.display_state
+        # Leave a margin at the top and left for the column letters and row numbers.
+        labelled = self.board_area.inflate(-LABEL_MARGIN, -LABEL_MARGIN).move(
+            LABEL_MARGIN // 2, LABEL_MARGIN // 2
+        )
         self.geom = fit(
-            view_cells(self.state if self.anim is None else self.display_state), self.board_area
+            view_cells(self.state if self.anim is None else self.display_state), labelled
         )
         hide = self.anim.hide_knights if self.anim is not None else frozenset()
-        key = (id(state), self.geom, self.last, hide, self.board_area.size)
+        key = (state, self.geom, self.last, hide, self.board_area.size)
         if key != self._board_key or self._board_surface is None:
             self._board_key = key
             self._board_surface = render_board(
@@ -829,7 +834,7 @@ class KnightsTableScene(Scene):
         leaders = [i for i, s in enumerate(scores) if s == best]
         current = self.display_state.current_player
         key = (
-            id(self.display_state),
+            self.display_state,
             self.viewer,
             tuple(r.topleft for r in self.cards),
             self.card_area.size,

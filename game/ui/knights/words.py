@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.knights import Deploy, End, Keep, Place
-
 _NAMES = {
     "lake": "lake",
     "mountain": "mountain",
@@ -47,25 +43,3 @@ def tile_help(kind: str) -> str:
 
 def direction_name(direction: str | None) -> str:
     return {"N": "north", "E": "east", "S": "south", "W": "west", None: "nowhere"}[direction]
-
-
-def describe(action: Any, name: str) -> str:
-    """A log line for ``action`` taken by ``name`` ("You" gets the verb without an s)."""
-
-    def says(verb: str) -> str:
-        return f"{name} {verb[:-1] if name == 'You' else verb}"
-
-    if isinstance(action, Keep):
-        return f"{says('keeps')} the {tile_name(action.tile)}"
-    if isinstance(action, Place):
-        return f"{says('lays')} a {tile_name(action.tile)}"
-    if isinstance(action, Deploy):
-        if action.count == 0:
-            return f"{says('brings')} no knights"
-        if action.dir is None:
-            return f"{says('puts')} {action.count} on the castle"
-        drops = "-".join(str(d) for d in action.drops)
-        return f"{says('sends')} {action.count} knights {direction_name(action.dir)} ({drops})"
-    if isinstance(action, End):
-        return f"{says('ends')} the turn"
-    return f"{name}: {action}"
