@@ -201,7 +201,8 @@ BAD_SAVES = {
     "hands for one seat": lambda d: d["hands"].pop(),
     "hand tile missing letter": lambda d: d["hands"][0][0].pop("letter"),
     "extra tile in hand": lambda d: d["hands"][1].append({"tile": "lake", "letter": "B"}),
-    "missing pile tile": lambda d: d["piles"][0].pop(),
+    "a tile too many": lambda d: d["piles"][0].insert(0, {"tile": "lake", "letter": "B"}),
+    "a letter too many": lambda d: d["piles"][0].insert(0, {"tile": "?", "letter": "B"}),
     "pile out of letter order": lambda d: d["piles"][0].reverse(),
     "negative supply": lambda d: d.update(supply=[-1, 30]),
     "supply as float": lambda d: d.update(supply=[30.0, 30]),
@@ -214,7 +215,7 @@ BAD_SAVES = {
     "start not empty in play": lambda d: d["start"].append(d["hands"][0].pop()),
     "current null while playing": lambda d: d.update(current=None),
     "pending outside deploy": lambda d: d.update(pending={"x": 0, "y": 0}),
-    "over with tiles left": lambda d: d.update(phase="over", current=None, lays_this_turn=0),
+    "over with a lay counted": lambda d: d.update(phase="over", current=None, lays_this_turn=1),
 }
 
 
@@ -266,3 +267,35 @@ def test_random_damage_never_crashes_with_anything_but_value_error() -> None:
             continue
         loaded.legal_actions()  # whatever loads is playable and saves back the same
         assert loaded.to_dict() == d
+
+
+def test_a_hand_built_position_loads_and_plays() -> None:
+    d = {
+        "game": "robber-knights",
+        "version": 1,
+        "seed": 7,
+        "players": ["Ann", "Bob"],
+        "area": 7,
+        "phase": "deploy",
+        "current": 1,
+        "lays_this_turn": 1,
+        "pending": {"x": 1, "y": 0},
+        "board": [
+            {"x": 0, "y": 0, "tile": "plain+castle", "letter": "A", "knights": [0, 0, 1]},
+            {"x": 1, "y": 0, "tile": "forest+castle", "letter": "C", "knights": []},
+        ],
+        "hands": [[{"tile": "plain", "letter": "A"}], []],
+        "piles": [[{"tile": "lake", "letter": "B"}], []],
+        "supply": [28, 29],
+        "kept": [True, True],
+        "start": [],
+    }
+    state = KnightsState.from_dict(d)
+    assert state.to_dict() == d
+    assert Deploy(3, "W", [2, 1]) in state.legal_actions()  # a list of drops is fine too
+    after = state.apply(
+        action_from_dict({"type": "deploy", "count": 3, "dir": "W", "drops": [2, 1]})
+    )
+    assert after.board[(0, 0)].knights == (0, 0, 1, 1)
+    assert after.current_player == 0 and after.supply == (28, 26)
+    assert after.scores() == [0, 2]

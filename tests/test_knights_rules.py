@@ -240,7 +240,7 @@ def test_laying_a_castle_enters_deploy_and_draws_only_afterwards() -> None:
         state.apply(End())
     state = state.apply(Deploy(1, None, (1,)))
     assert state.phase == "place" and state.pending is None
-    assert state.hands[0] == (Tile("lake", "B"), Tile("mountain", "B"))
+    assert state.hands[0] == (Tile("lake", "B"), Tile("mountain", "A"))
     assert state.board[(1, 0)].knights == (0,)
 
 
@@ -276,7 +276,7 @@ def test_third_lay_castle_deploys_before_the_turn_passes() -> None:
     assert state.phase == "deploy" and state.current_player == 0 and state.lays_this_turn == 3
     state = state.apply(NO_DEPLOY)
     assert state.current_player == 1 and state.lays_this_turn == 0
-    assert state.hands[0] == (Tile("mountain", "B"), Tile("forest+village", "B"))
+    assert state.hands[0] == (Tile("mountain", "A"), Tile("forest+village", "B"))
 
 
 def test_a_castle_laid_as_the_very_last_tile_is_still_deployed() -> None:

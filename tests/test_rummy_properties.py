@@ -136,7 +136,7 @@ def manage_players(state: RummyState, rng: random.Random) -> RummyState:
     return state
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
     players=st.integers(2, 4),

@@ -47,6 +47,10 @@ class Deploy:
     dir: str | None
     drops: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        if type(self.drops) is not tuple:  # accept a list, keep the value hashable
+            object.__setattr__(self, "drops", tuple(self.drops))
+
     def __str__(self) -> str:
         if self.count == 0:
             return "deploy no knights"

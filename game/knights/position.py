@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .state import KnightsState
-from .tiles import AREA_SIZE, KNIGHTS_PER_PLAYER, PlacedTile, Tile
+from .tiles import AREA_SIZE, KNIGHTS_PER_PLAYER, TILE_SET, PlacedTile, Tile
 
 Pos = tuple[int, int]
 # A board entry: "kind", ("kind", knights) or ("kind", knights, letter).
@@ -22,16 +22,21 @@ TileSpec = str | tuple[str, Sequence[int]] | tuple[str, Sequence[int], str]
 CardSpec = str | tuple[str, str]
 
 
+def default_letter(kind: str) -> str:
+    """The first letter that has tiles of this kind (so small positions also save and load)."""
+    return next((letter for letter, kinds in TILE_SET.items() if kind in kinds), "B")
+
+
 def _placed(spec: TileSpec) -> PlacedTile:
     if isinstance(spec, str):
-        return PlacedTile(spec, "B", ())
+        return PlacedTile(spec, default_letter(spec), ())
     if len(spec) == 2:
-        return PlacedTile(spec[0], "B", tuple(spec[1]))
+        return PlacedTile(spec[0], default_letter(spec[0]), tuple(spec[1]))
     return PlacedTile(spec[0], spec[2], tuple(spec[1]))
 
 
 def _tile(spec: CardSpec) -> Tile:
-    return Tile(spec, "B") if isinstance(spec, str) else Tile(spec[0], spec[1])
+    return Tile(spec, default_letter(spec)) if isinstance(spec, str) else Tile(spec[0], spec[1])
 
 
 def position(
@@ -47,7 +52,8 @@ def position(
     seed: int = 0,
     names: Sequence[str] | None = None,
 ) -> KnightsState:
-    """A state in play with this board (tiles default to letter B and no knights)."""
+    """A state in play with this board (tiles default to the first letter of their kind and
+    no knights)."""
     n = len(hands)
     if n not in AREA_SIZE:
         raise ValueError("give one hand per player, 2 to 4 players")

@@ -192,6 +192,11 @@ class KnightsState:
         return MappingProxyType(self._board)
 
     @property
+    def current(self) -> int | None:
+        """The same as ``current_player`` (the JSON field's name)."""
+        return self.current_player
+
+    @property
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
