@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.ui import theme
+from game.ui.audio import Audio
 from game.ui.scene import Scene
 
 DEFAULT_SIZE = (1280, 800)
@@ -33,6 +34,7 @@ class App:
         size: tuple[int, int] = DEFAULT_SIZE,
         headless: bool = False,
         pace: float = 0.6,
+        sound: bool | None = None,
     ) -> None:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -48,6 +50,7 @@ class App:
         self.frames = 0
         self.pace = pace  # seconds per computer move animation; 0 = instant
         self.last_frame_ms = 0.0
+        self.audio = Audio(enabled=not headless if sound is None else sound)
         pygame.key.set_repeat(350, 40)
         if not headless:
             pygame.key.start_text_input()

@@ -10,7 +10,7 @@ import pygame
 
 from game.ui import help_text, theme
 from game.ui.scene import Scene
-from game.ui.widgets import Button
+from game.ui.widgets import Button, Toggle
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -213,9 +213,15 @@ class PauseOverlay(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        self.box = pygame.Rect(0, 0, 340, 330)
+        self.box = pygame.Rect(0, 0, 340, 380)
         self.box.center = (size[0] // 2, size[1] // 2)
         self.widgets.clear()
+        sound = pygame.Rect(self.box.x + 40, self.box.bottom - 56, self.box.w - 80, 36)
+        self.widgets.add(
+            Toggle(
+                "Sound", self.app.audio.enabled, self.app.audio.set_enabled, sound, ident="sound"
+            )
+        )
         entries: list[tuple[str, Callable[[], None], int]] = [
             ("Resume", lambda: self.app.pop(self), pygame.K_ESCAPE),
             ("Rules & keys", self.app.toggle_help, pygame.K_F1),

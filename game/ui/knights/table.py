@@ -61,6 +61,7 @@ class KnightsTableScene(Scene):
         self.display_state: Any = session.state
         self.anim: Animation | None = None
         self.anim_last: LastMove | None = None
+        self.anim_sound: str | None = None
         self.last: LastMove | None = None
         self.selected: int | None = None  # index into the shown hand
         self.cursor: Pos | None = None
@@ -438,15 +439,21 @@ class KnightsTableScene(Scene):
             self._note_captures(before, after, seat)
         elif isinstance(action, End) and not human and pace > 0:
             anim = Wait(pace * 0.5, after)
+        sound = {Place: "lay_tile", Deploy: "deal"}.get(type(action))
+        if isinstance(action, Deploy) and action.count == 0:
+            sound = None
         self.picker = None
         self.selected = None
         if anim is not None:
             self.anim = anim
             self.anim_last = last
+            self.anim_sound = sound  # heard when the tile lands or the knights arrive
             self.display_state = anim.display_state
         else:
             self.last = last
             self.display_state = after
+            if sound:
+                self.app.audio.play(sound)
         self._after_move()
         return True
 
@@ -545,6 +552,8 @@ class KnightsTableScene(Scene):
             self.anim = None
             self.last = self.anim_last
             self.display_state = self.state
+            if self.anim_sound:
+                self.app.audio.play(self.anim_sound)
             self._after_move()
         if self.display_state is not self.state:
             self.display_state = self.state
@@ -579,6 +588,7 @@ class KnightsTableScene(Scene):
     def show_results(self) -> None:
         from game.ui.knights.results import KnightsResultsScene
 
+        self.app.audio.play("win")
         self.app.push(KnightsResultsScene(self.app, self))
 
     def rematch(self) -> None:

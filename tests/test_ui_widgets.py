@@ -1,0 +1,200 @@
+"""The widget kit and sprites, driven by real pygame events inside a scene."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import sprites, theme
+from game.ui.app import App
+from game.ui.overlays import Dialog, PauseOverlay
+from game.ui.scene import Scene
+from game.ui.testing import click, headless_app, move, press, scroll, type_text
+from game.ui.widgets import Button, ScrollLog, Segmented, TextEntry, Toggle
+
+
+class Playground(Scene):
+    """A scene holding one of each widget, recording what they report."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.clicks = 0
+        self.toggled: list[bool] = []
+        self.chosen: list[int] = []
+        self.typed: list[str] = []
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self.widgets.clear()
+        add = self.widgets.add
+        add(
+            Button(
+                "Go",
+                self.go,
+                pygame.Rect(20, 20, 120, 40),
+                pygame.K_g,
+                ident="go",
+                tooltip="Press to go",
+            )
+        )
+        off = Button("Off", self.go, pygame.Rect(20, 80, 120, 40), pygame.K_o, ident="off")
+        off.enabled = False
+        add(off)
+        add(
+            Toggle(
+                "Sound", False, self.toggled.append, pygame.Rect(20, 140, 160, 30), ident="toggle"
+            )
+        )
+        add(
+            Segmented(
+                ["A", "B", "C"], 0, self.chosen.append, pygame.Rect(20, 190, 240, 36), ident="seg"
+            )
+        )
+        add(
+            TextEntry(
+                "", self.typed.append, pygame.Rect(20, 240, 200, 36), ident="entry", max_len=5
+            )
+        )
+        log = ScrollLog(pygame.Rect(300, 20, 300, 120), ident="log")
+        for i in range(40):
+            log.add(f"line {i}")
+        add(log)
+
+    def go(self) -> None:
+        self.clicks += 1
+
+
+def playground() -> tuple[App, Playground]:
+    app = headless_app()
+    scene = Playground(app)
+    app.push(scene)
+    app.run_frames(1)
+    return app, scene
+
+
+def test_button_clicks_and_shortcut_but_not_when_disabled() -> None:
+    app, scene = playground()
+    click(app, scene.widget("go").center)
+    press(app, pygame.K_g)
+    assert scene.clicks == 2
+    click(app, scene.widget("off").center)
+    press(app, pygame.K_o)
+    assert scene.clicks == 2
+    # Pressing inside and releasing outside is not a click.
+    go = scene.widget("go")
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=go.center, button=1))
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(go.right + 50, go.centery), button=1))
+    app.run_frames(1)
+    assert scene.clicks == 2
+
+
+def test_tooltip_appears_after_hovering_a_while() -> None:
+    app, scene = playground()
+    move(app, scene.widget("go").center)
+    assert scene.widgets.hover_time < scene.widgets.TOOLTIP_DELAY
+    app.run_frames(40)
+    assert scene.widgets.hover_time >= scene.widgets.TOOLTIP_DELAY
+    move(app, (700, 700))
+    assert scene.widgets.hover_time == 0.0
+
+
+def test_toggle_segmented_and_text_entry() -> None:
+    app, scene = playground()
+    click(app, scene.widget("toggle").center)
+    click(app, scene.widget("toggle").center)
+    assert scene.toggled == [True, False]
+    seg = scene.widget("seg")
+    click(app, (seg.right - 10, seg.centery))
+    assert scene.chosen == [2]
+    # Typing goes to the focused entry only, and shortcuts are swallowed while typing.
+    type_text(app, "gg")
+    assert scene.typed == []
+    click(app, scene.widget("entry").center)
+    type_text(app, "gogogo")
+    press(app, pygame.K_g)
+    assert scene.clicks == 0
+    entry = scene.widgets.find("entry")
+    assert isinstance(entry, TextEntry) and entry.value == "gogog"  # max 5 characters
+    press(app, pygame.K_BACKSPACE)
+    assert entry.value == "gogo"
+    press(app, pygame.K_RETURN)
+    assert not entry.focused
+    press(app, pygame.K_g)
+    assert scene.clicks == 1
+
+
+def test_log_follows_new_lines_and_scrolls_with_the_wheel() -> None:
+    app, scene = playground()
+    log = scene.widgets.find("log")
+    assert isinstance(log, ScrollLog)
+    scroll(app, log.rect.center, 2)
+    assert log.scroll == 6
+    log.add("newest")
+    app.run_frames(1)
+    assert log.scroll == 7  # stays on the same lines while the player reads back
+    scroll(app, log.rect.center, -10)
+    assert log.scroll == 0
+
+
+def test_dialog_buttons_answer_enter_and_escape() -> None:
+    app, _ = playground()
+    answers: list[str] = []
+    app.push(
+        Dialog(
+            app, "Sure?", "Leave the table?", [("Yes", lambda: answers.append("yes")), ("No", None)]
+        )
+    )
+    app.run_frames(1)
+    press(app, pygame.K_ESCAPE)
+    assert answers == [] and not isinstance(app.top, Dialog)
+    app.push(
+        Dialog(
+            app, "Sure?", "Leave the table?", [("Yes", lambda: answers.append("yes")), ("No", None)]
+        )
+    )
+    press(app, pygame.K_RETURN)
+    assert answers == ["yes"]
+
+
+def test_pause_menu_sound_toggle_switches_audio() -> None:
+    app, _ = playground()
+    app.push(PauseOverlay(app, lambda: None))
+    app.run_frames(1)
+    assert not app.audio.enabled  # headless apps start silent
+    click(app, app.top.widget("sound").center)
+    assert app.audio.enabled
+    click(app, app.top.widget("sound").center)
+    assert not app.audio.enabled
+
+
+def test_sprites_are_cached_and_sized() -> None:
+    kinds = (
+        "lake",
+        "mountain",
+        "plain",
+        "plain+village",
+        "plain+castle",
+        "plain+town",
+        "forest+village",
+        "forest+castle",
+        "forest+town",
+    )
+    for kind in kinds:
+        tile = sprites.tile_sprite(kind, 64)
+        assert tile.get_size() == (64, 64)
+        assert sprites.tile_sprite(kind, 64) is tile
+    # Every player colour looks different, at the mark as well as the body.
+    figures = [sprites.knight_sprite(c, 60) for c in theme.PLAYER_COLOURS]
+    marks = [f.get_at((f.get_width() // 2, int(60 * 0.55))) for f in figures]
+    bodies = [f.get_at((f.get_width() // 2, int(60 * 0.4))) for f in figures]
+    assert len({tuple(b) for b in bodies}) == len(figures)
+    assert all(tuple(m) != tuple(b) for m, b in zip(marks, bodies, strict=True))
+    # Taller stacks make taller sprites: heights read at a glance.
+    red = theme.PLAYER_COLOURS[0]
+    heights = [sprites.stack_sprite((red,) * n, 80).get_height() for n in range(1, 5)]
+    assert heights == sorted(heights) and len(set(heights)) == 4
+
+
+def test_value_noise_is_in_range_and_textured() -> None:
+    noise = sprites.value_noise(32, seed=1)
+    assert noise.shape == (32, 32)
+    assert noise.min() >= 0.0 and noise.max() <= 1.0 and noise.std() > 0.1
