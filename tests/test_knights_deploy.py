@@ -197,3 +197,10 @@ def test_deploy_outside_the_deploy_phase_is_refused() -> None:
     with pytest.raises(IllegalAction, match="lay a tile"):
         state.apply(NO_DEPLOY)
     assert state.legal_deployments() == []
+
+
+def test_malformed_deploys_get_a_sentence_not_a_crash() -> None:
+    state = castle_at((0, 0), {(1, 0): "plain"})
+    for bad in (Deploy(2, "X", (1, 1)), Deploy(-1, None, (-1,)), Deploy(2, "E", ("1", 1))):  # type: ignore[arg-type]
+        with pytest.raises(IllegalAction, match="a deployment is"):
+            state.apply(bad)

@@ -104,6 +104,9 @@ def explain_illegal(
 ) -> str:
     """A sentence saying why ``action`` is not a legal deployment here."""
     count, drops = action.count, action.drops
+    numbers = (count, *drops)
+    if not all(type(n) is int and n >= 0 for n in numbers) or action.dir not in (None, *DIRECTIONS):
+        return "a deployment is a number of knights, a direction N, E, S, W or none, and drops"
     if count > supply:
         return f"you have only {supply} knights left"
     if count > MAX_DEPLOY:

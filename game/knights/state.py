@@ -312,10 +312,12 @@ class KnightsState:
         index = next((i for i, t in enumerate(hand) if t.tile == action.tile), None)
         if index is None:
             raise IllegalAction(f"you have no {action.tile} tile to keep")
-        castle = next(t for t in hand if t.tile in CASTLE_KINDS)
-        others = tuple(t for i, t in enumerate(hand) if i != index and t is not castle)
+        castle = next((i for i, t in enumerate(hand) if t.tile in CASTLE_KINDS), None)
+        if castle is None:
+            raise IllegalAction("you have no castle to keep beside it")
+        others = tuple(t for i, t in enumerate(hand) if i not in (index, castle))
         new = self._clone()
-        new.hands = _replace(self.hands, p, (castle, hand[index]))
+        new.hands = _replace(self.hands, p, (hand[castle], hand[index]))
         new.start = self.start + others
         new.kept = _replace(self.kept, p, True)
         if p + 1 < self.num_players:
