@@ -197,6 +197,8 @@ def card_surface(
         if len(_cache) > _CACHE_LIMIT:
             _cache.clear()
         cached = _face(card, w, h, four_colour) if face_up and card is not None else _back(w, h)
+        if pygame.display.get_surface() is not None:
+            cached = cached.convert_alpha()  # the display's pixel format blits fastest
         _cache[key] = cached
     return cached
 

@@ -136,6 +136,7 @@ class RummyTableScene(Scene):
         self.status_area = pygame.Rect(0, 0, 1, 1)
         self.seat_rects: list[pygame.Rect] = []
         self.stock_rect = pygame.Rect(0, 0, 1, 1)
+        self.layers: dict[str, tuple[Any, pygame.Surface]] = {}  # drawing caches
         self._grid_key: tuple[Any, ...] | None = None
         self._grid: TableGrid | None = None
         self.log.add(f"A new game of Räuber-Rommé (seed {session.seed}).", theme.TEXT_DIM)
@@ -185,6 +186,8 @@ class RummyTableScene(Scene):
         if edit is not None:
             return list(edit.hand)
         viewer = self.viewer
+        if viewer is None and not self.session.humans:
+            viewer = self.state.current_player  # computers only: watch the hand on turn
         if viewer is None or viewer >= self.state.num_players:
             return None
         return list(self.state.players[viewer].hand)

@@ -15,7 +15,7 @@ import pygame
 from game.rummy import Card, meld_problems
 from game.ui import sprites, theme
 from game.ui.rummy import card_art
-from game.ui.rummy.geometry import CAPTION_H, PAD
+from game.ui.rummy.geometry import CAPTION_H, PAD, TableGrid
 from game.ui.rummy.words import set_caption
 from game.ui.widgets import draw_tooltip
 
@@ -49,7 +49,6 @@ def _caption(cards: tuple[Card, ...]) -> str:
 
 
 def draw_scene(scene: RummyTableScene, surface: pygame.Surface) -> None:
-    surface.fill(theme.BG)
     pygame.draw.rect(surface, theme.BG_TABLE, scene.table_area.inflate(8, 8), border_radius=10)
     _draw_top(scene, surface)
     _draw_sets(scene, surface)
@@ -87,60 +86,100 @@ def _hidden_slot(scene: RummyTableScene) -> tuple[str, int, int] | tuple[str, in
 
 
 def _draw_sets(scene: RummyTableScene, surface: pygame.Surface) -> None:
+    """The cells and cards come from a cached layer (redrawn only when they change); the drop
+    target's glow and insertion marker are drawn live on top while a card is dragged."""
     table = scene.shown_table()
     grid = scene.grid()
     edit = scene.current_edit()
-    hidden = _hidden_slot(scene)
     hinting = scene.hint is not None
+    public = tuple(
+        True if edit is None or hinting or s >= len(edit.now.sets) else edit.is_public(s)
+        for s in range(len(table))
+    )
+    key = (
+        tuple(tuple(cards) for cards in table),
+        grid.cells,
+        grid.card,
+        _hidden_slot(scene),
+        frozenset(scene.anim_hidden),
+        public,
+        frozenset(scene.highlight) if edit is None else frozenset(),
+        hinting,
+        edit is not None,
+        scene.four_colour,
+    )
+    cached = scene.layers.get("sets")
+    if cached is None or cached[0] != key:
+        layer = pygame.Surface(scene.table_area.size)
+        layer.fill(theme.BG_TABLE)
+        _render_sets(scene, layer, table, grid, public, key[6], hinting, edit is not None)
+        cached = (key, layer)
+        scene.layers["sets"] = cached
+    surface.blit(cached[1], scene.table_area.topleft)
     target = scene.drop_target(scene.drag.pos) if scene.drag and scene.drag.moved else None
+    if target is None:
+        return
+    if target.kind == "new":
+        _dashed_rect(surface, theme.HIGHLIGHT, grid.new_cell)
+        return
+    if target.kind not in ("set", "beside") or target.index >= len(table):
+        return
+    pygame.draw.rect(surface, theme.HIGHLIGHT, grid.cells[target.index], width=2, border_radius=8)
+    count = len(table[target.index])
+    if target.kind == "set":
+        _insert_marker(surface, grid, target.index, target.position, count)
+    else:
+        last = grid.card_rect(target.index, max(0, count - 1))
+        marker = pygame.Rect(last.right + 4, last.y, max(6, grid.card[0] // 4), last.h)
+        pygame.draw.rect(surface, theme.HIGHLIGHT, marker, width=2, border_radius=4)
+
+
+def _render_sets(
+    scene: RummyTableScene,
+    layer: pygame.Surface,
+    table: list[list[Card]],
+    grid: TableGrid,
+    public: tuple[bool, ...],
+    highlight: frozenset[int],
+    hinting: bool,
+    editing: bool,
+) -> None:
+    dx, dy = -scene.table_area.x, -scene.table_area.y
+    hidden = _hidden_slot(scene)
     for s, cards in enumerate(table):
-        cell = grid.cells[s]
+        cell = grid.cells[s].move(dx, dy)
         problem = set_problem(cards)
-        public = True
-        if edit is not None and not hinting and s < len(edit.now.sets):
-            public = edit.is_public(s)
-        fill = HINT if hinting else (PUBLIC if public else TEMPORARY)
-        edge = PUBLIC_EDGE if public else TEMPORARY_EDGE
-        if s in scene.highlight and edit is None:
+        fill = HINT if hinting else (PUBLIC if public[s] else TEMPORARY)
+        edge = PUBLIC_EDGE if public[s] else TEMPORARY_EDGE
+        if s in highlight:
             edge = CHANGED_EDGE
         if problem:
             edge = INVALID_EDGE
-        if target is not None and target.kind in ("set", "beside") and target.index == s:
-            fill = theme.mix(fill, (255, 255, 255), 0.12)
-        pygame.draw.rect(surface, fill, cell, border_radius=8)
-        pygame.draw.rect(
-            surface, edge, cell, width=3 if problem or edge == CHANGED_EDGE else 1, border_radius=8
-        )
+        pygame.draw.rect(layer, fill, cell, border_radius=8)
+        width = 3 if problem or edge == CHANGED_EDGE else 1
+        pygame.draw.rect(layer, edge, cell, width=width, border_radius=8)
         colour = (255, 170, 150) if problem else theme.TEXT_DIM
         label = "invalid: hover for why" if problem else _caption(tuple(cards))
-        theme.blit_text(surface, label, (cell.x + PAD + 2, cell.y + 2), theme.FONT_SMALL, colour)
+        theme.blit_text(layer, label, (cell.x + PAD + 2, cell.y + 2), theme.FONT_SMALL, colour)
         if problem:
-            _warning_badge(surface, (cell.right - 14, cell.y + 11))
+            _warning_badge(layer, (cell.right - 14, cell.y + 11))
         for i, card in enumerate(cards):
             if hidden == ("set", s, i) or (s, i) in scene.anim_hidden:
                 continue
-            rect = grid.card_rect(s, i)
-            surface.blit(card_art.card_surface(card, rect.size, scene.four_colour), rect)
-        if target is not None and target.index == s and target.kind == "set":
-            _insert_marker(surface, grid, s, target.position, len(cards))
-        if target is not None and target.index == s and target.kind == "beside":
-            last = grid.card_rect(s, max(0, len(cards) - 1))
-            marker = pygame.Rect(last.right + 4, last.y, max(6, grid.card[0] // 4), last.h)
-            pygame.draw.rect(surface, theme.HIGHLIGHT, marker, width=2, border_radius=4)
-    new = grid.new_cell
-    if edit is not None and not hinting:
-        active = target is not None and target.kind == "new"
-        fill = theme.mix(NEW_SET, (255, 255, 255), 0.12 if active else 0.0)
-        pygame.draw.rect(surface, fill, new, border_radius=8)
-        _dashed_rect(surface, theme.HIGHLIGHT if active else theme.PANEL_EDGE, new)
+            rect = grid.card_rect(s, i).move(dx, dy)
+            layer.blit(card_art.card_surface(card, rect.size, scene.four_colour), rect)
+    new = grid.new_cell.move(dx, dy)
+    if editing and not hinting:
+        pygame.draw.rect(layer, NEW_SET, new, border_radius=8)
+        _dashed_rect(layer, theme.PANEL_EDGE, new)
         theme.blit_text(
-            surface, "+ new set", new.center, theme.FONT_BODY, theme.TEXT_DIM, anchor="center"
+            layer, "+ new set", new.center, theme.FONT_BODY, theme.TEXT_DIM, anchor="center"
         )
     elif not table:
         theme.blit_text(
-            surface,
+            layer,
             "No sets on the table yet",
-            scene.table_area.center,
+            (layer.get_width() // 2, layer.get_height() // 2),
             theme.FONT_LARGE,
             theme.TEXT_DIM,
             anchor="center",
@@ -148,11 +187,8 @@ def _draw_sets(scene: RummyTableScene, surface: pygame.Surface) -> None:
 
 
 def _insert_marker(
-    surface: pygame.Surface, grid: object, s: int, position: int, count: int
+    surface: pygame.Surface, grid: TableGrid, s: int, position: int, count: int
 ) -> None:
-    from game.ui.rummy.geometry import TableGrid
-
-    assert isinstance(grid, TableGrid)
     if count == 0:
         return
     if position < count:
@@ -239,12 +275,38 @@ def _draw_hand(scene: RummyTableScene, surface: pygame.Surface) -> None:
 
 
 def _draw_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
+    """The players, the stock and the settings line: cached until one of them changes."""
+    state = scene.state
+    key = (
+        scene.side_area.size,
+        tuple((p.name, p.score, p.opened, len(p.hand)) for p in state.players),
+        tuple(scene.session.seats),
+        state.current_player,
+        len(state.stock),
+        scene.app.pace,
+        scene.columns,
+    )
+    cached = scene.layers.get("side")
+    if cached is None or cached[0] != key:
+        layer = pygame.Surface(scene.side_area.size)
+        _render_side(scene, layer)
+        cached = (key, layer)
+        scene.layers["side"] = cached
+    surface.blit(cached[1], scene.side_area.topleft)
     side = scene.side_area
+    scene.seat_rects = [
+        pygame.Rect(side.x + 8, side.y + 8 + 64 * seat, side.w - 16, 58)
+        for seat in range(state.num_players)
+    ]
+    scene.stock_rect = pygame.Rect(side.x + 14, side.y + 8 + 64 * state.num_players + 6, 34, 48)
+
+
+def _render_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
+    side = surface.get_rect()
     pygame.draw.rect(surface, theme.PANEL, side)
     pygame.draw.line(surface, theme.PANEL_EDGE, side.topleft, side.bottomleft, 2)
     state = scene.state
     y = side.y + 8
-    scene.seat_rects = []
     back_w, back_h = 22, 31
     for seat, player in enumerate(state.players):
         row = pygame.Rect(side.x + 8, y, side.w - 16, 58)
@@ -283,10 +345,8 @@ def _draw_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
             True,
             "bottomright",
         )
-        scene.seat_rects.append(row)
         y += 64
     stock = pygame.Rect(side.x + 14, y + 6, 34, 48)
-    scene.stock_rect = stock
     if state.stock:
         surface.blit(card_art.card_surface(None, stock.size), stock)
     else:
