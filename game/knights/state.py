@@ -231,9 +231,8 @@ class KnightsState:
                     spots = sorted(self._frontier)
                 else:
                     lo_x, hi_x, lo_y, hi_y = max_x - n, min_x + n, max_y - n, min_y + n
-                    spots = sorted(
-                        p for p in self._frontier if lo_x < p[0] < hi_x and lo_y < p[1] < hi_y
-                    )
+                    spots = [p for p in self._frontier if lo_x < p[0] < hi_x and lo_y < p[1] < hi_y]
+                    spots.sort()
             self._spots = spots
         return spots
 
