@@ -1,0 +1,202 @@
+"""The Räuber-Rommé solver: the table arrangement that lays the most hand cards, exactly.
+
+Public API (see ``shared/DESIGN.md``):
+
+- ``best_play(table, hand, opened, keep=())`` -> the new table (list of sets, each an ordered list
+  of cards with jokers in their places) or None when nothing can be laid / no opening of 30 exists.
+  Among plays laying equally many cards it lays the higher hand value, then changes the fewest
+  old sets: unchanged old sets stay as they were and in their order, new or changed sets follow.
+- ``max_laid(table, hand, opened, keep=())`` -> how many hand cards the best play lays (0: none).
+- ``best_opening(hand, keep=())`` -> the hand-only sets of the highest total value, or None when
+  they are worth less than 30.
+- ``set_value(cards)`` -> the value of one valid set (for the opening sum).
+
+The optimiser itself is :func:`ai.rummy_solver_dp.solve_counts`; this module converts cards to
+counts and back and keeps the table recognisable.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ai.rummy_solver_dp import BIG, OPENING_TARGET, Plan, PlannedSet, card_weight, solve_counts
+from game.rummy.cards import JOKER, SUITS, Card
+from game.rummy.melds import check_meld
+
+Table = list[list[Card]]
+
+# How many extra solves may be spent to keep more old sets unchanged (each on a smaller table).
+MAX_FREEZE_SOLVES = 12
+
+
+@dataclass(frozen=True, slots=True)
+class _Counts:
+    table: list[list[int]]
+    hand: list[list[int]]
+    table_jokers: int
+    hand_jokers: int
+
+
+def _empty() -> list[list[int]]:
+    return [[0] * 4 for _ in range(14)]
+
+
+def _counts(table_cards: Sequence[Card], hand: Sequence[Card]) -> _Counts:
+    table_counts, hand_counts = _empty(), _empty()
+    table_jokers = hand_jokers = 0
+    for card in table_cards:
+        if card.is_joker:
+            table_jokers += 1
+        else:
+            table_counts[card.rank][SUITS.index(card.suit)] += 1
+    for card in hand:
+        if card.is_joker:
+            hand_jokers += 1
+        else:
+            hand_counts[card.rank][SUITS.index(card.suit)] += 1
+    return _Counts(table_counts, hand_counts, table_jokers, hand_jokers)
+
+
+def _without(hand: Sequence[Card], keep: Sequence[Card]) -> list[Card]:
+    """``hand`` minus the cards to hold back (as multisets)."""
+    held = Counter(keep)
+    rest: list[Card] = []
+    for card in hand:
+        if held[card] > 0:
+            held[card] -= 1
+        else:
+            rest.append(card)
+    return rest
+
+
+def _flatten(sets: Sequence[Sequence[Card]]) -> list[Card]:
+    return [card for cards in sets for card in cards]
+
+
+def _to_cards(planned: PlannedSet) -> list[Card]:
+    return [JOKER if rank == 0 else Card(rank, SUITS[suit]) for rank, suit in planned.cards]
+
+
+def _table_weight(cards: Sequence[Card]) -> int:
+    return sum(card_weight(card.rank) for card in cards)
+
+
+def _solve(
+    table_cards: Sequence[Card], hand: Sequence[Card], opened: bool
+) -> tuple[Plan | None, int]:
+    """The optimal plan and its score counted over laid hand cards only."""
+    counts = _counts(table_cards, hand)
+    mode = "opened" if opened else "opening"
+    plan = solve_counts(counts.table, counts.hand, counts.table_jokers, counts.hand_jokers, mode)
+    if plan is None:
+        return None, -1
+    return plan, plan.score - _table_weight(table_cards)
+
+
+def max_laid(
+    table: Sequence[Sequence[Card]], hand: Sequence[Card], opened: bool, keep: Sequence[Card] = ()
+) -> int:
+    """How many hand cards the best play lays (0 when nothing can be laid or no opening)."""
+    plan, gain = _solve(_flatten(table), _without(hand, keep), opened)
+    if plan is None:
+        return 0
+    return gain // BIG
+
+
+def best_play(
+    table: Sequence[Sequence[Card]], hand: Sequence[Card], opened: bool, keep: Sequence[Card] = ()
+) -> Table | None:
+    """The new table laying the most hand cards (then the most hand value, then changing the
+    fewest old sets), or None when nothing can be laid or (not opened) no opening exists.
+    Cards in ``keep`` stay in the hand."""
+    old_sets = [list(cards) for cards in table]
+    hand_cards = _without(hand, keep)
+    plan, gain = _solve(_flatten(old_sets), hand_cards, opened)
+    if plan is None or gain < BIG:
+        return None
+    frozen, rest_sets = _freeze_old_sets(old_sets, hand_cards, opened, plan, gain)
+    return _arrange(old_sets, frozen, rest_sets)
+
+
+def _freeze_old_sets(
+    old_sets: list[list[Card]], hand: list[Card], opened: bool, plan: Plan, gain: int
+) -> tuple[set[int], list[list[Card]]]:
+    """Old sets (by index) that can stay untouched without losing anything, and the sets for the
+    rest of the table. Old sets the plan already reproduces are kept for free; for the others,
+    group testing: try to freeze a whole batch at once and halve the batch when that fails."""
+    new_sets = [_to_cards(s) for s in plan.sets]
+    matches = _reproduced(old_sets, new_sets)
+    frozen = set(matches)
+    used = set(matches.values())
+    rest_sets = [cards for j, cards in enumerate(new_sets) if j not in used]
+    solves = 0
+
+    def attempt(batch: list[int]) -> bool:
+        nonlocal rest_sets, solves
+        if solves >= MAX_FREEZE_SOLVES:
+            return False
+        solves += 1
+        trial = frozen | set(batch)
+        rest = [card for i, cards in enumerate(old_sets) if i not in trial for card in cards]
+        trial_plan, trial_gain = _solve(rest, hand, opened)
+        if trial_plan is None or trial_gain != gain:
+            return False
+        frozen.update(batch)
+        rest_sets = [_to_cards(s) for s in trial_plan.sets]
+        return True
+
+    def search(batch: list[int]) -> None:
+        if not batch or attempt(batch) or len(batch) == 1:
+            return
+        middle = len(batch) // 2
+        search(batch[:middle])
+        search(batch[middle:])
+
+    search([i for i in range(len(old_sets)) if i not in frozen])
+    return frozen, rest_sets
+
+
+def _reproduced(old_sets: list[list[Card]], new_sets: list[list[Card]]) -> dict[int, int]:
+    """Old set index -> index of a new set holding exactly the same cards."""
+    pool = [Counter(cards) for cards in new_sets]
+    found: dict[int, int] = {}
+    for i, cards in enumerate(old_sets):
+        wanted = Counter(cards)
+        for j, candidate in enumerate(pool):
+            if j not in found.values() and candidate == wanted:
+                found[i] = j
+                break
+    return found
+
+
+def _arrange(old_sets: list[list[Card]], frozen: set[int], new_sets: list[list[Card]]) -> Table:
+    """Unchanged old sets first, as they were and in their order, then the new or changed sets."""
+    kept_indices = set(frozen)
+    remaining = list(new_sets)
+    for i, cards in enumerate(old_sets):
+        if i in kept_indices:
+            continue
+        wanted = Counter(cards)
+        for j, candidate in enumerate(remaining):
+            if Counter(candidate) == wanted:
+                kept_indices.add(i)
+                del remaining[j]
+                break
+    kept = [list(old_sets[i]) for i in sorted(kept_indices)]
+    return kept + remaining
+
+
+def set_value(cards: Sequence[Card]) -> int:
+    """The value of a valid set (0 for an invalid one)."""
+    return check_meld(cards).value
+
+
+def best_opening(hand: Sequence[Card], keep: Sequence[Card] = ()) -> Table | None:
+    """Hand-only sets of the highest total value, or None when the best is worth less than 30."""
+    counts = _counts([], _without(hand, keep))
+    plan = solve_counts(counts.table, counts.hand, 0, counts.hand_jokers, "value")
+    if plan is None or plan.score < OPENING_TARGET:
+        return None
+    return [_to_cards(s) for s in plan.sets]

@@ -1,0 +1,423 @@
+"""The exact optimiser behind :mod:`ai.rummy_solver`: a dynamic program over card counts.
+
+Idea (after van Rijn, Takes & Vis 2015, extended for jokers, the joker spacing rule, the
+two-sided ace and the 30-point opening): sweep the positions 1..14 of a run (1 = ace low,
+14 = ace high). At every position, suit by suit, each copy of that card either extends a run that
+is still open, starts a new run, goes to a group of this rank, or stays in the hand. Jokers do the
+same. After the four suits the cards sent to groups are split into valid groups. A run is
+remembered only through a small descriptor, so equal situations merge:
+
+    length (1, 2, 3+), normal cards (0, 1, 2+), normal cards since its last joker (0, 1, 2+),
+    whether it is an opening set (hand cards only), whether it started at the low ace.
+
+The state of the sweep is: the open runs of every suit, the aces kept for ace-high runs,
+jokers left and jokers still owed by the table, the opening value reached so far (capped at 30)
+and the group cards collected at the current rank. Every layer keeps the best score per state,
+with a back-pointer, so the optimum is exact and its arrangement can be rebuilt.
+
+Card accounting: per card, copies in regular sets >= table copies, and all copies used <= table
++ hand copies; opening sets use only copies the player lays (so regular uses cover the table).
+Jokers likewise. Score = per used card (BIG + its hand value): more cards first, then value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ai.rummy_solver_groups import build_groups, group_joker_options
+
+Mode = Literal["opened", "opening", "value"]
+
+ACE_HIGH = 14
+OPENING_TARGET = 30
+BIG = 1 << 12  # one more laid card beats any difference in hand value
+JOKER_HAND_VALUE = 20
+RUN_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10)  # by position 1..14
+GROUP_VALUE = (0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # by rank 1..13
+KING_ACE_BONUS = 9  # the low ace is worth 10, not 1, once its run reaches the king
+
+CLOSE, EXTEND_CARD, EXTEND_JOKER = 0, 1, 2
+
+
+def _encode(length: int, normals: int, since_joker: int, opening: int, low_ace: int) -> int:
+    return length | normals << 2 | since_joker << 4 | opening << 6 | low_ace << 7
+
+
+def _decode(code: int) -> tuple[int, int, int, int, int]:
+    return code & 3, code >> 2 & 3, code >> 4 & 3, code >> 6 & 1, code >> 7 & 1
+
+
+DECODED = [_decode(code) for code in range(256)]
+
+
+def _closable(code: int) -> bool:
+    return code & 3 == 3 and code >> 2 & 3 == 2
+
+
+def _viable(code: int, p: int, next1: bool, next2: bool) -> bool:
+    """Can a run with this descriptor at position p still become a valid set?"""
+    length, normals, since_joker, _, low_ace = DECODED[code]
+    last = 13 if low_ace else ACE_HIGH
+    left = last - p
+    if length + left < 3 or normals + left < 2:
+        return False
+    n1 = next1 and p + 1 <= last
+    n2 = next2 and p + 2 <= last
+    if normals == 0:
+        return n1 and n2
+    if normals == 1:
+        return n1 if since_joker == 0 else (n1 or n2)
+    return True
+
+
+# An outcome of one suit at one position:
+# (new runs, regular run cards, opening run cards, regular jokers, opening jokers,
+#  regular value, opening value, regular group cards, opening group cards, record)
+Outcome = tuple[tuple[int, ...], int, int, int, int, int, int, int, int, tuple]
+
+_OPTIONS_CACHE: dict[tuple, list[Outcome]] = {}
+
+
+def _suit_options(
+    runs: tuple[int, ...],
+    p: int,
+    avail: int,
+    jcap: int,
+    open_sets: bool,
+    open_new: bool,
+    next1: bool,
+    next2: bool,
+) -> list[Outcome]:
+    key = (runs, p, avail, jcap, open_sets, open_new, next1, next2)
+    cached = _OPTIONS_CACHE.get(key)
+    if cached is not None:
+        return cached
+    found: dict[tuple, Outcome] = {}
+    value = RUN_VALUE[p]
+
+    def finish(
+        entries: list[int], actions: tuple[int, ...], rr: int, ro: int, jr: int, jo: int,
+        vr: int, vo: int,
+    ) -> None:  # fmt: skip
+        free = avail - rr - ro
+        jfree = jcap - jr - jo
+        low = 1 if p == 1 else 0
+        real_start = [_encode(1, 1, 2, o, low) for o in (0, 1)]
+        joker_start = [_encode(1, 0, 0, o, low) for o in (0, 1)]
+        can_start_real = p <= 12 and _viable(real_start[0], p, next1, next2)
+        can_start_joker = p <= 12 and _viable(joker_start[0], p, next1, next2)
+        groups_ok = p <= 13
+        opens = (0, 1) if open_new else (0,)
+        for a in range(free + 1 if can_start_real else 1):  # regular runs started by a card
+            for b in range(free - a + 1 if can_start_real and open_new else 1):
+                for g in range(min(2, free - a - b) + 1 if groups_ok else 1):
+                    for h in range(min(2, free - a - b - g) + 1 if groups_ok and open_new else 1):
+                        for c in range(min(2, jfree) + 1 if can_start_joker else 1):
+                            for d in range(min(2 - c, jfree - c) + 1 if can_start_joker else 1):
+                                if d and not open_new:
+                                    continue
+                                starts = [(0, 0)] * a + [(0, 1)] * b + [(1, 0)] * c + [(1, 1)] * d
+                                new_entries = entries + [
+                                    joker_start[o] if joker else real_start[o]
+                                    for joker, o in starts
+                                ]
+                                order = sorted(range(len(new_entries)), key=new_entries.__getitem__)
+                                new_runs = tuple(new_entries[i] for i in order)
+                                key2 = (
+                                    new_runs, rr + a, ro + b, jr + c, jo + d,
+                                    vr + value * (a + c), vo + value * (b + d), g, h,
+                                )  # fmt: skip
+                                if key2 not in found:
+                                    record = (actions, tuple(starts), tuple(order), g, h)
+                                    found[key2] = (*key2, record)  # type: ignore[assignment]
+        del opens
+
+    def walk(
+        i: int, entries: list[int], actions: tuple[int, ...], rr: int, ro: int, jr: int,
+        jo: int, vr: int, vo: int,
+    ) -> None:  # fmt: skip
+        if i == len(runs):
+            finish(entries, actions, rr, ro, jr, jo, vr, vo)
+            return
+        code = runs[i]
+        length, normals, since_joker, opening, low_ace = DECODED[code]
+        if _closable(code):
+            walk(i + 1, entries, (*actions, CLOSE), rr, ro, jr, jo, vr, vo)
+        if p == ACE_HIGH and low_ace:
+            return
+        gain = value + (KING_ACE_BONUS if low_ace and p == 13 else 0)
+        if rr + ro < avail:
+            new = _encode(min(3, length + 1), min(2, normals + 1), min(2, since_joker + 1),
+                          opening, low_ace)  # fmt: skip
+            if _viable(new, p, next1, next2):
+                walk(
+                    i + 1, [*entries, new], (*actions, EXTEND_CARD),
+                    rr + 1 - opening, ro + opening, jr, jo,
+                    vr + gain * (1 - opening), vo + gain * opening,
+                )  # fmt: skip
+        if since_joker == 2 and jr + jo < jcap:
+            new = _encode(min(3, length + 1), normals, 0, opening, low_ace)
+            if _viable(new, p, next1, next2):
+                walk(
+                    i + 1, [*entries, new], (*actions, EXTEND_JOKER),
+                    rr, ro, jr + 1 - opening, jo + opening,
+                    vr + gain * (1 - opening), vo + gain * opening,
+                )  # fmt: skip
+
+    walk(0, [], (), 0, 0, 0, 0, 0, 0)
+    result = list(found.values())
+    if len(_OPTIONS_CACHE) > 200_000:
+        _OPTIONS_CACHE.clear()
+    _OPTIONS_CACHE[key] = result
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedSet:
+    """One set of the optimal arrangement: ``cards`` as (rank 1..13 or 0 for a joker, suit index
+    or -1), in layout order; ``opening`` when it is made of laid hand cards only."""
+
+    kind: Literal["run", "group"]
+    cards: tuple[tuple[int, int], ...]
+    opening: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    score: int
+    sets: tuple[PlannedSet, ...]
+
+
+def card_weight(rank: int) -> int:
+    """Score of using one card of ``rank`` (0 = joker) in opened/opening mode."""
+    if rank == 0:
+        return BIG + JOKER_HAND_VALUE
+    if rank == 1:
+        return BIG + 11
+    return BIG + min(rank, 10)
+
+
+# State layout: runs of suit 0..3, aces kept for ace-high ((debt, avail) per suit), jokers left,
+# jokers owed by the table, opening value (capped), group pattern regular, group pattern opening.
+State = tuple
+Entry = tuple  # (score, previous state, record)
+
+
+def solve_counts(
+    table: list[list[int]],
+    hand: list[list[int]],
+    table_jokers: int,
+    hand_jokers: int,
+    mode: Mode,
+) -> Plan | None:
+    """The best arrangement for per-card counts ``table[rank][suit]`` / ``hand[rank][suit]``
+    (rank 1..13, index 0 unused). None when no arrangement satisfies the constraints (only
+    possible with table cards that can't be placed, or no opening of 30 in mode "opening")."""
+    open_sets = mode == "opening"
+    by_value = mode == "value"
+    avail_pos = [[0] * 4 for _ in range(ACE_HIGH + 3)]
+    for rank in range(1, 14):
+        for s in range(4):
+            avail_pos[rank][s] = table[rank][s] + hand[rank][s]
+    avail_pos[ACE_HIGH] = list(avail_pos[1])
+    start_ov = 0 if open_sets else OPENING_TARGET
+    total_jokers = table_jokers + hand_jokers
+    init: State = ((), (), (), (), ((0, 0),) * 4, total_jokers, table_jokers, start_ov, 0, 0)
+    layer: dict[State, Entry] = {init: (0, None, None)}
+    history: list[dict[State, Entry]] = [layer]
+    steps: list[tuple[str, int, int]] = []
+    for p in range(1, ACE_HIGH + 1):
+        for k in range(4):
+            layer = _suit_step(layer, p, k, table, hand, avail_pos, open_sets, by_value)
+            history.append(layer)
+            steps.append(("suit", p, k))
+        if p <= 13:
+            layer = _group_step(layer, p, open_sets, by_value)
+            history.append(layer)
+            steps.append(("groups", p, -1))
+    best_state = None
+    best_score = -1
+    for state, entry in layer.items():
+        if state[6] or state[7] < OPENING_TARGET:
+            continue
+        if not all(_closable(code) for k in range(4) for code in state[k]):
+            continue
+        if entry[0] > best_score:
+            best_score, best_state = entry[0], state
+    if best_state is None:
+        return None
+    records: list[tuple] = []
+    state = best_state
+    for i in range(len(history) - 1, 0, -1):
+        _, previous, record = history[i][state]
+        records.append(record)
+        state = previous
+    records.reverse()
+    return Plan(best_score, tuple(_rebuild(steps, records)))
+
+
+def _suit_step(
+    layer: dict[State, Entry],
+    p: int,
+    k: int,
+    table: list[list[int]],
+    hand: list[list[int]],
+    avail_pos: list[list[int]],
+    open_sets: bool,
+    by_value: bool,
+) -> dict[State, Entry]:
+    rank = 1 if p == ACE_HIGH else p
+    weight = 0 if by_value else card_weight(rank)
+    joker_weight = 0 if by_value else card_weight(0)
+    next1 = avail_pos[p + 1][k] > 0
+    next2 = avail_pos[p + 2][k] > 0
+    out: dict[State, Entry] = {}
+    for state, entry in layer.items():
+        score = entry[0]
+        runs = state[k]
+        aces = state[4]
+        if p == ACE_HIGH:
+            debt, avail = aces[k]
+        else:
+            debt, avail = table[p][k], table[p][k] + hand[p][k]
+        jleft, jdebt, ov = state[5], state[6], state[7]
+        if not runs and avail == 0 and not (next1 and next2 and jleft):
+            # Nothing can happen for this suit here: carry the state over unchanged.
+            _keep_best(out, state, score, state, None)
+            continue
+        open_new = open_sets and ov < OPENING_TARGET
+        jcap = min(jleft, len(runs) + 2)
+        options = _suit_options(runs, p, avail, jcap, open_sets, open_new, next1, next2)
+        for new_runs, rr, ro, jr, jo, vr, vo, gr, go, record in options:
+            reg = rr + gr
+            used = reg + ro + go
+            if p == 1:
+                rest_debt = debt - reg if debt > reg else 0
+                rest_avail = avail - used
+                if rest_avail < rest_debt:
+                    continue
+                new_aces = aces[:k] + ((rest_debt, rest_avail),) + aces[k + 1 :]
+            else:
+                if reg < debt:
+                    continue
+                new_aces = aces
+                if p == ACE_HIGH:
+                    new_aces = aces[:k] + ((0, 0),) + aces[k + 1 :]
+            jokers = jr + jo
+            if jokers > jleft:
+                continue
+            new_jleft = jleft - jokers
+            new_jdebt = jdebt - jr if jdebt > jr else 0
+            if new_jleft < new_jdebt:
+                continue
+            if by_value:
+                new_score = score + vr + vo
+            else:
+                new_score = score + weight * used + joker_weight * jokers
+            new_ov = ov + vo if ov + vo < OPENING_TARGET else OPENING_TARGET
+            gpat_r = state[8] + (8 if gr == 2 else gr)
+            gpat_o = state[9] + (8 if go == 2 else go)
+            new_state = (
+                state[:k] + (new_runs,) + state[k + 1 : 4]
+                + (new_aces, new_jleft, new_jdebt, new_ov, gpat_r, gpat_o)
+            )  # fmt: skip
+            _keep_best(out, new_state, new_score, state, (record, gr, go))
+    return out
+
+
+def _keep_best(
+    out: dict[State, Entry], state: State, score: int, previous: State, record: object
+) -> None:
+    current = out.get(state)
+    if current is None or current[0] < score:
+        out[state] = (score, previous, record)
+
+
+def _group_step(
+    layer: dict[State, Entry], p: int, open_sets: bool, by_value: bool
+) -> dict[State, Entry]:
+    joker_weight = 0 if by_value else card_weight(0)
+    group_value = GROUP_VALUE[p]
+    out: dict[State, Entry] = {}
+    for state, entry in layer.items():
+        score = entry[0]
+        pat_r, pat_o = state[8], state[9]
+        if not pat_r and not pat_o:
+            _keep_best(out, state, score, state, None)
+            continue
+        doubles_r, singles_r = pat_r >> 3, pat_r & 7
+        doubles_o, singles_o = pat_o >> 3, pat_o & 7
+        options_r = group_joker_options(doubles_r, singles_r) if pat_r else (0,)
+        options_o = group_joker_options(doubles_o, singles_o) if pat_o else (0,)
+        cards_r = 2 * doubles_r + singles_r
+        cards_o = 2 * doubles_o + singles_o
+        jleft, jdebt, ov = state[5], state[6], state[7]
+        for jr in options_r:
+            for jo in options_o:
+                jokers = jr + jo
+                if jokers > jleft:
+                    continue
+                new_jleft = jleft - jokers
+                new_jdebt = jdebt - jr if jdebt > jr else 0
+                if new_jleft < new_jdebt:
+                    continue
+                if by_value:
+                    new_score = score + group_value * (cards_r + jr + cards_o + jo)
+                else:
+                    new_score = score + joker_weight * jokers
+                new_ov = ov
+                if pat_o:
+                    new_ov = min(OPENING_TARGET, ov + group_value * (cards_o + jo))
+                new_state = state[:5] + (new_jleft, new_jdebt, new_ov, 0, 0)
+                _keep_best(out, new_state, new_score, state, (jr, jo))
+    return out
+
+
+def _rebuild(steps: list[tuple[str, int, int]], records: list[tuple]) -> list[PlannedSet]:
+    """Replay the recorded decisions and write out the sets they form."""
+    sets: list[PlannedSet] = []
+    # Per suit: the open runs, aligned with the sorted descriptors of the state.
+    open_runs: list[list[tuple[list[tuple[int, int]], bool]]] = [[], [], [], []]
+    group_cards: list[list[int]] = [[0] * 4, [0] * 4]  # [regular, opening][suit]
+    for (kind, p, k), record in zip(steps, records, strict=True):
+        if kind == "groups":
+            if record is not None:
+                jr, jo = record
+                for opening, jokers in ((0, jr), (1, jo)):
+                    counts = tuple(group_cards[opening])
+                    if sum(counts):
+                        for suits, group_jokers in build_groups(counts, jokers):
+                            sets.append(_group_set(p, suits, group_jokers, bool(opening)))
+                group_cards = [[0] * 4, [0] * 4]
+            continue
+        if record is None:
+            continue
+        (actions, starts, order, _, _), gr, go = record
+        group_cards[0][k] += gr
+        group_cards[1][k] += go
+        rank = 1 if p == ACE_HIGH else p
+        entries: list[tuple[list[tuple[int, int]], bool]] = []
+        for (cards, opening), action in zip(open_runs[k], actions, strict=True):
+            if action == CLOSE:
+                sets.append(PlannedSet("run", tuple(cards), opening))
+            elif action == EXTEND_CARD:
+                entries.append(([*cards, (rank, k)], opening))
+            else:
+                entries.append(([*cards, (0, -1)], opening))
+        for joker, opening in starts:
+            entries.append(([(0, -1)] if joker else [(rank, k)], bool(opening)))
+        open_runs[k] = [entries[i] for i in order]
+    for runs in open_runs:
+        for cards, opening in runs:
+            sets.append(PlannedSet("run", tuple(cards), opening))
+    return sets
+
+
+def _group_set(rank: int, suits: list[int], jokers: int, opening: bool) -> PlannedSet:
+    cards = [(rank, s) for s in suits]
+    if jokers == 2:
+        layout = [(0, -1), *cards, (0, -1)]
+    else:
+        layout = cards + [(0, -1)] * jokers
+    return PlannedSet("group", tuple(layout), opening)
