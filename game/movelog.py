@@ -10,12 +10,17 @@ game: every spot the N×N area can ever reach. The start layout lies at 0 <= x <
 leftmost reachable column and row 1 the top row (2 players: A..L, 1..12; 4 players: A..P,
 1..18). The names never shift as the layout grows, so an old log line still points at the right
 tile; ``column_letter`` and ``row_number`` give the same labels for the board's margins.
+
+Translation: every sentence is built from whole templates wrapped in ``_("...")`` (so the
+standard gettext tools extract them) with named fields; ``set_translator(gettext)`` makes them
+speak the player's language. Counted words use one template for 1 and one for more (English,
+German and Dutch all pluralise that way).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from string import ascii_uppercase
 from typing import Any
 
@@ -24,23 +29,73 @@ from game.knights import AREA_SIZE, Deploy, End, Keep, KnightsState, Place
 from game.rummy import Draw, NextRound, Pass, Play, RummyState, check_meld
 from game.rummy.cards import Card, cards_text
 
-DIRECTION_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+def _identity(text: str) -> str:
+    return text
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+_translate: Callable[[str], str] = _identity
+
+
+def set_translator(translate: Callable[[str], str] | None) -> None:
+    """Use ``translate`` (e.g. a gettext translation's ``gettext``) for every log sentence."""
+    global _translate
+    _translate = translate or _identity
+
+
+def _(text: str) -> str:
+    return _translate(text)
+
+
+def N_(text: str) -> str:  # noqa: N802 - the gettext convention: marked, translated later
+    return text
+
+
+DIRECTION_WORDS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
+TILE_WORDS = {
+    kind: kind
+    for kind in (
+        N_("lake"),
+        N_("mountain"),
+        N_("plain"),
+        N_("plain+village"),
+        N_("plain+castle"),
+        N_("plain+town"),
+        N_("forest+village"),
+        N_("forest+castle"),
+        N_("forest+town"),
+    )
+}
+
+
+def _count(count: int, one: str, many: str) -> str:
+    """The template for ``count``: ``one`` for 1, ``many`` otherwise (both translated)."""
+    return one if count == 1 else many
+
+
+def _counted(count: int, one: str, many: str) -> str:
+    """``one`` for 1, else ``many`` with ``{n}`` filled in: "1 set", "3 sets"."""
+    return _count(count, one, many).format(n=count)
+
+
+def _tile(kind: str) -> str:
+    return _(TILE_WORDS[kind]) if kind in TILE_WORDS else kind
 
 
 def _name(names: Sequence[str] | None, players: Sequence[str], seat: int | None) -> str:
     if seat is None:
-        return "Nobody"
+        return _("Nobody")
     if names is not None and 0 <= seat < len(names):
         return names[seat]
-    return players[seat] if 0 <= seat < len(players) else f"Player {seat + 1}"
+    if 0 <= seat < len(players):
+        return players[seat]
+    return _("Player {number}").format(number=seat + 1)
 
 
 def _join_names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 # ----- Robber Knights -----------------------------------------------------------------------
@@ -70,49 +125,73 @@ def describe_knights(state: KnightsState, action: Any, names: Sequence[str] | No
     """A log line for a Robber Knights ``action`` taken in ``state`` (before it was applied)."""
     who = _name(names, state.players, state.current_player)
     if isinstance(action, Keep):
-        line = f"{who} kept {action.tile}"
         if state.current_player == state.num_players - 1:
-            line += "; the start tiles are shuffled onto the table"
-    elif isinstance(action, Place):
-        line = f"{who} laid {action.tile} at {spot_name(state.num_players, action.x, action.y)}"
+            template = _("{who} kept {tile}; the start tiles are shuffled onto the table")
+        else:
+            template = _("{who} kept {tile}")
+        return template.format(who=who, tile=_tile(action.tile))
+    if isinstance(action, Place):
+        spot = spot_name(state.num_players, action.x, action.y)
+        line = _("{who} laid {tile} at {spot}").format(who=who, tile=_tile(action.tile), spot=spot)
     elif isinstance(action, Deploy):
-        line = f"{who} {_deployment_words(state, action)}"
+        line = _deployment_line(state, action, who)
     elif isinstance(action, End):
-        line = f"{who} ended the turn"
+        line = _("{who} ended the turn").format(who=who)
     else:
         return f"{who}: {action}"
     return line + _knights_game_end(state, action, names)
 
 
-def _deployment_words(state: KnightsState, action: Deploy) -> str:
-    if state.pending is None:
-        castle = "the castle"
-    else:
-        castle = f"the castle at {spot_name(state.num_players, *state.pending)}"
+def _deployment_line(state: KnightsState, action: Deploy, who: str) -> str:
+    spot = "?" if state.pending is None else spot_name(state.num_players, *state.pending)
     if action.count == 0:
-        return f"brought no knights into play at {castle}"
-    if action.dir is None:
-        return f"put {_plural(action.count, 'knight')} on {castle}"
-    drops = ", ".join(str(d) for d in action.drops)
-    direction = DIRECTION_WORDS.get(action.dir, action.dir)
-    return f"sent {_plural(action.count, 'knight')} {direction} from {castle}: {drops}"
+        template = _("{who} brought no knights into play at the castle at {spot}")
+    elif action.dir is None:
+        template = _count(
+            action.count,
+            _("{who} put 1 knight on the castle at {spot}"),
+            _("{who} put {count} knights on the castle at {spot}"),
+        )
+    else:
+        template = _count(
+            action.count,
+            _("{who} sent 1 knight {direction} from the castle at {spot}: {drops}"),
+            _("{who} sent {count} knights {direction} from the castle at {spot}: {drops}"),
+        )
+    direction = DIRECTION_WORDS.get(action.dir or "", action.dir or "")
+    return template.format(
+        who=who,
+        spot=spot,
+        count=action.count,
+        direction=_(direction) if direction else "",
+        drops=", ".join(str(d) for d in action.drops),
+    )
 
 
 def _knights_game_end(state: KnightsState, action: Any, names: Sequence[str] | None) -> str:
     """ "; the game is over: Ann wins with 23 points" when this action ended the game."""
-    if isinstance(action, Keep):
-        return ""
     try:
         after = state.apply(action)
     except (IllegalAction, ValueError):
         return ""
     if not after.is_terminal:
         return ""
-    scores = after.scores()
-    winners = [_name(names, state.players, seat) for seat in after.winners()]
-    points = _plural(scores[after.winners()[0]], "point")
-    verb = "wins" if len(winners) == 1 else "share the win"
-    return f"; the game is over: {_join_names(winners)} {verb} with {points}"
+    seats = after.winners()
+    winners = _join_names([_name(names, state.players, seat) for seat in seats])
+    points = after.scores()[seats[0]]
+    if len(seats) == 1:
+        template = _count(
+            points,
+            _("; the game is over: {winners} wins with 1 point"),
+            _("; the game is over: {winners} wins with {points} points"),
+        )
+    else:
+        template = _count(
+            points,
+            _("; the game is over: {winners} share the win with 1 point"),
+            _("; the game is over: {winners} share the win with {points} points"),
+        )
+    return template.format(winners=winners, points=points)
 
 
 # ----- Räuber-Rommé -------------------------------------------------------------------------
@@ -125,29 +204,33 @@ def describe_rummy(state: RummyState, action: Any, names: Sequence[str] | None =
     if isinstance(action, NextRound):
         dealer = (state.dealer + 1) % state.num_players
         starter = (dealer + 1) % state.num_players
-        return (
-            f"Round {state.round + 1} dealt: {_name(names, players, dealer)} deals, "
-            f"{_name(names, players, starter)} begins"
+        return _("Round {round} dealt: {dealer} deals, {starter} begins").format(
+            round=state.round + 1,
+            dealer=_name(names, players, dealer),
+            starter=_name(names, players, starter),
         )
     if isinstance(action, Draw):
         if len(state.stock) == 1:
-            return f"{who} drew the last card of the stock"
-        return f"{who} drew a card"
+            return _("{who} drew the last card of the stock").format(who=who)
+        return _("{who} drew a card").format(who=who)
     if isinstance(action, Pass):
         if state.passes + 1 >= state.num_players:
-            return f"{who} passed; everybody passed, so the round ends without a winner"
-        return f"{who} passed"
+            template = _("{who} passed; everybody passed, so the round ends without a winner")
+            return template.format(who=who)
+        return _("{who} passed").format(who=who)
     if isinstance(action, Play):
-        return who + " " + _play_words(state, action, who)
+        return _play_line(state, action, who)
     return f"{who}: {action}"
 
 
-def _play_words(state: RummyState, action: Play, who: str) -> str:
+def _play_line(state: RummyState, action: Play, who: str) -> str:
     before: Counter[Card] = Counter(card for cards in state.table for card in cards)
     after: Counter[Card] = Counter(card for cards in action.table for card in cards)
     played = after - before
     laid = sum(played.values())
-    cards = f"{_plural(laid, 'card')} ({cards_text(sorted(played.elements()))})"
+    cards = _count(laid, _("1 card ({cards})"), _("{n} cards ({cards})")).format(
+        cards=cards_text(sorted(played.elements())), n=laid
+    )
     old_sets, new_sets = Counter(state.table), Counter(action.table)
     unchanged = sum((old_sets & new_sets).values())
     rebuilt = len(state.table) - unchanged
@@ -156,17 +239,26 @@ def _play_words(state: RummyState, action: Play, who: str) -> str:
     opener = seat is not None and not state.players[seat].opened
     if opener:
         count, points = _opening_sets(played, action.table)
-        words = f"opened with {_plural(count, 'set')} ({points} points) and laid {cards}"
+        sets = _counted(count, _("1 set"), _("{n} sets"))
+        line = _("{who} opened with {sets} ({points} points) and laid {cards}").format(
+            who=who, sets=sets, points=points, cards=cards
+        )
+        if rebuilt:
+            rebuilt_sets = _counted(rebuilt, _("1 set"), _("{n} sets"))
+            line += _(", then rebuilt {sets}").format(sets=rebuilt_sets)
     else:
-        words = f"laid {cards}"
-    if rebuilt:
-        words += ", then" if opener else " and"
-        words += f" rebuilt {_plural(rebuilt, 'set')}"
-    elif not opener and started:
-        words += f" in {_plural(started, 'new set')}"
+        line = _("{who} laid {cards}").format(who=who, cards=cards)
+        if rebuilt:
+            line += _(" and rebuilt {sets}").format(
+                sets=_counted(rebuilt, _("1 set"), _("{n} sets"))
+            )
+        elif started:
+            line += _(" in {sets}").format(
+                sets=_counted(started, _("1 new set"), _("{n} new sets"))
+            )
     if seat is not None and laid >= len(state.players[seat].hand):
-        words += f"; {who} went out and wins round {state.round}"
-    return words
+        line += _("; {who} went out and wins round {round}").format(who=who, round=state.round)
+    return line
 
 
 def _opening_sets(played: Counter[Card], table: Sequence[Sequence[Card]]) -> tuple[int, int]:

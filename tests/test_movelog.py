@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from pathlib import Path
 
 import pytest
 
@@ -168,3 +169,26 @@ def test_rummy_opening_names_sets_and_points() -> None:
 def test_describe_refuses_an_unknown_game() -> None:
     with pytest.raises(ValueError):
         describe("chess", None, None)
+
+
+def test_every_sentence_goes_through_the_translator_with_extractable_templates() -> None:
+    import game.movelog as movelog
+
+    used: set[str] = set()
+
+    def bracket(text: str) -> str:
+        used.add(text)
+        return "[" + text + "]"
+
+    movelog.set_translator(bracket)
+    try:
+        lines = [describe_knights(s, a) for s, a in knights_steps(seed=2, players=3)]
+        lines += [describe_rummy(s, a) for s, a in rummy_steps(11, 5, 1, 0.15)]
+        lines += [describe_rummy(s, a) for s, a in rummy_steps(4, 2, 2, 0.8)]
+    finally:
+        movelog.set_translator(None)
+    assert all(line.startswith("[") and line.endswith("]") for line in lines)
+    source = Path(movelog.__file__).read_text(encoding="utf-8")
+    for msgid in used:  # literal in _("...") or N_("..."), so xgettext/pybabel can find it
+        assert f'_("{msgid}")' in source, msgid
+    assert describe_knights(*next(knights_steps(1, 2))).startswith("P0 kept")  # English again
