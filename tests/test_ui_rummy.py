@@ -427,3 +427,34 @@ def test_autoplay_round_runs_to_the_end() -> None:
     finally:
         for s in list(app.scenes):
             s.on_exit()
+
+
+def test_the_table_reflows_when_the_window_is_resized(app: App) -> None:
+    scene = open_table(
+        app, hand_built(["10H JH 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"], opened=[True, False])
+    )
+    big = scene.grid().card
+    app.post(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=560, size=(800, 560)))
+    app.run_frames(2)
+    assert app.size == (800, 560)
+    small = scene.grid().card
+    assert small[1] < big[1] and small[1] >= 40
+    assert scene.table_area.bottom <= scene.status_area.y <= scene.hand_area.y
+    # Dragging still works at the new size.
+    drag(app, hand_pos(scene, "10H"), set_end(scene, 0))
+    assert table_text(scene) == ["7H 8H 9H 10H"]
+
+
+def test_more_columns_and_four_colours_are_player_settings(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"] * 1))
+    columns = scene.columns
+    key(app, pygame.K_EQUALS)
+    assert scene.columns == columns + 1 and scene.grid().columns == columns + 1
+    key(app, pygame.K_MINUS)
+    key(app, pygame.K_MINUS)
+    assert scene.columns == columns - 1
+    key(app, pygame.K_c)
+    assert scene.four_colour
+    key(app, pygame.K_s)
+    assert scene.sort_by == "rank"
+    assert [str(c) for c in scene.shown_hand() or []] == ["4D", "10H", "JH"]

@@ -209,9 +209,6 @@ def screenshots(directory: str) -> list[str]:
     scene = open_scene(app, state)
     scene.columns = 4
     scene.layout(app.size)
-    scene.highlight = {16, 17}
-    scene.highlight_left = 100.0
-    scene.edit = None
     app.run_frames(2)
     motion(app, hand_card(scene, "*"), (0, 0, 0))
     app.run_frames(40)

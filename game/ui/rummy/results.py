@@ -10,6 +10,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.overlays import dim
+from game.ui.rummy.words import verb
 from game.ui.scene import Scene
 from game.ui.widgets import Button
 
@@ -34,7 +35,7 @@ def headline(last: RoundScore | None) -> str:
         return "Scores"
     if last.winner is None:
         return f"Round {last.number}: no winner, the stock ran out"
-    return f"{last.winner} wins round {last.number}!"
+    return f"{verb(last.winner, 'wins', 'win')} round {last.number}!"
 
 
 def score_rows(
@@ -118,10 +119,11 @@ class RummyResultsScene(Scene):
         totals = [p.score for p in state.players]
         rows = score_rows(names, totals, self.table.rounds)
         leader = min(totals) if totals else 0
-        inner = self.box.inflate(-60, 0)
         name_w = 220
         other = max(1, len(rows[0]) - 1)
-        col_w = min(90, (inner.w - name_w) // other)
+        col_w = min(90, (self.box.w - 60 - name_w) // other)
+        inner = pygame.Rect(0, 0, name_w + col_w * other, 10)
+        inner.centerx = self.box.centerx
         y = self.box.y + 72
         for r, row in enumerate(rows):
             if r > 0 and r % 2 == 0:

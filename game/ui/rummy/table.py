@@ -29,7 +29,7 @@ from game.ui.rummy.geometry import Drop, HandRow, TableGrid, hand_row, table_gri
 from game.ui.rummy.prompts import NameDialog
 from game.ui.rummy.results import RoundScore, RummyResultsScene
 from game.ui.rummy.turn_edit import EditRefused, Slot, TurnEdit
-from game.ui.rummy.words import describe, hand_value_text, set_value_text
+from game.ui.rummy.words import describe, hand_value_text, set_value_text, verb
 from game.ui.scene import Scene
 from game.ui.session import COMPUTER_NAMES, Seat
 from game.ui.widgets import Button, ScrollLog
@@ -113,6 +113,7 @@ class RummyTableScene(Scene):
         self.drag: Drag | None = None
         self.spring: Spring | None = None
         self.hint: list[list[Card]] | None = None
+        self.hint_changed: set[int] = set()  # sets the hint adds or changes
         self.columns = 3
         self.four_colour = False
         self.sort_by = "suit"
@@ -135,6 +136,8 @@ class RummyTableScene(Scene):
         self.side_area = pygame.Rect(0, 0, 1, 1)
         self.status_area = pygame.Rect(0, 0, 1, 1)
         self.seat_rects: list[pygame.Rect] = []
+        self.seat_row_h = 64
+        self.show_stock_row = True
         self.stock_rect = pygame.Rect(0, 0, 1, 1)
         self.layers: dict[str, tuple[Any, pygame.Surface]] = {}  # drawing caches
         self._grid_key: tuple[Any, ...] | None = None
@@ -256,7 +259,14 @@ class RummyTableScene(Scene):
         side = self.side_area
         x = side.x + 10
         bw2 = (side.w - 30) // 2
-        y = min(side.y + 8 + 64 * self.state.num_players + 66, side.bottom - 4 * 40 - 90)
+        # Player rows shrink (64 -> 44 px) so that stock, buttons and some log always fit.
+        players = self.state.num_players
+        room = side.h - 8 - 66 - 4 * 40 - 70
+        self.seat_row_h = max(44, min(64, room // max(1, players)))
+        rows_end = side.y + 8 + self.seat_row_h * players
+        # The stock row is left out when cramped: the status line shows the stock as well.
+        self.show_stock_row = rows_end + 66 <= side.bottom - 4 * 40 - 70
+        y = rows_end + (66 if self.show_stock_row else 4)
         rows: list[list[tuple[str, str, Any, int | None, str]]] = [
             [
                 (
@@ -424,6 +434,7 @@ class RummyTableScene(Scene):
             self.say(f"Hint: {why} in your hand. Draw a card (D).", theme.ACCENT)
             return
         self.hint = [list(cards) for cards in best]
+        self.hint_changed = changed_sets(table, self.hint)
         laid = sum(len(s) for s in best) - sum(len(s) for s in table)
         self.say(
             f"Hint: this table lays {laid} of your cards. Accept (Y) or dismiss (Esc).",
@@ -640,7 +651,9 @@ class RummyTableScene(Scene):
         self.hint = None
         self.drag = None
         if not isinstance(action, NextRound):
-            self.log.add(describe(action, name, before.table))
+            line = describe(action, name, before.table)
+            self.log.add(line)
+            self.say(line, theme.TEXT_DIM)
         if isinstance(action, NextRound):
             self.say(f"Round {after.round}: {after.players[after.current or 0].name} begins.")
             self.results_shown_for = None
@@ -662,7 +675,7 @@ class RummyTableScene(Scene):
         winner = after.players[after.winner].name if after.winner is not None else None
         self.rounds.append(RoundScore(after.round, winner, penalties))
         if winner is not None:
-            self.log.add(f"{winner} wins round {after.round}!", theme.GOOD)
+            self.log.add(f"{verb(winner, 'wins', 'win')} round {after.round}!", theme.GOOD)
         else:
             self.log.add(f"Round {after.round} ends without a winner.", theme.ACCENT)
 

@@ -7,6 +7,7 @@ bottom; the side panel shows every player (backs with counts), the stock and the
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -149,9 +150,10 @@ def _render_sets(
     for s, cards in enumerate(table):
         cell = grid.cells[s].move(dx, dy)
         problem = set_problem(cards)
-        fill = HINT if hinting else (PUBLIC if public[s] else TEMPORARY)
+        changed_by_hint = hinting and s in scene.hint_changed
+        fill = HINT if changed_by_hint else (PUBLIC if public[s] else TEMPORARY)
         edge = PUBLIC_EDGE if public[s] else TEMPORARY_EDGE
-        if s in highlight:
+        if s in highlight or changed_by_hint:
             edge = CHANGED_EDGE
         if problem:
             edge = INVALID_EDGE
@@ -220,7 +222,7 @@ def _dashed_rect(surface: pygame.Surface, colour: theme.Colour, rect: pygame.Rec
 
 def _draw_status(scene: RummyTableScene, surface: pygame.Surface) -> None:
     area = scene.status_area
-    theme.blit_text(
+    used = theme.blit_text(
         surface,
         scene.status_line(),
         (area.x + 4, area.centery),
@@ -229,10 +231,11 @@ def _draw_status(scene: RummyTableScene, surface: pygame.Surface) -> None:
         True,
         "midleft",
     )
-    if scene.message:
-        line = theme.wrap(scene.message, theme.FONT_SMALL, area.w // 2)[0]
+    room = area.right - used.right - 24
+    if scene.message and room > 60:
+        line = theme.wrap(scene.message, theme.FONT_SMALL, room)[0]
         if line != scene.message:
-            line = line.rstrip(" .;") + " …"
+            line = theme.wrap(scene.message, theme.FONT_SMALL, room - 16)[0].rstrip(" .;") + " …"
         theme.blit_text(
             surface,
             line,
@@ -260,6 +263,7 @@ def _draw_hand(scene: RummyTableScene, surface: pygame.Surface) -> None:
     row = scene.hand_row()
     hidden = _hidden_slot(scene)
     hover = row.card_at(scene.pointer) if scene.drag is None else None
+    hinted = _hinted_cards(scene)
     for i, card in enumerate(hand):
         if hidden == ("hand", i):
             continue
@@ -267,11 +271,21 @@ def _draw_hand(scene: RummyTableScene, surface: pygame.Surface) -> None:
         if hover == i and scene.edit is not None:
             rect = rect.move(0, -10)
         surface.blit(card_art.card_surface(card, rect.size, scene.four_colour), rect)
+        if hinted[card] > 0:  # the hint would lay this card
+            hinted[card] -= 1
+            pygame.draw.rect(surface, CHANGED_EDGE, rect.inflate(4, 4), width=3, border_radius=8)
     drag = scene.drag
     if drag is not None and drag.moved and area.collidepoint(drag.pos):
         position = row.position_at(drag.pos[0])
         x = row.left + position * row.step - 4
         pygame.draw.line(surface, theme.HIGHLIGHT, (x, area.y + 6), (x, area.bottom - 6), 4)
+
+
+def _hinted_cards(scene: RummyTableScene) -> Counter[Card]:
+    if scene.hint is None:
+        return Counter()
+    before = Counter(c for cards in scene.state.table for c in cards)
+    return Counter(c for cards in scene.hint for c in cards) - before
 
 
 def _draw_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
@@ -285,6 +299,8 @@ def _draw_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
         len(state.stock),
         scene.app.pace,
         scene.columns,
+        scene.seat_row_h,
+        scene.show_stock_row,
     )
     cached = scene.layers.get("side")
     if cached is None or cached[0] != key:
@@ -295,10 +311,12 @@ def _draw_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
     surface.blit(cached[1], scene.side_area.topleft)
     side = scene.side_area
     scene.seat_rects = [
-        pygame.Rect(side.x + 8, side.y + 8 + 64 * seat, side.w - 16, 58)
+        pygame.Rect(side.x + 8, side.y + 8 + scene.seat_row_h * seat, side.w - 16, 58)
         for seat in range(state.num_players)
     ]
-    scene.stock_rect = pygame.Rect(side.x + 14, side.y + 8 + 64 * state.num_players + 6, 34, 48)
+    scene.stock_rect = pygame.Rect(
+        side.x + 14, side.y + 8 + scene.seat_row_h * state.num_players + 6, 34, 48
+    )
 
 
 def _render_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
@@ -307,9 +325,11 @@ def _render_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
     pygame.draw.line(surface, theme.PANEL_EDGE, side.topleft, side.bottomleft, 2)
     state = scene.state
     y = side.y + 8
-    back_w, back_h = 22, 31
+    row_h = scene.seat_row_h
+    back_h = max(20, min(31, row_h - 24))
+    back_w = int(back_h * 0.7)
     for seat, player in enumerate(state.players):
-        row = pygame.Rect(side.x + 8, y, side.w - 16, 58)
+        row = pygame.Rect(side.x + 8, y, side.w - 16, row_h - 6)
         current = seat == state.current_player
         if current:
             pygame.draw.rect(
@@ -319,33 +339,35 @@ def _render_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
         info = scene.session.seats[seat] if seat < len(scene.session.seats) else None
         if info is not None:
             colour = info.player_colour
-            pygame.draw.circle(surface, colour.rgb, (row.x + 14, row.y + 16), 10)
-            sprites.draw_mark(surface, colour.mark, (row.x + 14, row.y + 16), 6, colour.ink)
+            pygame.draw.circle(surface, colour.rgb, (row.x + 14, row.y + 15), 10)
+            sprites.draw_mark(surface, colour.mark, (row.x + 14, row.y + 15), 6, colour.ink)
+        # The other hands: backs fanned out with their count (never the faces).
+        count = len(player.hand)
+        fan = min(count, 6)
+        count_text = theme.text(str(count), theme.FONT_SMALL, theme.TEXT, True)
+        bx = row.right - 8 - count_text.get_width() - 4 - back_w - (fan - 1) * 5
+        for k in range(fan):
+            surface.blit(card_art.card_surface(None, (back_w, back_h)), (bx + k * 5, row.y + 5))
+        surface.blit(
+            count_text, count_text.get_rect(bottomright=(row.right - 8, row.y + 5 + back_h))
+        )
+        text_area = pygame.Rect(row.x + 30, row.y, max(10, bx - row.x - 36), row.h)
+        clip = surface.get_clip()
+        surface.set_clip(text_area)
         who = player.name if info is None or info.human else f"{player.name} ({info.level})"
-        theme.blit_text(surface, who, (row.x + 30, row.y + 5), theme.FONT_BODY, theme.TEXT, True)
+        theme.blit_text(surface, who, (text_area.x, row.y + 4), theme.FONT_BODY, theme.TEXT, True)
         opened = "opened" if player.opened else "not opened"
         theme.blit_text(
             surface,
             f"{player.score} pts · {opened}",
-            (row.x + 30, row.y + 26),
+            (text_area.x, row.y + 24),
             theme.FONT_SMALL,
             theme.TEXT_DIM,
         )
-        count = len(player.hand)
-        fan = min(count, 6)
-        bx = row.right - 44 - fan * 5
-        for k in range(fan):
-            surface.blit(card_art.card_surface(None, (back_w, back_h)), (bx + k * 5, row.y + 6))
-        theme.blit_text(
-            surface,
-            str(count),
-            (row.right - 8, row.y + 42),
-            theme.FONT_SMALL,
-            theme.TEXT,
-            True,
-            "bottomright",
-        )
-        y += 64
+        surface.set_clip(clip)
+        y += row_h
+    if not scene.show_stock_row:
+        return
     stock = pygame.Rect(side.x + 14, y + 6, 34, 48)
     if state.stock:
         surface.blit(card_art.card_surface(None, stock.size), stock)

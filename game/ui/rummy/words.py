@@ -68,12 +68,17 @@ def set_caption(cards: Sequence[Card]) -> str:
     return f"{verdict.kind} · {verdict.value}"
 
 
+def verb(name: str, third_person: str, plain: str) -> str:
+    """ "Kunz draws" but "You draw"."""
+    return f"{name} {plain if name == 'You' else third_person}"
+
+
 def describe(action: object, name: str, table_before: Sequence[Sequence[Card]] = ()) -> str:
     """A log line for a move."""
     if isinstance(action, Draw):
-        return f"{name} draws a card."
+        return f"{verb(name, 'draws', 'draw')} a card."
     if isinstance(action, Pass):
-        return f"{name} passes (the stock is empty)."
+        return f"{verb(name, 'passes', 'pass')} (the stock is empty)."
     if isinstance(action, NextRound):
         return "The next round is dealt."
     if isinstance(action, Play):
@@ -82,5 +87,5 @@ def describe(action: object, name: str, table_before: Sequence[Sequence[Card]] =
         laid = sorted((after - before).elements())
         count = len(laid)
         what = " ".join(str(c) for c in laid)
-        return f"{name} lays {count} card{'s' if count != 1 else ''}: {what}."
+        return f"{verb(name, 'lays', 'lay')} {count} card{'s' if count != 1 else ''}: {what}."
     return f"{name}: {action}"
