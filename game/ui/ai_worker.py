@@ -4,20 +4,34 @@ The table starts a decision with :meth:`AIWorker.start` and polls :meth:`AIWorke
 ``update``; the answer comes back as a :class:`Decision`. A decision that is no longer wanted
 (the player left the table, a rematch began) is cancelled: its answer is thrown away.
 
+Two ways to think, one interface:
+
+- an :class:`~game.ui.ai_process.AgentSpec` (what ``Session.agent`` gives for level-made
+  players) is answered by the shared AI process, so a long search never competes with drawing
+  for the interpreter lock;
+- any other object with ``choose(state, rng)`` runs on a daemon thread (custom agents, tests,
+  and the fallback when no process can be started).
+
 :func:`make_computer_agent` is the one seam to the ``ai`` package: until ``ai.make_agent``
 exists, computer seats play a random legal action.
 """
 
 from __future__ import annotations
 
+import atexit
+import multiprocessing
+import queue
 import random
 import sys
 import threading
 import time
 from dataclasses import dataclass
+from itertools import count
 from typing import Any, Protocol
 
-# A short GIL switch interval keeps frames smooth while a pure-Python search runs in the worker.
+from game.ui.ai_process import AgentSpec, Reply, Request, serve
+
+# A short GIL switch interval keeps frames smooth while a thread-run search works.
 SWITCH_INTERVAL = 0.001
 
 
@@ -30,6 +44,14 @@ class RandomAgent:
 
     def choose(self, state: Any, rng: random.Random) -> Any:
         return rng.choice(state.legal_actions())
+
+
+def ai_available() -> bool:
+    try:
+        from ai import make_agent  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def make_computer_agent(
@@ -58,14 +80,82 @@ class Decision:
     error: str | None = None
 
 
+class _AIProcess:
+    """The one shared AI process (started on first use; None if it cannot be started)."""
+
+    _instance: _AIProcess | None = None
+    _failed = False
+    _lock = threading.Lock()
+
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.requests: Any = context.Queue()
+        self.replies: Any = context.Queue()
+        self.stop: Any = context.Event()
+        self.process = context.Process(
+            target=serve,
+            args=(self.requests, self.replies, self.stop),
+            name="robbers-den-ai",
+            daemon=True,
+        )
+        self.process.start()
+        self.answers: dict[int, Reply] = {}
+        self.waiting: set[int] = set()  # tickets whose answers someone still wants
+        atexit.register(self.close)
+
+    @classmethod
+    def get(cls) -> _AIProcess | None:
+        with cls._lock:
+            if cls._instance is None and not cls._failed:
+                try:
+                    cls._instance = cls()
+                except (OSError, RuntimeError, ValueError):
+                    cls._failed = True
+            if cls._instance is not None and not cls._instance.process.is_alive():
+                cls._instance = None
+                cls._failed = True
+            return cls._instance
+
+    def collect(self) -> None:
+        while True:
+            try:
+                reply = self.replies.get_nowait()
+            except (queue.Empty, OSError, EOFError):
+                return
+            if reply.ticket in self.waiting:
+                self.answers[reply.ticket] = reply
+
+    def close(self) -> None:
+        try:
+            self.stop.set()
+            self.requests.put(None)
+            self.process.join(timeout=0.5)
+            if self.process.is_alive():
+                self.process.terminate()
+        except (OSError, ValueError, AssertionError):
+            pass
+
+
+def warm_up() -> None:
+    """Start the AI process now (it takes a moment), so the first computer move is quick."""
+    if ai_available():
+        _AIProcess.get()
+
+
+_tickets = count(1)
+
+
 class AIWorker:
-    """Runs one ``agent.choose(state, rng)`` at a time on a daemon thread."""
+    """Runs one decision at a time: in the AI process for specs, on a thread otherwise."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._ticket = 0
         self._result: Decision | None = None
         self._thread: threading.Thread | None = None
+        self._remote: int | None = None  # ticket of a decision running in the AI process
+        self._local_agents: dict[AgentSpec, Agent] = {}
+        self._stop = threading.Event()
         self.started_at = 0.0
         if sys.getswitchinterval() > SWITCH_INTERVAL:
             sys.setswitchinterval(SWITCH_INTERVAL)
@@ -74,23 +164,45 @@ class AIWorker:
     def busy(self) -> bool:
         """True while a started decision has not been collected by ``poll``."""
         with self._lock:
-            return self._thread is not None
+            return self._thread is not None or self._remote is not None
 
     @property
     def thinking_for(self) -> float:
         return time.perf_counter() - self.started_at if self.busy else 0.0
 
-    def start(self, agent: Agent, state: Any, rng: random.Random) -> None:
+    def start(self, agent: Agent | AgentSpec, state: Any, rng: random.Random) -> None:
+        self.started_at = time.perf_counter()
+        if isinstance(agent, AgentSpec):
+            process = _AIProcess.get()
+            if process is not None:
+                ticket = next(_tickets)
+                with self._lock:
+                    self._ticket = ticket
+                    self._result = None
+                    self._thread = None
+                    self._remote = ticket
+                process.waiting.add(ticket)
+                process.requests.put(Request(ticket, agent, state, rng.getrandbits(63)))
+                return
+            agent = self._local_agent(agent)
         with self._lock:
-            self._ticket += 1
+            self._ticket = next(_tickets)
             ticket = self._ticket
             self._result = None
-            self.started_at = time.perf_counter()
+            self._remote = None
             thread = threading.Thread(
                 target=self._run, args=(ticket, agent, state, rng), name=f"ai-{ticket}", daemon=True
             )
             self._thread = thread
         thread.start()
+
+    def _local_agent(self, spec: AgentSpec) -> Agent:
+        """The same player built in this process (no AI process could be started)."""
+        if spec not in self._local_agents:
+            self._local_agents[spec] = make_computer_agent(
+                spec.game, spec.level, spec.seed, spec.budget, self._stop
+            )
+        return self._local_agents[spec]
 
     def _run(self, ticket: int, agent: Agent, state: Any, rng: random.Random) -> None:
         started = time.perf_counter()
@@ -106,6 +218,23 @@ class AIWorker:
 
     def poll(self) -> Decision | None:
         """The finished decision (once), or None while thinking or idle."""
+        remote = self._remote
+        if remote is not None:
+            process = _AIProcess.get()
+            if process is None:
+                with self._lock:
+                    self._remote = None
+                return Decision(None, 0.0, "the AI process stopped")
+            process.collect()
+            reply = process.answers.pop(remote, None)
+            if reply is None:
+                return None
+            process.waiting.discard(remote)
+            with self._lock:
+                if self._remote == remote:
+                    self._remote = None
+                    return Decision(reply.action, reply.seconds, reply.error)
+            return None
         with self._lock:
             result = self._result
             if result is not None:
@@ -114,18 +243,30 @@ class AIWorker:
             return result
 
     def cancel(self) -> None:
-        """Forget the running decision; its thread finishes on its own and is ignored."""
+        """Forget the running decision (a search is asked to stop); its answer is ignored."""
         with self._lock:
-            self._ticket += 1
+            remote = self._remote
+            self._ticket = next(_tickets)
             self._result = None
             self._thread = None
+            self._remote = None
+        if remote is not None:
+            process = _AIProcess._instance
+            if process is not None:
+                process.stop.set()
+                process.waiting.discard(remote)
+                process.answers.pop(remote, None)
+
+    def stop_searches(self) -> None:
+        """Make thread-run searches of this worker answer at once from now on (leaving)."""
+        self._stop.set()
 
     def wait(self, timeout: float = 30.0) -> Decision | None:
         """Block until the decision is ready (for tests and benchmarks only)."""
         deadline = time.perf_counter() + timeout
         while time.perf_counter() < deadline:
-            with self._lock:
-                if self._result is not None or self._thread is None:
-                    break
+            decision = self.poll()
+            if decision is not None or not self.busy:
+                return decision
             time.sleep(0.002)
-        return self.poll()
+        return None

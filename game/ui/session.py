@@ -20,7 +20,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.ui import theme
-from game.ui.ai_worker import Agent, make_computer_agent
+from game.ui.ai_process import AgentSpec
+from game.ui.ai_worker import Agent, ai_available, make_computer_agent
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 GAMES: dict[str, str] = {"knights": "Robber Knights", "rummy": "Räuber-Rommé"}
@@ -138,7 +139,7 @@ class Session:
         if self.seed is None:
             self.seed = random.randrange(1, 1_000_000)
         self.state = new_state(self.game, [s.name for s in self.seats], self.seed)
-        self._agents: dict[int, Agent] = {}
+        self._agents: dict[int, Agent | AgentSpec] = {}
         self._stop = threading.Event()
 
     # -- seats -------------------------------------------------------------------------------
@@ -164,12 +165,16 @@ class Session:
         humans = self.humans
         return humans[0] if len(humans) == 1 else None
 
-    def agent(self, seat: int) -> Agent:
+    def agent(self, seat: int) -> Agent | AgentSpec:
+        """The computer player of ``seat``: a spec the AI worker runs in the AI process (or a
+        random stand-in when the ``ai`` package is missing, or what ``set_agent`` seated)."""
         if seat not in self._agents:
             seat_info = self.seats[seat]
-            self._agents[seat] = make_computer_agent(
-                self.game, seat_info.level, (self.seed or 0) * 31 + seat, self.ai_budget, self._stop
-            )
+            seed = (self.seed or 0) * 31 + seat
+            if ai_available():
+                self._agents[seat] = AgentSpec(self.game, seat_info.level, seed, self.ai_budget)
+            else:
+                self._agents[seat] = make_computer_agent(self.game, seat_info.level, seed)
         return self._agents[seat]
 
     def set_agent(self, seat: int, agent: Agent) -> None:

@@ -19,7 +19,7 @@ from game.core import IllegalAction
 from game.knights import END, Deploy, End, Keep, Place
 from game.movelog import describe_knights
 from game.ui import sprites, theme
-from game.ui.ai_worker import AIWorker, Decision
+from game.ui.ai_worker import AIWorker, Decision, warm_up
 from game.ui.knights.animation import Animation, KnightMarch, TileSlide, Wait
 from game.ui.knights.board_render import LastMove, blit_stack, render_board
 from game.ui.knights.deploy_picker import DeployPicker, drops_label
@@ -57,6 +57,8 @@ class KnightsTableScene(Scene):
         super().__init__(app)
         self.session = session
         self.worker = AIWorker()
+        if len(session.humans) < session.num_seats:
+            warm_up()  # the AI process starts while the player looks at the table
         self.colours = [seat.player_colour for seat in session.seats]
         self.display_state: Any = session.state
         self.anim: Animation | None = None
@@ -540,6 +542,7 @@ class KnightsTableScene(Scene):
 
     def on_exit(self) -> None:
         self.worker.cancel()
+        self.worker.stop_searches()
         self.session.stop_computers()
 
     def update(self, dt: float) -> None:

@@ -1,0 +1,94 @@
+"""The computer players' own process: searches run here, away from the window's interpreter.
+
+A pure-Python search in a thread shares the GIL with the drawing thread; under load that costs
+whole frames. So :class:`~game.ui.ai_worker.AIWorker` sends each decision of a level-made agent
+here: one long-lived process (spawned, so it never inherits pygame) that keeps one agent per
+seat spec, answers requests in order, and always skips to the newest request when several
+wait. This module imports no pygame.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """What it takes to make a computer player: ``ai.make_agent(game, level, seed, budget)``."""
+
+    game: str
+    level: str
+    seed: int
+    budget: float | None = None
+
+
+@dataclass(frozen=True)
+class Request:
+    ticket: int
+    spec: AgentSpec
+    state: Any  # the engine state (or the player's view of it), sent pickled
+    rng_seed: int
+
+
+@dataclass(frozen=True)
+class Reply:
+    ticket: int
+    action: Any
+    seconds: float
+    error: str | None
+
+
+def _newest(requests: Any, first: Request | None) -> Request | None:
+    """``first`` or any later request: older ones were cancelled by the newer."""
+    latest = first
+    while True:
+        try:
+            item = requests.get_nowait()
+        except queue.Empty:
+            return latest
+        if item is None:
+            return None
+        latest = item
+
+
+def serve(requests: Any, replies: Any, stop: Any) -> None:
+    """The process's loop: one reply per request that was not overtaken by a newer one."""
+    from ai import make_agent
+
+    if hasattr(os, "nice"):
+        # On a busy machine the window's frames come first; the search has a wall-clock budget.
+        with contextlib.suppress(OSError):
+            os.nice(5)
+
+    agents: dict[AgentSpec, Any] = {}
+    while True:
+        request = requests.get()
+        if request is None:
+            return
+        request = _newest(requests, request)
+        if request is None:
+            return
+        stop.clear()
+        started = time.perf_counter()
+        try:
+            agent = agents.get(request.spec)
+            if agent is None:
+                spec = request.spec
+                agent = make_agent(spec.game, spec.level, spec.seed, budget=spec.budget, stop=stop)
+                agents[spec] = agent
+            action = agent.choose(request.state, random.Random(request.rng_seed))
+            reply = Reply(request.ticket, action, time.perf_counter() - started, None)
+        except Exception as error:  # reported to the table, which plays a legal move instead
+            reply = Reply(
+                request.ticket,
+                None,
+                time.perf_counter() - started,
+                f"{type(error).__name__}: {error}",
+            )
+        replies.put(reply)
