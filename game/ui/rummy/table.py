@@ -356,7 +356,7 @@ class RummyTableScene(Scene):
         else:
             nxt.label = "Next player"
         if edit is not None:
-            find("undo").enabled = bool(edit.history) and not hinting
+            find("undo").enabled = edit.can_undo and not hinting
             find("reset").enabled = edit.changed and not hinting
         find("accept").visible = find("dismiss").visible = hinting
         sort = find("sort")
@@ -884,7 +884,7 @@ class RummyTableScene(Scene):
                 if slot[2] > 0:  # type: ignore[misc]
                     edit.split(target.index, slot[2])  # type: ignore[misc]
                 else:
-                    edit.move_to_new_set(slot, after=target.index)
+                    edit.move_to_new_set(slot)
             else:
                 edit.move_to_set(slot, target.index, len(edit.sets[target.index]))
         except EditRefused as error:

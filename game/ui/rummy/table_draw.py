@@ -94,7 +94,7 @@ def _draw_sets(scene: RummyTableScene, surface: pygame.Surface) -> None:
     edit = scene.current_edit()
     hinting = scene.hint is not None
     public = tuple(
-        True if edit is None or hinting or s >= len(edit.now.sets) else edit.is_public(s)
+        True if edit is None or hinting or s >= len(edit.draft.placed) else edit.is_public(s)
         for s in range(len(table))
     )
     key = (
