@@ -9,6 +9,7 @@ Tiles carry no owner, so the unseen pool is (all tile sets) - (table) - (what he
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from ..core import SaveFormatError
@@ -42,23 +43,31 @@ def hide(hands: Hands, piles: Hands, player: int) -> tuple[Hands, Hands]:
     return seen_hands, seen_piles
 
 
+def _full_sets(players: int) -> dict[tuple[str, str], int]:
+    return {key: count * players for key, count in TILE_COUNTS.items()}
+
+
+_FULL_SETS = {players: _full_sets(players) for players in (2, 3, 4)}
+
+
 def unseen_pool(state: KnightsState) -> dict[str, list[str]]:
     """Per letter, the kinds of the tiles whose place the viewer of ``state`` does not know."""
-    counts: dict[tuple[str, str], int] = {}
-    for letter, kinds in TILE_SET.items():
-        for kind in kinds:
-            counts[(kind, letter)] = counts.get((kind, letter), 0) + state.num_players
-    known: list[tuple[str, str]] = [(p.tile, p.letter) for p in state.board.values()]
-    known += [(t.tile, t.letter) for g in (state.start, *state.hands, *state.piles) for t in g]
-    for key in known:
-        if key[0] == HIDDEN:
-            continue
-        if counts.get(key, 0) <= 0:
-            raise SaveFormatError(f"more {key[0]} tiles with letter {key[1]} than exist")
-        counts[key] -= 1
+    known: Counter[tuple[str, str]] = Counter(p[:2] for p in state.board.values())
+    known.update(state.start)  # Tile is a (kind, letter) tuple: counted at C speed
+    for group in state.hands:
+        known.update(group)
+    for group in state.piles:
+        known.update(group)
     pool: dict[str, list[str]] = {letter: [] for letter in LETTERS}
-    for (kind, letter), count in sorted(counts.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        pool[letter].extend([kind] * count)
+    full = _FULL_SETS.get(state.num_players) or _full_sets(state.num_players)
+    for key in known:
+        if key[0] != HIDDEN and key not in full:
+            raise SaveFormatError(f"there is no {key[0]} tile with letter {key[1]}")
+    for (kind, letter), count in full.items():
+        left = count - known.get((kind, letter), 0)
+        if left < 0:
+            raise SaveFormatError(f"more {kind} tiles with letter {letter} than exist")
+        pool[letter] += [kind] * left
     return pool
 
 
@@ -75,78 +84,92 @@ def _shuffle_within_letters(pile: tuple[Tile, ...], rng: random.Random) -> tuple
 
 
 _ATTEMPTS = 30
+_PER_SET: dict[str, dict[str, int]] = {
+    letter: {kind: kinds.count(kind) for kind in kinds} for letter, kinds in TILE_SET.items()
+}
+_TILES: dict[tuple[str, str], Tile] = {key: Tile(*key) for key in TILE_COUNTS}
 
 
-def _deal_seat(
-    hand: tuple[Tile, ...],
-    pile: tuple[Tile, ...],
-    pool: dict[str, list[str]],
-    strict: bool,
-) -> tuple[tuple[Tile, ...], tuple[Tile, ...]] | None:
-    """Fill one seat's hidden tiles from the (shuffled) pool. With ``strict``, a seat never gets
-    more tiles of a (kind, letter) than one tile set has (tiles never change owner); returns None
-    when the pool left can't do that."""
-    held: dict[tuple[str, str], int] = {}
-    for t in hand + pile:
-        if t.tile != HIDDEN:
-            held[(t.tile, t.letter)] = held.get((t.tile, t.letter), 0) + 1
+def _deal_letter(
+    pool: list[str],
+    seats: list[int],
+    need: dict[int, dict[str, int]],
+    held: dict[int, dict[tuple[str, str], int]],
+    letter: str,
+    rng: random.Random,
+) -> dict[int, list[str]]:
+    """Deal one letter's unseen kinds to the seats that hide tiles of that letter.
 
-    def fill(group: tuple[Tile, ...]) -> tuple[Tile, ...] | None:
-        out = []
-        for t in group:
-            if t.tile != HIDDEN:
-                out.append(t)
+    Each seat's tiles come from one tile set, so no seat may get more of a kind than a set holds
+    (a pile's five B tiles are the five different B kinds). Seats are served from a shuffled pool,
+    first fit; a deal that leaves the last seat an impossible rest is retried, and after
+    _ATTEMPTS tries the cap is dropped rather than loop (only hand-built positions get there)."""
+    wanted = sum(need[q].get(letter, 0) for q in seats)
+    if wanted > len(pool):
+        raise SaveFormatError(f"no unseen {letter} tile left to deal")
+    caps = _PER_SET[letter]
+    strict = len(seats) > 1  # one hidden seat: the pool is exactly his tiles
+    for attempt in range(_ATTEMPTS):
+        rest = pool[:]
+        rng.shuffle(rest)
+        dealt: dict[int, list[str]] = {}
+        for q in seats:
+            m = need[q].get(letter, 0)
+            if not m:
                 continue
-            kinds = pool[t.letter]
-            for i in range(len(kinds) - 1, -1, -1):
-                key = (kinds[i], t.letter)
-                if not strict or held.get(key, 0) < TILE_COUNTS[key]:
-                    break
-            else:
-                if not kinds:
-                    raise SaveFormatError(f"no unseen {t.letter} tile left to deal")
-                return None
-            kind = kinds.pop(i)
-            held[(kind, t.letter)] = held.get((kind, t.letter), 0) + 1
-            out.append(Tile(kind, t.letter))
-        return tuple(out)
-
-    new_hand = fill(hand)
-    new_pile = fill(pile) if new_hand is not None else None
-    if new_hand is None or new_pile is None:
-        return None
-    return new_hand, new_pile
+            if not strict or attempt == _ATTEMPTS - 1:
+                dealt[q], rest = rest[:m], rest[m:]
+                continue
+            used = {k: c for (k, lt), c in held[q].items() if lt == letter}
+            taken: list[str] = []
+            left: list[str] = []
+            for kind in rest:
+                if len(taken) < m and used.get(kind, 0) < caps[kind]:
+                    taken.append(kind)
+                    used[kind] = used.get(kind, 0) + 1
+                else:
+                    left.append(kind)
+            if len(taken) < m:
+                break
+            dealt[q], rest = taken, left
+        else:
+            return dealt
+    raise AssertionError("unreachable: the last attempt deals without caps")
 
 
 def redeal(seen: KnightsState, player: int, rng: random.Random) -> tuple[Hands, Hands]:
     """Hands and piles for ``seen`` (already ``player``'s view) with every hidden tile dealt
-    from the unseen pool of its letter, and ``player``'s own pile shuffled within letters.
+    from the unseen pool of its letter, and ``player``'s own pile shuffled within letters."""
+    pool = unseen_pool(seen)
+    need: dict[int, dict[str, int]] = {}
+    held: dict[int, dict[tuple[str, str], int]] = {}
+    for q in range(seen.num_players):
+        counts: dict[str, int] = {}
+        known: dict[tuple[str, str], int] = {}
+        for t in seen.hands[q] + seen.piles[q]:
+            if t.tile == HIDDEN:
+                counts[t.letter] = counts.get(t.letter, 0) + 1
+            else:
+                known[t] = known.get(t, 0) + 1
+        if counts:
+            need[q], held[q] = counts, known
+    # The seats with most hidden tiles first: their caps bind hardest.
+    seats = sorted(need, key=lambda q: -sum(need[q].values()))
+    dealt: dict[int, dict[str, list[str]]] = {q: {} for q in seats}
+    for letter in LETTERS:
+        if any(letter in need[q] for q in seats):
+            for q, kinds in _deal_letter(pool[letter], seats, need, held, letter, rng).items():
+                dealt[q][letter] = kinds
 
-    Each seat's tiles come from one tile set, so a redeal that would give a seat more of a kind
-    than a set holds (e.g. two A castles) is retried; after a few failures the cap is dropped
-    rather than loop (it can only fail on positions no real game reaches)."""
-    base = unseen_pool(seen)
-    hidden_count = [
-        sum(t.tile == HIDDEN for t in h + p) for h, p in zip(seen.hands, seen.piles, strict=True)
-    ]
-    # The most hidden tiles first: their caps bind hardest (a keep-phase hand of four is forced).
-    hidden_seats = sorted(
-        (q for q, c in enumerate(hidden_count) if c), key=lambda q: -hidden_count[q]
-    )
+    def fill(group: tuple[Tile, ...], kinds_by_letter: dict[str, list[str]]) -> tuple[Tile, ...]:
+        return tuple(
+            _TILES[(kinds_by_letter[t.letter].pop(), t.letter)] if t.tile == HIDDEN else t
+            for t in group
+        )
+
     hands, piles = list(seen.hands), list(seen.piles)
-    for attempt in range(_ATTEMPTS):
-        pool = {letter: list(kinds) for letter, kinds in base.items()}
-        for kinds in pool.values():
-            rng.shuffle(kinds)
-        dealt = {}
-        for q in hidden_seats:
-            seat = _deal_seat(seen.hands[q], seen.piles[q], pool, strict=attempt < _ATTEMPTS - 1)
-            if seat is None:
-                break
-            dealt[q] = seat
-        else:
-            for q, (hand, pile) in dealt.items():
-                hands[q], piles[q] = hand, pile
-            break
+    for q in seats:
+        hands[q] = fill(hands[q], dealt[q])
+        piles[q] = fill(piles[q], dealt[q])
     piles[player] = _shuffle_within_letters(piles[player], rng)
     return tuple(hands), tuple(piles)
