@@ -41,6 +41,7 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.display.init()
         pygame.font.init()
+        theme.forget_fonts()  # fonts from an earlier pygame session are no longer valid
         pygame.display.set_caption("Robbers' Den")
         self.headless = headless
         self.screen = pygame.display.set_mode(_clamp_size(size), pygame.RESIZABLE)
@@ -289,6 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SeatError as error:
             print(f"robbers-den: {error}", file=sys.stderr)
             pygame.quit()
+            theme.forget_fonts()
             return 2
         if args.players is not None or args.autoplay:
             open_table(app, Session(game, seats, args.seed))
@@ -300,4 +302,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     for scene in list(app.scenes):
         scene.on_exit()
     pygame.quit()
+    theme.forget_fonts()
     return 0

@@ -80,6 +80,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return cached
 
 
+def forget_fonts() -> None:
+    """Drop cached fonts (they die with ``pygame.quit()``); they are made again when needed."""
+    _fonts.clear()
+
+
 def text(
     content: str, size: int = FONT_BODY, colour: Colour = TEXT, bold: bool = False
 ) -> pygame.Surface:
