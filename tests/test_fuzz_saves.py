@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from game.knights import KnightsState
 from game.knights import action_from_dict as knights_action
-from game.persist import SaveError, SeatRecord, saved_game
+from game.persist import SaveError, SeatRecord, Settings, Stats, saved_game
 from game.persist.saves import dumps_game, parse_game
 from game.rummy import RummyState
 from game.rummy import action_from_dict as rummy_action
@@ -82,6 +82,7 @@ def _corpus() -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str
 
 
 KNIGHTS_DICTS, RUMMY_DICTS, ACTION_DICTS = _corpus()
+_STATS = Stats().record("knights", "hard", True, 20).record("rummy", "easy", False, 31).to_dict()
 
 
 # ----- strategies ---------------------------------------------------------------------------
@@ -304,3 +305,13 @@ def test_the_save_reader_raises_only_save_error(data: Any) -> None:
 @pytest.mark.parametrize("corpus", [KNIGHTS_DICTS, RUMMY_DICTS, ACTION_DICTS, SAVE_DICTS])
 def test_the_corpus_is_valid_and_varied(corpus: list[dict[str, Any]]) -> None:
     assert len(corpus) >= 8
+
+
+@FUZZ
+@given(data=st.one_of(JSON, mutated([Settings().to_dict()]), mutated([_STATS])))
+def test_the_settings_and_stats_readers_never_fail(data: Any) -> None:
+    with no_hang():
+        settings_value = Settings.from_dict(data)
+        stats = Stats.from_dict(data)
+    assert settings_value.language in ("en", "de", "nl")
+    assert all(rec.won <= rec.played for rec in stats.records.values())

@@ -367,3 +367,17 @@ def test_seats_come_from_client_seats() -> None:
     }
     save_game(data_dir() / "x.json", saved)
     assert load_game(data_dir() / "x.json").seats[1].human is False
+
+
+def test_a_history_that_would_not_load_back_is_refused_before_writing() -> None:
+    _, good_bytes = _good_autosave()
+    game = _mid_game("knights", 1, 2, 12)
+    from game.rummy import Draw
+
+    wrong_game = saved_game("knights", game.seats, game.state, [*game.history, Draw()])
+    with pytest.raises(SaveError, match="history"):
+        autosave(wrong_game)
+    not_an_action = saved_game("knights", game.seats, game.state, [*game.history, "lay"])
+    with pytest.raises(SaveError):
+        autosave(not_an_action)
+    assert autosave_path().read_bytes() == good_bytes
