@@ -60,6 +60,8 @@ def test_new_game_player_count_and_default_names() -> None:
     for bad in (1, 5, ["solo"]):
         with pytest.raises(ValueError):
             new_game(bad, 0)
+    with pytest.raises(ValueError, match="seed"):
+        new_game(2, "7")  # type: ignore[arg-type]
 
 
 def test_keep_offers_the_three_non_castle_a_tiles() -> None:

@@ -561,6 +561,8 @@ def new_game(players: int | list[str], seed: int) -> KnightsState:
     """A new game in phase ``keep``: hands hold the A tiles, piles are shuffled letter by letter
     (B on top, E at the bottom) with a generator seeded by ``seed``."""
     names = _names(players)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the seed must be an integer, got {seed!r}")
     rng = random.Random(seed)
     piles = []
     for _ in names:
