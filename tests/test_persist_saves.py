@@ -32,6 +32,8 @@ from game.persist import (
     load_autosave,
     load_game,
     load_named,
+    replay_log,
+    replay_states,
     save_game,
     save_named,
     saved_game,
@@ -381,3 +383,33 @@ def test_a_history_that_would_not_load_back_is_refused_before_writing() -> None:
     with pytest.raises(SaveError):
         autosave(not_an_action)
     assert autosave_path().read_bytes() == good_bytes
+
+
+@pytest.mark.parametrize(("game", "players", "steps"), [("knights", 3, 70), ("rummy", 3, 120)])
+def test_a_resumed_game_gets_its_move_log_back(game: str, players: int, steps: int) -> None:
+    from game.movelog import describe
+
+    original = _mid_game(game, 12, players, steps)
+    autosave(original)
+    resumed = load_autosave()
+    assert resumed is not None
+    states = replay_states(resumed)
+    assert states is not None and len(states) == len(original.history) + 1
+    assert states[-1].to_dict() == original.state.to_dict()
+    log = replay_log(resumed)
+    assert log is not None and len(log) == len(original.history)
+    names = [s.name for s in original.seats]
+    assert log[-1] == describe(game, states[-2], original.history[-1], names)
+    assert log[0].startswith("Ann ") or log[0].startswith("Bot")
+
+
+def test_a_history_that_does_not_lead_to_the_state_gives_no_log() -> None:
+    original = _mid_game("knights", 12, 2, 40)
+    assert replay_log(saved_game("knights", original.seats, original.state)) is None
+    shortened = saved_game("knights", original.seats, original.state, original.history[:-1])
+    assert replay_states(shortened) is None
+    rummy = _mid_game("rummy", 3, 2, 10)
+    joined = rummy.state.add_player("Newcomer")
+    grown = saved_game("rummy", [*rummy.seats, SeatRecord("Newcomer", "human")], joined,
+                       rummy.history)  # fmt: skip
+    assert replay_log(grown) is None

@@ -7,6 +7,7 @@
 
 from .atomic import SaveError, write_atomic
 from .paths import autosave_path, data_dir, saves_dir, settings_path, stats_path
+from .replay import replay_log, replay_states
 from .saves import (
     SavedGame,
     SaveInfo,
@@ -49,6 +50,8 @@ __all__ = [
     "load_stats",
     "opponent_level",
     "record_result",
+    "replay_log",
+    "replay_states",
     "save_game",
     "save_named",
     "save_settings",
