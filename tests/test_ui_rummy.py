@@ -11,7 +11,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from game.rummy import RummyState, new_game, parse_cards
+from game.rummy import Play, RummyState, new_game, parse_cards
 from game.rummy.state import PlayerState, sorted_hand
 from game.ui.app import App
 from game.ui.overlays import CoverScene, Dialog
@@ -55,11 +55,15 @@ def app() -> App:
         scene.on_exit()
 
 
-def open_table(app: App, state: RummyState, humans: int = 2) -> RummyTableScene:
+def open_table(
+    app: App, state: RummyState, humans: int = 2, agents: dict[int, object] | None = None
+) -> RummyTableScene:
     seats = [Seat(p.name, i < humans, "easy", i) for i, p in enumerate(state.players)]
     session = Session("rummy", seats, seed=11)
     session.state = state
     scene = RummyTableScene(app, session)
+    for seat, agent in (agents or {}).items():
+        scene._agents[(seat, seats[seat].name, seats[seat].level)] = agent
     app.push(scene)
     app.run_frames(2)
     dismiss_cover(app)
@@ -458,3 +462,43 @@ def test_more_columns_and_four_colours_are_player_settings(app: App) -> None:
     key(app, pygame.K_s)
     assert scene.sort_by == "rank"
     assert [str(c) for c in scene.shown_hand() or []] == ["4D", "10H", "JH"]
+
+
+class FixedAgent:
+    """A computer player that lays a fixed table (to watch the animation)."""
+
+    def __init__(self, table: str) -> None:
+        self.table = [parse_cards(cards) for cards in table.split("|")]
+
+    def choose(self, state: RummyState, rng: object) -> Play:
+        return Play(tuple(tuple(cards) for cards in self.table))
+
+
+def test_computer_turn_is_animated_and_changed_sets_light_up(app: App) -> None:
+    app.pace = 0.3
+    state = hand_built(
+        ["JH 4D", "10H 5C 6C 7C 9D"], table=["7H 8H 9H"], opened=[True, True], current=1
+    )
+    scene = open_table(app, state, humans=1, agents={1: FixedAgent("7H 8H 9H 10H|5C 6C 7C")})
+    assert app.run_until(lambda: scene.anim is not None, max_frames=200)
+    # Cards are on their way: the new ones are hidden in their sets until they land.
+    assert scene.anim_hidden == {(0, 3), (1, 0), (1, 1), (1, 2)}
+    app.run_frames(3)
+    assert scene.state.current_player == 0 and scene.anim is not None
+    assert not scene.human_to_move()
+    assert app.run_until(lambda: scene.anim is None, max_frames=200)
+    assert scene.highlight == {0, 1}  # both sets changed
+    assert scene.human_to_move()
+    app.run_frames(200)
+    assert scene.highlight == {0, 1}  # still lit until the human edits
+    assert "Bob lays 4 cards" in scene.log.entries[-1][0]
+
+
+def test_an_illegal_computer_move_becomes_a_draw(app: App) -> None:
+    state = hand_built(
+        ["JH 4D", "JH 5C 6C 7C 9D"], table=["7H 8H 9H"], opened=[True] * 2, current=1
+    )
+    scene = open_table(app, state, humans=1, agents={1: FixedAgent("7H 8H 9H JH|5C 6C 7C")})
+    assert app.run_until(lambda: scene.human_to_move(), max_frames=200)
+    assert len(scene.state.players[1].hand) == 6 and state_table(scene) == ["7H 8H 9H"]
+    assert "failed" in scene.log.entries[-2][0]

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from game.ui.rummy.table import RummyTableScene
 
 MAX_ROUND_COLUMNS = 8
+AUTOPLAY_WAIT = 2.5  # seconds the scores stay up between computer-only rounds
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class RummyResultsScene(Scene):
         self.table = table
         self.round_over = round_over
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.shown_for = 0.0
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -82,6 +84,14 @@ class RummyResultsScene(Scene):
         for i, (label, callback, key) in enumerate(buttons):
             rect = pygame.Rect(x + i * (width + 14), self.box.bottom - 62, width, 44)
             self.widgets.add(Button(label, callback, rect, key, ident=label))  # type: ignore[arg-type]
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.shown_for += dt
+        # Computers only (--autoplay): the next round starts by itself after a look at the scores.
+        wait = max(AUTOPLAY_WAIT, 4 * self.app.pace)
+        if self.round_over and not self.table.session.humans and self.shown_for >= wait:
+            self.next_round()
 
     def next_round(self) -> None:
         self.app.pop(self)

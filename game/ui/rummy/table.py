@@ -748,7 +748,8 @@ class RummyTableScene(Scene):
             self.spring.elapsed += dt
             if self.spring.elapsed >= SPRING_SECONDS:
                 self.spring = None
-        if self.highlight_left > 0:
+        if self.highlight_left > 0 and not self.human_to_move():
+            # A human on turn sees what changed until he starts editing.
             self.highlight_left -= dt
             if self.highlight_left <= 0:
                 self.highlight.clear()

@@ -104,7 +104,7 @@ def _draw_sets(scene: RummyTableScene, surface: pygame.Surface) -> None:
         _hidden_slot(scene),
         frozenset(scene.anim_hidden),
         public,
-        frozenset(scene.highlight) if edit is None else frozenset(),
+        frozenset(scene.highlight) if edit is None or not edit.changed else frozenset(),
         hinting,
         edit is not None,
         scene.four_colour,
