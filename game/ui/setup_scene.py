@@ -152,9 +152,16 @@ class SetupScene(Scene):
         w, h = size
         low, high = SEAT_LIMITS[self.game]
         box_w = min(900, w - 40)
-        box_h = 250 + high * ROW_H
-        self.box = pygame.Rect(0, 0, box_w, min(box_h, h - 30))
+        box_h = min(250 + high * ROW_H, h - 30)
+        row_h = min(ROW_H, (box_h - 250) // high)  # rows shrink on short windows
+        field_h = min(38, row_h - 8)
+        self.box = pygame.Rect(0, 0, box_w, box_h)
         self.box.center = (w // 2, h // 2)
+        # Columns share the width: chip | name | human/computer | level | remove.
+        rest = box_w - 56 - 64 - 48 - 24
+        name_w = int(rest * 0.25)
+        kind_w = int(rest * 0.30)
+        level_w = rest - name_w - kind_w
         self.widgets.clear()
         x0 = self.box.x + 28
         add = self.widgets.add
@@ -168,16 +175,15 @@ class SetupScene(Scene):
             )
         )
         y = self.box.y + 130
-        name_w = max(140, box_w - 28 * 2 - 60 - 200 - 340 - 50 - 30)
         for i, seat in enumerate(self.seats):
             x = x0
-            add(ColourChip(i, self, pygame.Rect(x, y, 52, 48)))
+            add(ColourChip(i, self, pygame.Rect(x, y, 52, field_h + 10)))
             x += 64
             add(
                 TextEntry(
                     seat.name,
                     partial(self.set_name, i),
-                    pygame.Rect(x, y + 6, name_w, 38),
+                    pygame.Rect(x, y + 5, name_w, field_h),
                     ident=f"name{i}",
                     max_len=14,
                     tooltip="Click to rename",
@@ -189,34 +195,34 @@ class SetupScene(Scene):
                     ["Human", "Computer"],
                     0 if seat.human else 1,
                     partial(self.set_kind, i),
-                    pygame.Rect(x, y + 6, 200, 38),
+                    pygame.Rect(x, y + 5, kind_w, field_h),
                     ident=f"kind{i}",
                     size=theme.FONT_SMALL + 2,
                 )
             )
-            x += 212
+            x += kind_w + 12
             level = Segmented(
                 [lv.capitalize() for lv in LEVELS],
                 LEVELS.index(seat.level),
                 partial(self.set_level, i),
-                pygame.Rect(x, y + 6, 340, 38),
+                pygame.Rect(x, y + 5, level_w, field_h),
                 ident=f"level{i}",
                 size=theme.FONT_SMALL + 2,
                 tooltip="Easy: beginner · Medium: greedy · Hard: ~1 s search · Expert: ~3 s search",
             )
             level.visible = not seat.human
             add(level)
-            x += 352
+            x += level_w + 12
             remove = Button(
                 "X",
                 partial(self.remove_seat, i),
-                pygame.Rect(x, y + 8, 36, 34),
+                pygame.Rect(x, y + 7, 36, field_h - 4),
                 ident=f"remove{i}",
                 tooltip="Remove this seat",
             )
             remove.enabled = len(self.seats) > low
             add(remove)
-            y += ROW_H
+            y += row_h
         add_button = Button(
             "+ Add seat",
             self.add_seat,
@@ -275,7 +281,7 @@ class SetupScene(Scene):
         theme.blit_text(
             surface,
             f"{low}–{high} players · colours are unique · names can be edited",
-            (self.box.right - 28, self.box.y + 80),
+            (self.box.right - 28, self.box.y + 28),
             theme.FONT_SMALL,
             theme.TEXT_DIM,
             anchor="topright",

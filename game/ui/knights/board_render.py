@@ -147,6 +147,8 @@ def render_board(
     """The board area: felt, empty-cell grid, tiles, knight stacks, area outline, last move."""
     surface = pygame.Surface(area.size)
     surface.fill(FELT)
+    if state.bounds() is None:
+        return surface  # before the start layout: an empty table
     offset = area.topleft
     view = geom.rect.move(-offset[0], -offset[1])
     pygame.draw.rect(surface, FELT_EDGE, view.inflate(6, 6), border_radius=4)

@@ -150,7 +150,7 @@ class KnightsTableScene(Scene):
         self.cards = card_rects(self.card_area, n)
         log_top = self.card_area.bottom + 34
         self.log.rect = pygame.Rect(
-            self.side.x + 10, log_top, self.side.w - 20, self.side.bottom - 62 - log_top
+            self.side.x + 10, log_top, self.side.w - 20, self.side.bottom - 84 - log_top
         )
         slot = min(112, BOTTOM_H - 50)
         self.hand_slot = slot
@@ -727,10 +727,7 @@ class KnightsTableScene(Scene):
         geom = self.geom
         state = self.state
         if state.bounds() is None:
-            msg = "Choose which A tile to keep: the other two start the layout."
-            theme.blit_text(
-                surface, msg, self.board_area.center, theme.FONT_LARGE, theme.TEXT, True, "center"
-            )
+            self._draw_keep_explanation(surface)
             return
         spots = self.legal_spots()
         if spots:
@@ -754,6 +751,35 @@ class KnightsTableScene(Scene):
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(4, 4), pulse, border_radius=6)
             if self.picker is not None:
                 self._draw_deploy_preview(surface)
+
+    def _draw_keep_explanation(self, surface: pygame.Surface) -> None:
+        """Before the start layout exists the board area explains the first choice."""
+        area = self.board_area.inflate(-40, -40)
+        seat = self.state.current_player
+        who = self.session.seats[seat].name if seat is not None else ""
+        paragraphs = [
+            (f"{who} chooses a start tile", theme.FONT_LARGE, theme.ACCENT, True),
+            (
+                "Everybody keeps the castle and one more A tile in hand. The other two A tiles "
+                "of every player are shuffled into the start layout.",
+                theme.FONT_BODY,
+                theme.TEXT,
+                False,
+            ),
+            (
+                "Tip: a mountain kept for later can shield your villages and towns, because "
+                "knights need 3 to cross it.",
+                theme.FONT_BODY,
+                theme.TEXT_DIM,
+                False,
+            ),
+        ]
+        y = area.y + max(0, area.h // 2 - 90)
+        for words, size, colour, bold in paragraphs:
+            for line in theme.wrap(words, size, min(area.w, 640), bold):
+                theme.blit_text(surface, line, (area.centerx, y), size, colour, bold, "midtop")
+                y += theme.font(size, bold).get_linesize()
+            y += 14
 
     def _draw_deploy_preview(self, surface: pygame.Surface) -> None:
         picker = self.picker
@@ -891,8 +917,8 @@ class KnightsTableScene(Scene):
         pace = "instant" if self.app.pace == 0 else f"{self.app.pace:g} s per move"
         theme.blit_text(
             surface,
-            f"pace: {pace}",
-            (self.side.centerx, self.side.bottom - 30),
+            f"computer pace: {pace}",
+            (self.side.centerx, self.side.bottom - 66),
             theme.FONT_SMALL - 2,
             theme.TEXT_DIM,
             anchor="center",
@@ -988,16 +1014,15 @@ class KnightsTableScene(Scene):
             return
         if phase == "keep":
             kind = self._keep_choice()
-            lines = [
-                "Keep one tile besides your castle (keys 1-4);",
-                "the other two go into the start layout.",
-            ]
-            if kind:
-                lines.append(f"Chosen: {tile_name(kind)}. Enter to keep it.")
+            words = f"Keep the {tile_name(kind)}? Enter" if kind else "Click a tile (1-4) to keep"
             slots = self.hand_slot_rects()
-            x = (slots[-1].right if slots else c.x) + 24
-            for i, line in enumerate(lines):
-                theme.blit_text(surface, line, (x, c.y + 14 + i * 24), theme.FONT_BODY, theme.TEXT)
+            x = (slots[-1].right if slots else c.x) + 20
+            room = self.widget("keep").x - 12 - x
+            if room >= 110:
+                for i, line in enumerate(theme.wrap(words, theme.FONT_BODY, room)[:4]):
+                    theme.blit_text(
+                        surface, line, (x, c.y + 34 + i * 24), theme.FONT_BODY, theme.TEXT
+                    )
         elif phase == "place":
             kind = self.selected_kind()
             head = (
