@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from game.rummy import Draw, Pass, Play, RummyState, check_play
-from game.ui.ai_worker import Agent, make_computer_agent
+from game.ui.ai_process import AgentSpec
+from game.ui.ai_worker import Agent, ai_available, make_computer_agent
 
 
 class SolverAgent:
@@ -25,12 +27,22 @@ class SolverAgent:
         return Draw() if state.stock else Pass()
 
 
-def computer_agent(level: str, seed: int) -> Agent:
-    """``ai.make_agent("rummy", level, seed)``, or the solver stand-in when that fails."""
+@lru_cache(maxsize=8)
+def level_available(level: str) -> bool:
+    """Can ``ai.make_agent("rummy", level)`` build a player? (Checked once per level.)"""
     try:
-        return make_computer_agent("rummy", level, seed)
+        make_computer_agent("rummy", level, 0)
     except Exception:  # an AI level not installed yet must not stop the table
-        return SolverAgent()
+        return False
+    return True
+
+
+def computer_agent(level: str, seed: int, budget: float | None = None) -> Agent | AgentSpec:
+    """A computer seat: a spec answered by the shared AI process (as at the knights table), or
+    the solver stand-in on a thread when the rummy level can't be built."""
+    if ai_available() and level_available(level):
+        return AgentSpec("rummy", level, seed, budget)
+    return SolverAgent()
 
 
 def safe_action(state: RummyState, action: Any) -> Any:

@@ -705,7 +705,9 @@ class RummyTableScene(Scene):
         info = self.session.seats[seat]
         key = (seat, info.name, info.level)
         if key not in self._agents:
-            self._agents[key] = computer_agent(info.level, (self.session.seed or 0) * 31 + seat)
+            seed = (self.session.seed or 0) * 31 + seat
+            budget = getattr(self.session, "ai_budget", None)
+            self._agents[key] = computer_agent(info.level, seed, budget)
         return self._agents[key]
 
     def _computer_step(self) -> None:
