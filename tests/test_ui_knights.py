@@ -378,3 +378,20 @@ def test_tie_break_words() -> None:
         FakeEnd([9, 9, 3], [2, 5, 0], [1]), names
     )
     assert "share the win" in tie_break_note(FakeEnd([9, 9, 3], [4, 4, 0], [0, 1]), names)
+
+
+def test_computer_seats_use_the_ai_process_or_fall_back_to_a_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game.ui import ai_worker
+    from game.ui.ai_process import AgentSpec
+
+    seats = [Seat("Kunz", False, "easy", colour=0), Seat("Hilde", False, "medium", colour=1)]
+    app, table = open_table(seats, seed=6)
+    assert isinstance(table.session.agent(0), AgentSpec)
+    assert app.run_until(lambda: len(table.session.history) >= 4, 3000)
+    # Without an AI process the same specs are played by agents on a thread.
+    monkeypatch.setattr(ai_worker._AIProcess, "get", classmethod(lambda cls: None))
+    app, table = open_table(seats, seed=6)
+    assert app.run_until(lambda: len(table.session.history) >= 4, 3000)
+    assert table.worker._local_agents

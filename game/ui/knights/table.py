@@ -937,7 +937,7 @@ class KnightsTableScene(Scene):
             else (
                 f"{self.session.seats[viewer].name}'s hand"
                 if viewer is not None
-                else "Hands are hidden"
+                else ("Hands stay hidden" if self.session.humans else "Computers only")
             )
         )
         theme.blit_text(surface, owner, (16, self.bottom.y + 10), theme.FONT_SMALL, theme.TEXT_DIM)
