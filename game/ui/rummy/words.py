@@ -54,7 +54,8 @@ def set_value_text(cards: Sequence[Card], index: int) -> str:
     if card.is_joker:
         meant = reading.stands_for[index]
         if reading.kind == "group":
-            name = f"joker as a {RANK_WORDS[meant.rank - 1]}"
+            word = RANK_WORDS[meant.rank - 1]
+            name = f"joker as {'an' if word[0] in 'ae' else 'a'} {word}"
         else:
             name = f"joker as {card_name(meant)}"
     return f"{name}: {_points(value)} in this {reading.kind}"
