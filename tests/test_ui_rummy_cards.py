@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.rummy import parse_card
+from game.rummy import parse_card, parse_cards
 from game.ui.rummy import card_art
 from game.ui.rummy.geometry import MIN_STEP, Drop, hand_row, table_grid
 from game.ui.rummy.words import hand_value_text, set_value_text
@@ -91,11 +91,11 @@ def test_drop_positions_follow_the_pointer() -> None:
 
 
 def test_value_words() -> None:
-    cards = [parse_card(t) for t in "AH 2H 3H".split()]
+    cards = parse_cards("AH 2H 3H")
     assert set_value_text(cards, 0) == "ace of hearts: 1 point in this run"
-    high = [parse_card(t) for t in "QH KH AH".split()]
+    high = parse_cards("QH KH AH")
     assert set_value_text(high, 2) == "ace of hearts: 10 points in this run"
-    group = [parse_card(t) for t in "AH AS *".split()]
+    group = parse_cards("AH AS *")
     assert set_value_text(group, 2) == "joker as an ace: 11 points in this group"
     assert hand_value_text(parse_card("*")) == "joker: 20 in the hand"
     assert set_value_text([parse_card("AH"), parse_card("5S")], 0).endswith(
