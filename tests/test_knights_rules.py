@@ -115,6 +115,8 @@ def test_tile_must_share_an_edge_corner_is_not_enough() -> None:
         state.apply(Place("lake", 0, 0))
     with pytest.raises(IllegalAction, match="no mountain tile in your hand"):
         state.apply(Place("mountain", 1, 0))
+    with pytest.raises(IllegalAction, match="whole-number"):
+        state.apply(Place("lake", 1.0, 0))  # type: ignore[arg-type]
     after = state.apply(Place("lake", 1, 0))  # terrain need not match
     assert after.board[(1, 0)] == PlacedTile("lake", "B", ())
 

@@ -281,14 +281,19 @@ class KnightsState:
 
     def apply(self, action: Action) -> KnightsState:
         """The state after ``action``; raises IllegalAction (and changes nothing) if illegal."""
-        if isinstance(action, Place):
-            return self._apply_place(action)
-        if isinstance(action, Deploy):
-            return self._apply_deploy(action)
+        kind = type(action)
+        if kind is Place:
+            return self._apply_place(action)  # type: ignore[arg-type]
+        if kind is Deploy:
+            return self._apply_deploy(action)  # type: ignore[arg-type]
         if isinstance(action, End):
             return self._apply_end()
         if isinstance(action, Keep):
             return self._apply_keep(action)
+        if isinstance(action, Place):  # subclasses: the slow path
+            return self._apply_place(action)
+        if isinstance(action, Deploy):
+            return self._apply_deploy(action)
         raise IllegalAction(f"{action!r} is not a Robber Knights action")
 
     def _wrong_phase(self, wanted: str) -> IllegalAction:
@@ -363,20 +368,28 @@ class KnightsState:
         return None
 
     def _apply_place(self, action: Place) -> KnightsState:
-        error = self._place_error(action)
-        if error is not None:
-            raise error
         p = self.current_player
-        assert p is not None
-        hand = self.hands[p]
         kind = action.tile
+        x, y = action.x, action.y
+        pos = (x, y)
+        # Fast path: a spot among the legal ones and a kind in hand; otherwise explain.
+        if (
+            self.phase != "place"
+            or p is None
+            or pos not in self._frontier
+            or type(x) is not int
+            or type(y) is not int
+            or pos not in self._legal_spot_list()
+        ):
+            raise self._place_error(action) or IllegalAction("that tile can't go there")
+        hand = self.hands[p]
         index = -1
         for i, t in enumerate(hand):  # the earlier letter is laid first
             if t.tile == kind and (index < 0 or t.letter < hand[index].letter):
                 index = i
+        if index < 0:
+            raise self._place_error(action) or IllegalAction("that tile can't go there")
         tile = hand[index]
-        x, y = action.x, action.y
-        pos = (x, y)
         new = self._clone()
         new.hands = _replace(self.hands, p, hand[:index] + hand[index + 1 :])
         board = dict(self._board)
