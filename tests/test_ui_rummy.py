@@ -502,3 +502,27 @@ def test_an_illegal_computer_move_becomes_a_draw(app: App) -> None:
     assert app.run_until(lambda: scene.human_to_move(), max_frames=200)
     assert len(scene.state.players[1].hand) == 6 and state_table(scene) == ["7H 8H 9H"]
     assert "failed" in scene.log.entries[-2][0]
+
+
+def test_drag_reorders_the_hand(app: App) -> None:
+    scene = open_table(app, hand_built(["2C 5D 9H KS", "2S 3S 4S 8D"]))
+    assert [str(c) for c in scene.shown_hand() or []] == ["2C", "5D", "9H", "KS"]
+    last = scene.hand_row().card_rect(3)
+    drag(app, hand_pos(scene, "2C"), (last.right - 4, last.centery))
+    assert [str(c) for c in scene.shown_hand() or []] == ["5D", "9H", "KS", "2C"]
+    edit = scene.current_edit()
+    assert edit is not None and not edit.changed  # the table is untouched
+
+
+def test_with_an_empty_stock_players_pass_and_the_round_ends_without_winner(app: App) -> None:
+    scene = open_table(app, hand_built(["2C 5D", "AS 3S"], stock=""))
+    draw = scene.widgets.find("draw")
+    assert draw.label == "Pass"  # type: ignore[attr-defined]
+    key(app, pygame.K_d)
+    dismiss_cover(app)
+    key(app, pygame.K_d)
+    assert scene.state.is_terminal and scene.state.winner is None
+    app.run_frames(2)
+    assert isinstance(app.top, RummyResultsScene)
+    assert scene.rounds[-1].winner is None
+    assert scene.rounds[-1].penalties == {"Ann": 7, "Bob": 14}
