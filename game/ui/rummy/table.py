@@ -64,17 +64,17 @@ RUMMY_RULES = (
     "points (joker 20, ace 11, faces 10). The lowest total leads."
 )
 RUMMY_KEYS: tuple[tuple[str, str], ...] = (
-    ("Drag", "move a card: hand, sets, new set, beside a set to split it"),
-    ("D", "draw a card (or pass when the stock is empty)"),
-    ("N / Enter", "next player: end the turn if the table is valid"),
+    ("Drag", "move a card; beside its set: split"),
+    ("D", "draw (pass if the stock is empty)"),
+    ("N / Enter", "next player: end the turn"),
     ("U / Ctrl+Z", "undo the last edit"),
     ("R", "reset the turn"),
-    ("H", "hint: show the solver's best play (Y accepts, Esc dismisses)"),
-    ("S", "sort the hand by suit / by rank"),
-    ("- / +", "fewer / more columns of sets"),
+    ("H", "hint (Y accepts, Esc dismisses)"),
+    ("S", "sort the hand: suit / rank"),
+    ("- / +", "fewer / more columns"),
     ("C", "two / four suit colours"),
     ("P", "score table"),
-    ("A / E / X", "add a player / rename / remove the current player"),
+    ("A / E / X", "add / rename / remove a player"),
     ("[  ]", "computer pace slower / faster"),
     ("Esc", "pause menu"),
 )
