@@ -18,17 +18,18 @@ import pygame
 from game.core import IllegalAction
 from game.knights import END, Deploy, End, Keep, Place
 from game.movelog import describe_knights
-from game.ui import sprites, theme
+from game.ui import theme
 from game.ui.ai_worker import AIWorker, Decision, warm_up
 from game.ui.knights.animation import Animation, KnightMarch, TileSlide, Wait
-from game.ui.knights.board_render import LastMove, blit_stack, render_board
+from game.ui.knights.board_render import LastMove, render_board
 from game.ui.knights.deploy_picker import DeployPicker, drops_label
 from game.ui.knights.geometry import BoardGeometry, Pos, fit, view_cells
 from game.ui.knights.panels import card_rects, render_cards
-from game.ui.knights.words import direction_name, tile_help, tile_name
+from game.ui.knights.table_draw import draw_table
+from game.ui.knights.words import direction_name, tile_name
 from game.ui.overlays import CoverScene, PauseOverlay
 from game.ui.scene import Scene
-from game.ui.widgets import Button, ScrollLog, draw_tooltip
+from game.ui.widgets import Button, ScrollLog
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -690,7 +691,7 @@ class KnightsTableScene(Scene):
             )
 
     # -- drawing -----------------------------------------------------------------------------
-    def _board_surface_now(self) -> pygame.Surface:
+    def board_layer(self) -> pygame.Surface:
         state = self.display_state
         # Leave a margin at the top and left for the column letters and row numbers.
         labelled = self.board_area.inflate(-LABEL_MARGIN, -LABEL_MARGIN).move(
@@ -708,146 +709,28 @@ class KnightsTableScene(Scene):
             )
         return self._board_surface
 
+    def cards_layer(self) -> pygame.Surface:
+        """The player cards, redrawn only when the shown state or the layout changes."""
+        shown = self.shown()
+        key = (self.display_state, self.viewer, tuple(r.topleft for r in self.cards))
+        if key != self._cards_key or self._cards_surface is None:
+            scores = shown.scores()
+            leaders = [i for i, s in enumerate(scores) if s == max(scores)]
+            self._cards_key = key
+            self._cards_surface = render_cards(
+                self.card_area.size,
+                self.cards,
+                self.card_area.topleft,
+                shown,
+                self.session.seats,
+                self.display_state.current_player,
+                scores,
+                leaders,
+            )
+        return self._cards_surface
+
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BG)
-        surface.blit(self._board_surface_now(), self.board_area)
-        self._draw_board_overlays(surface)
-        if self.anim is not None:
-            clip = surface.get_clip()
-            surface.set_clip(self.board_area.inflate(0, BOTTOM_H * 2))
-            self.anim.draw(surface, self.geom, self.colours)
-            surface.set_clip(clip)
-        self._draw_top(surface)
-        self._draw_side(surface)
-        self._draw_bottom(surface)
-        self.widgets.draw(surface)
-        self._draw_tooltips(surface)
-
-    def _draw_board_overlays(self, surface: pygame.Surface) -> None:
-        geom = self.geom
-        state = self.state
-        if state.bounds() is None:
-            self._draw_keep_explanation(surface)
-            return
-        spots = self.legal_spots()
-        if spots:
-            pulse = 0.5 + 0.5 * abs(((self.clock * 1.6) % 2) - 1)
-            glow = theme.mix((120, 100, 40), theme.HIGHLIGHT, pulse)
-            for spot in spots:
-                pygame.draw.rect(
-                    surface, glow, geom.cell_rect(*spot).inflate(-6, -6), 3, border_radius=6
-                )
-            target = self.hover_cell if self.hover_cell in spots else self.cursor
-            kind = self.selected_kind()
-            if target is not None and kind is not None:
-                preview = sprites.tile_sprite(kind, geom.tile - 2).copy()
-                preview.set_alpha(200)
-                rect = geom.cell_rect(*target)
-                surface.blit(preview, rect.move(1, 1))
-                pygame.draw.rect(surface, theme.HIGHLIGHT, rect, 3, border_radius=4)
-        if state.phase == "deploy" and state.pending is not None and self.anim is None:
-            rect = geom.cell_rect(*state.pending)
-            pulse = int(3 + 2 * abs(((self.clock * 2) % 2) - 1))
-            pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(4, 4), pulse, border_radius=6)
-            if self.picker is not None:
-                self._draw_deploy_preview(surface)
-
-    def _draw_keep_explanation(self, surface: pygame.Surface) -> None:
-        """Before the start layout exists the board area explains the first choice."""
-        area = self.board_area.inflate(-40, -40)
-        seat = self.state.current_player
-        who = self.session.seats[seat].name if seat is not None else ""
-        paragraphs = [
-            (f"{who} chooses a start tile", theme.FONT_LARGE, theme.ACCENT, True),
-            (
-                "Everybody keeps the castle and one more A tile in hand. The other two A tiles "
-                "of every player are shuffled into the start layout.",
-                theme.FONT_BODY,
-                theme.TEXT,
-                False,
-            ),
-            (
-                "Tip: a mountain kept for later can shield your villages and towns, because "
-                "knights need 3 to cross it.",
-                theme.FONT_BODY,
-                theme.TEXT_DIM,
-                False,
-            ),
-        ]
-        y = area.y + max(0, area.h // 2 - 90)
-        for words, size, colour, bold in paragraphs:
-            for line in theme.wrap(words, size, min(area.w, 640), bold):
-                theme.blit_text(surface, line, (area.centerx, y), size, colour, bold, "midtop")
-                y += theme.font(size, bold).get_linesize()
-            y += 14
-
-    def _draw_deploy_preview(self, surface: pygame.Surface) -> None:
-        picker = self.picker
-        assert picker is not None
-        geom = self.geom
-        seat = self.state.current_player
-        # Every cell some legal option can reach with the chosen count is lit faintly.
-        reachable: set[Pos] = set()
-        for option in picker.options:
-            if picker.count is not None and option.count == picker.count:
-                reachable.update(pos for pos, _ in picker.path(option))
-        for pos in reachable:
-            pygame.draw.rect(
-                surface, (200, 190, 120), geom.cell_rect(*pos).inflate(-8, -8), 2, border_radius=6
-            )
-        current = picker.current
-        if current is None or seat is None:
-            return
-        for pos, drop in picker.path(current):
-            rect = geom.cell_rect(*pos)
-            pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(-2, -2), 3, border_radius=6)
-            placed = self.state.board.get(pos)
-            existing = placed.knights if placed is not None else ()
-            if placed is not None:
-                surface.blit(sprites.tile_sprite(placed.tile, geom.tile - 2), rect.move(1, 1))
-            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-            shade.fill((255, 240, 160, 60))
-            surface.blit(shade, rect)
-            blit_stack(surface, rect, tuple(existing) + (seat,) * drop, self.colours)
-            theme.blit_text(
-                surface,
-                f"+{drop}",
-                (rect.x + 6, rect.y + 4),
-                max(16, geom.tile // 4),
-                theme.TEXT_DARK,
-                True,
-            )
-
-    def _draw_top(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, theme.PANEL_DARK, self.top)
-        pygame.draw.line(surface, theme.PANEL_EDGE, self.top.bottomleft, self.top.bottomright, 2)
-        theme.blit_text(
-            surface,
-            "Robber Knights",
-            (14, self.top.centery),
-            theme.FONT_LARGE,
-            theme.ACCENT,
-            True,
-            "midleft",
-        )
-        theme.blit_text(
-            surface,
-            self.status_line(),
-            (220, self.top.centery),
-            theme.FONT_BODY,
-            theme.TEXT,
-            False,
-            "midleft",
-        )
-        left = sum(self.state.tiles_left(p) for p in range(self.state.num_players))
-        theme.blit_text(
-            surface,
-            f"{left} tiles to lay",
-            (self.size[0] - 246, self.top.centery),
-            theme.FONT_SMALL,
-            theme.TEXT_DIM,
-            anchor="midright",
-        )
+        draw_table(self, surface)
 
     def status_line(self) -> str:
         state = self.state
@@ -864,115 +747,6 @@ class KnightsTableScene(Scene):
             return f"{name}: bring knights into play from your castle"
         return f"{name}: lay {state.lays_this_turn + 1} of up to 3"
 
-    def _draw_side(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, theme.PANEL_DARK, self.side)
-        pygame.draw.line(surface, theme.PANEL_EDGE, self.side.topleft, self.side.bottomleft, 2)
-        shown = self.shown()
-        scores = shown.scores()
-        best = max(scores) if scores else 0
-        leaders = [i for i, s in enumerate(scores) if s == best]
-        current = self.display_state.current_player
-        key = (
-            self.display_state,
-            self.viewer,
-            tuple(r.topleft for r in self.cards),
-            self.card_area.size,
-        )
-        if key != self._cards_key or self._cards_surface is None:
-            self._cards_key = key
-            self._cards_surface = render_cards(
-                self.card_area.size,
-                self.cards,
-                self.card_area.topleft,
-                shown,
-                self.session.seats,
-                current,
-                scores,
-                leaders,
-            )
-        surface.blit(self._cards_surface, self.card_area)
-        if (
-            self.worker.busy
-            and self.thinking_seat is not None
-            and self.thinking_seat < len(self.cards)
-        ):
-            card = self.cards[self.thinking_seat]
-            dots = "." * (1 + int(self.clock * 3) % 3)
-            theme.blit_text(
-                surface,
-                f"thinking{dots}",
-                (card.right - 14, card.y + 50),
-                theme.FONT_SMALL,
-                theme.ACCENT,
-                anchor="topright",
-            )
-        theme.blit_text(
-            surface,
-            "Moves",
-            (self.log.rect.x, self.log.rect.y - 6),
-            theme.FONT_SMALL,
-            theme.TEXT_DIM,
-            anchor="bottomleft",
-        )
-        pace = "instant" if self.app.pace == 0 else f"{self.app.pace:g} s per move"
-        theme.blit_text(
-            surface,
-            f"computer pace: {pace}",
-            (self.side.centerx, self.side.bottom - 66),
-            theme.FONT_SMALL - 2,
-            theme.TEXT_DIM,
-            anchor="center",
-        )
-
-    def _draw_bottom(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, theme.PANEL, self.bottom)
-        pygame.draw.line(surface, theme.PANEL_EDGE, self.bottom.topleft, self.bottom.topright, 2)
-        viewer = self.viewer
-        tiles = self.hand_tiles()
-        phase = self.state.phase
-        mine = self.human_to_move()
-        owner = (
-            "Your hand"
-            if viewer is not None and len(self.session.humans) == 1
-            else (
-                f"{self.session.seats[viewer].name}'s hand"
-                if viewer is not None
-                else ("Hands stay hidden" if self.session.humans else "Computers only")
-            )
-        )
-        theme.blit_text(surface, owner, (16, self.bottom.y + 10), theme.FONT_SMALL, theme.TEXT_DIM)
-        for i, (tile, rect) in enumerate(zip(tiles, self.hand_slot_rects(), strict=False)):
-            lifted = rect.move(0, -8) if i == self.selected and mine else rect
-            pygame.draw.rect(surface, (24, 20, 16), lifted.move(3, 4), border_radius=4)
-            sprite = (
-                sprites.tile_sprite(tile.tile, lifted.w)
-                if tile.tile != "?"
-                else sprites.tile_back(tile.letter, lifted.w)
-            )
-            if phase == "keep" and tile.tile == "plain+castle":
-                sprite = sprite.copy()
-                sprite.set_alpha(150)
-            surface.blit(sprite, lifted)
-            if i == self.selected and mine:
-                pygame.draw.rect(surface, theme.HIGHLIGHT, lifted.inflate(4, 4), 3, border_radius=5)
-            elif i == self.hover_hand and mine:
-                pygame.draw.rect(surface, theme.TEXT, lifted.inflate(2, 2), 2, border_radius=5)
-            badge = pygame.Rect(lifted.x + 3, lifted.y + 3, 20, 20)
-            pygame.draw.rect(surface, (250, 244, 226), badge, border_radius=4)
-            theme.blit_text(
-                surface, str(i + 1), badge.center, theme.FONT_SMALL, theme.TEXT_DARK, True, "center"
-            )
-            theme.blit_text(
-                surface,
-                tile.letter,
-                (lifted.right - 4, lifted.y + 3),
-                theme.FONT_SMALL,
-                (250, 244, 226),
-                True,
-                "topright",
-            )
-        self._draw_instructions(surface, mine, phase)
-
     def hand_slot_rects(self) -> list[pygame.Rect]:
         """Where the shown hand's tiles are; the four A tiles of the keep choice are smaller."""
         count = len(self.hand_tiles())
@@ -981,146 +755,6 @@ class KnightsTableScene(Scene):
             top = self.bottom.y + 40
             return [pygame.Rect(16 + i * (slot + 8), top, slot, slot) for i in range(count)]
         return self.hand_rects[:count]
-
-    def _draw_instructions(self, surface: pygame.Surface, mine: bool, phase: str) -> None:
-        c = self.controls
-        if self.message:
-            theme.blit_text(
-                surface,
-                self.message,
-                (c.x, c.bottom - 26),
-                theme.FONT_BODY,
-                theme.BAD,
-                True,
-                "midleft",
-            )
-        if not mine:
-            if not self.state.is_terminal:
-                seat = self.state.current_player
-                name = self.session.seats[seat].name if seat is not None else ""
-                text = (
-                    f"{name} is playing."
-                    if self.anim is not None or not self.worker.busy
-                    else f"{name} is thinking..."
-                )
-                theme.blit_text(surface, text, (c.x, c.y + 14), theme.FONT_LARGE, theme.TEXT)
-                theme.blit_text(
-                    surface,
-                    "Pace: [ slower, ] faster. Esc for the menu, F1 for help.",
-                    (c.x, c.y + 52),
-                    theme.FONT_SMALL,
-                    theme.TEXT_DIM,
-                )
-            return
-        if phase == "keep":
-            kind = self._keep_choice()
-            words = f"Keep the {tile_name(kind)}? Enter" if kind else "Click a tile (1-4) to keep"
-            slots = self.hand_slot_rects()
-            x = (slots[-1].right if slots else c.x) + 20
-            room = self.widget("keep").x - 12 - x
-            if room >= 110:
-                for i, line in enumerate(theme.wrap(words, theme.FONT_BODY, room)[:4]):
-                    theme.blit_text(
-                        surface, line, (x, c.y + 34 + i * 24), theme.FONT_BODY, theme.TEXT
-                    )
-        elif phase == "place":
-            kind = self.selected_kind()
-            head = (
-                f"Lay the {tile_name(kind)}: click a lit spot"
-                if kind
-                else "Pick a tile from your hand (1, 2)"
-            )
-            theme.blit_text(surface, head, (c.x, c.y + 12), theme.FONT_BODY, theme.TEXT, True)
-            hint = "Arrows move the cursor, Enter lays it there."
-            if self.state.lays_this_turn:
-                hint += " E ends your turn."
-            theme.blit_text(surface, hint, (c.x, c.y + 40), theme.FONT_SMALL, theme.TEXT_DIM)
-            if kind:
-                theme.blit_text(
-                    surface, tile_help(kind), (c.x, c.y + 64), theme.FONT_SMALL, theme.TEXT_DIM
-                )
-        elif phase == "deploy" and self.picker is not None:
-            theme.blit_text(
-                surface, "Knights", (c.x, c.y + 47), theme.FONT_BODY, theme.TEXT, True, "midleft"
-            )
-            theme.blit_text(
-                surface,
-                "March",
-                (c.x + 86 + 6 * 44 + 4, c.y + 47),
-                theme.FONT_BODY,
-                theme.TEXT,
-                True,
-                "midleft",
-            )
-            supply = self.state.supply[self.state.current_player]
-            theme.blit_text(
-                surface,
-                f"Supply {supply} · keys 0-5, arrows, Space stays, Tab",
-                (c.x, c.y + 8),
-                theme.FONT_SMALL,
-                theme.TEXT_DIM,
-            )
-            current = self.picker.current
-            if current is not None and not self.message:
-                options = self.picker.drop_options()
-                label = "Drops" if len(options) > 1 else "Plan"
-                theme.blit_text(
-                    surface,
-                    label,
-                    (c.x, c.bottom - 27),
-                    theme.FONT_BODY,
-                    theme.TEXT,
-                    True,
-                    "midleft",
-                )
-                if len(options) <= 1:
-                    theme.blit_text(
-                        surface,
-                        _plan_words(current),
-                        (c.x + 86, c.bottom - 27),
-                        theme.FONT_BODY,
-                        theme.TEXT,
-                        anchor="midleft",
-                    )
-            elif self.picker.count is None and not self.message:
-                theme.blit_text(
-                    surface,
-                    "How many knights? (0 brings none)",
-                    (c.x, c.bottom - 27),
-                    theme.FONT_BODY,
-                    theme.TEXT,
-                    anchor="midleft",
-                )
-
-    def _draw_tooltips(self, surface: pygame.Surface) -> None:
-        if self.hover_hand is not None:
-            tiles = self.hand_tiles()
-            if self.hover_hand < len(tiles) and tiles[self.hover_hand].tile != "?":
-                draw_tooltip(surface, tile_help(tiles[self.hover_hand].tile), self.pointer)
-            return
-        if self.hover_cell is not None and self.anim is None:
-            placed = self.state.board.get(self.hover_cell)
-            if placed is not None and self.board_area.collidepoint(self.pointer):
-                words = tile_help(placed.tile)
-                if placed.knights:
-                    owner = self.session.seats[placed.knights[-1]].name
-                    count = len(placed.knights)
-                    words += f" · {count} knight{'s' if count > 1 else ''}, {owner} on top"
-                draw_tooltip(surface, words, self.pointer)
-
-
-def _plan_words(deploy: Deploy) -> str:
-    if deploy.count == 0:
-        return "no knights: this castle never gets any"
-    if deploy.dir is None:
-        return (
-            "1 knight stays on the castle"
-            if deploy.count == 1
-            else f"all {deploy.count} stay on the castle"
-        )
-    return f"{deploy.count} knights march {direction_name(deploy.dir)}, leaving " + "-".join(
-        str(d) for d in deploy.drops
-    )
 
 
 def _digit(key: int) -> int | None:
