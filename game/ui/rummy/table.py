@@ -678,6 +678,11 @@ class RummyTableScene(Scene):
             self.log.add(f"{verb(winner, 'wins', 'win')} round {after.round}!", theme.GOOD)
         else:
             self.log.add(f"Round {after.round} ends without a winner.", theme.ACCENT)
+        for player in after.players:
+            if player.hand:
+                cards = " ".join(str(c) for c in player.hand)
+                points = penalties[player.name]
+                self.log.add(f"{player.name}: {cards} = {points} points", theme.TEXT_DIM)
 
     def _animate(self, before: RummyState, after: RummyState, seat: int, action: Any) -> None:
         pace = self.app.pace
