@@ -26,8 +26,9 @@ from ai.agent import Deadline, own_view, search_budget
 class SearchGame(Protocol):
     """The game-specific parts of the search, all working on full (determinized) states."""
 
-    def candidates(self, state: Any, rng: random.Random) -> list[Any]:
-        """Actions worth searching for the player to move, best first; never empty."""
+    def candidates(self, state: Any, searcher: int, rng: random.Random) -> list[Any]:
+        """Choices worth searching for the player to move, best first; never empty.
+        ``searcher`` is the seat the search decides for (its own moves may get more care)."""
         ...
 
     def candidate_key(self, state: Any) -> Hashable | None:
@@ -74,6 +75,8 @@ class SearchConfig:
     # candidates only, so wide decisions (knight lays) deepen instead of staying one ply deep.
     widening_base: float = 4.0
     widening_alpha: float = 0.5
+    # The final choice leaves the first candidate only for one visited this many times more.
+    keep_first_margin: float = 1.2
 
 
 @dataclass
@@ -88,13 +91,13 @@ def _widened(candidates: list[Any], node: Node, config: SearchConfig) -> list[An
     return candidates[:width]
 
 
-def _candidates(node: Node, state: Any, game: SearchGame, rng: random.Random) -> list[Any]:
+def _candidates(node: Node, state: Any, me: int, game: SearchGame, rng: random.Random) -> list[Any]:
     key = game.candidate_key(state)
     if key is None:
-        return game.candidates(state, rng)
+        return game.candidates(state, me, rng)
     cached = node.candidate_cache.get(key)
     if cached is None:
-        cached = node.candidate_cache[key] = game.candidates(state, rng)
+        cached = node.candidate_cache[key] = game.candidates(state, me, rng)
     return cached
 
 
@@ -125,7 +128,7 @@ def _iterate(
     node = root
     path = [root]
     while not state.is_terminal:
-        options = _widened(_candidates(node, state, game, rng), node, config)
+        options = _widened(_candidates(node, state, me, game, rng), node, config)
         for action in options:
             child = node.children.get(action)
             if child is not None:
@@ -168,7 +171,7 @@ def search(
     deadline = Deadline(search_budget(config.budget), stop)
     me, view = own_view(state)
     root = Node(actor=me)
-    root_options = _candidates(root, view.determinize(me, rng), game, rng)
+    root_options = _candidates(root, view.determinize(me, rng), me, game, rng)
     if len(root_options) == 1:
         return SearchResult(game.first_action(root_options[0]), 0, {})
     iterations = 0
@@ -183,6 +186,13 @@ def search(
     if not legal:
         return SearchResult(game.first_action(root_options[0]), iterations, {})
     best = max(legal, key=lambda action: root.children[action].visits)
+    # Few iterations make visit counts noisy: keep the plug-in's first choice (its own best
+    # guess) unless the search clearly prefers another.
+    first = root_options[0]
+    if first in root.children and best != first:
+        first_visits = root.children[first].visits
+        if root.children[best].visits <= config.keep_first_margin * first_visits + 2:
+            best = first
     visits = {str(action): root.children[action].visits for action in legal}
     return SearchResult(game.first_action(best), iterations, visits)
 

@@ -147,7 +147,7 @@ def advantage(state: Any, seat: int) -> float:
 def game_progress(state: Any) -> float:
     """0 at the start, 1 when every tile is laid."""
     total = TILES_PER_PLAYER * state.num_players
-    left = sum(len(hand) + len(pile) for hand, pile in zip(state.hands, state.piles))
+    left = sum(state.tiles_left(seat) for seat in range(state.num_players))
     return 1.0 - left / total
 
 

@@ -64,9 +64,9 @@ def shortlist_deploys(state: Any, limit: int = DEPLOY_SHORTLIST) -> list[Deploy]
     return chosen
 
 
-def best_deploy(state: Any, me: int) -> tuple[float, Deploy]:
+def best_deploy(state: Any, me: int, limit: int = DEPLOY_SHORTLIST) -> tuple[float, Deploy]:
     best: tuple[float, Deploy] | None = None
-    for action in shortlist_deploys(state):
+    for action in shortlist_deploys(state, limit):
         score = advantage(state.apply(action), me)
         if best is None or score > best[0]:
             best = (score, action)
@@ -102,8 +102,15 @@ class TurnPlanner:
     itself. Plans only lay tiles that are in hand when planning starts.
     """
 
-    def __init__(self, beam: int = 3) -> None:
+    def __init__(
+        self,
+        beam: int = 3,
+        castle_spots: int = CASTLE_SPOT_SHORTLIST,
+        deploys: int = DEPLOY_SHORTLIST,
+    ) -> None:
         self.beam = beam
+        self.castle_spots = castle_spots
+        self.deploys = deploys
 
     def _children(
         self, state: Any, me: int, kinds: Counter[str]
@@ -117,10 +124,10 @@ class TurnPlanner:
             rest += Counter()
             if kind in CASTLE_KINDS:
                 ranked = sorted(spots, key=lambda s: -castle_spot_promise(state, s))
-                for spot in ranked[:CASTLE_SPOT_SHORTLIST]:
+                for spot in ranked[: self.castle_spots]:
                     action = Place(kind, *spot)
                     after = state.apply(action)
-                    score, deploy = best_deploy(after, me)
+                    score, deploy = best_deploy(after, me, self.deploys)
                     out.append((score, (action, deploy), after.apply(deploy), rest))
             else:
                 for spot in spots:
@@ -135,7 +142,7 @@ class TurnPlanner:
         found: list[tuple[float, Plan]] = []
         frontier: list[tuple[Any, Plan, Counter[str]]] = []
         if state.phase == "deploy":
-            for deploy in shortlist_deploys(state):
+            for deploy in shortlist_deploys(state, self.deploys):
                 after = state.apply(deploy)
                 frontier.append((after, (deploy,), hand_kinds))
                 found.append((advantage(after, me), _finished((deploy,), after, me)))
@@ -157,7 +164,17 @@ class TurnPlanner:
         if not found:
             return [(advantage(state, me), (state.legal_actions()[0],))]
         found.sort(key=lambda item: -item[0])
-        return found[:limit]
+        # One plan per first action: only the first action is played before planning again,
+        # so near-copies of one idea would crowd out the alternatives a search should weigh.
+        distinct: list[tuple[float, Plan]] = []
+        seen: set[Any] = set()
+        for score, plan in found:
+            if plan[0] not in seen:
+                seen.add(plan[0])
+                distinct.append((score, plan))
+                if len(distinct) == limit:
+                    break
+        return distinct
 
     def plan(self, state: Any, me: int) -> Any:
         """The first action of the best turn found from ``state`` (a full state, me to move)."""

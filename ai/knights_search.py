@@ -21,16 +21,22 @@ from ai.knights_greedy import Plan, TurnPlanner, keep_choice
 class KnightsSearch:
     """Everything ISMCTS needs to know about Robber Knights."""
 
-    def __init__(self, plans_per_turn: int = 6, beam: int = 2) -> None:
+    def __init__(self, plans_per_turn: int = 6) -> None:
         self.plans_per_turn = plans_per_turn
-        self.planner = TurnPlanner(beam)
+        # Our own turns are planned with the medium player's care; the many rival nodes (one
+        # per guess of their hand) with a narrower, faster planner.
+        self.own_planner = TurnPlanner(beam=2)
+        self.rival_planner = TurnPlanner(beam=1, castle_spots=5, deploys=4)
 
-    def candidates(self, state: Any, rng: random.Random) -> list[Plan]:
+    def candidates(self, state: Any, searcher: int, rng: random.Random) -> list[Plan]:
         if state.phase == "keep":
             legal = state.legal_actions()
             preferred = keep_choice(legal)
             return [(preferred,)] + [(a,) for a in legal if a != preferred]
-        ranked = self.planner.plans(state, state.current_player, self.plans_per_turn)
+        seat = state.current_player
+        own = seat == searcher
+        planner = self.own_planner if own else self.rival_planner
+        ranked = planner.plans(state, seat, self.plans_per_turn if own else 4)
         return [plan for _, plan in ranked]
 
     def candidate_key(self, state: Any) -> Hashable | None:
