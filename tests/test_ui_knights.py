@@ -395,3 +395,27 @@ def test_computer_seats_use_the_ai_process_or_fall_back_to_a_thread(
     app, table = open_table(seats, seed=6)
     assert app.run_until(lambda: len(table.session.history) >= 4, 3000)
     assert table.worker._local_agents
+
+
+def test_deploy_by_clicking_the_buttons() -> None:
+    app, table = human_vs(seed=3)
+    keep_by_click(app, table)
+    wait_for_human(app, table)
+    lay_castle(app, table)
+    picker = table.picker
+    assert picker is not None
+    count = max(picker.counts())
+    click(app, table.widget(f"count{count}").center)
+    assert picker.count == count
+    moving = [d for d in picker.directions() if d is not None]
+    direction = moving[0] if moving else None
+    click(app, table.widget(f"dir-{direction or 'stay'}").center)
+    assert picker.direction == direction
+    options = picker.drop_options()
+    if len(options) > 1:
+        click(app, table.widget("drops1").center)
+        assert picker.current == options[1]
+    chosen = picker.current
+    click(app, table.widget("confirm").center)
+    assert table.session.history[-1].action == chosen
+    assert table.state.phase == "place"
