@@ -526,3 +526,16 @@ def test_with_an_empty_stock_players_pass_and_the_round_ends_without_winner(app:
     assert isinstance(app.top, RummyResultsScene)
     assert scene.rounds[-1].winner is None
     assert scene.rounds[-1].penalties == {"Ann": 7, "Bob": 14}
+
+
+def test_the_setup_screen_opens_the_rummy_table(app: App) -> None:
+    from game.ui.setup_scene import SetupScene
+
+    setup = SetupScene(app, "rummy")
+    app.push(setup)
+    app.run_frames(1)
+    setup.start()
+    app.run_frames(2)
+    table = app.find_scene(RummyTableScene)
+    assert isinstance(table, RummyTableScene)
+    assert table.state.num_players == len(table.session.seats) >= 2
