@@ -143,15 +143,16 @@ def shoot_tables(out: Path) -> None:
         Seat("Kunz", False, "hard", colour=1),
         Seat("Hilde", False, "medium", colour=3),
     ]
-    session = Session("knights", end_seats, 12)
-    rng = random.Random(12)
-    while not session.state.is_terminal:
-        session.apply(rng.choice(session.state.legal_actions()))
-    table = KnightsTableScene(app, session)
-    app.reset(MenuScene(app))
-    app.push(table)
-    app.run_frames(3)
-    app.screenshot(str(out / "end.png"))
+    for seed, name in ((12, "end.png"), (27, "end-tiebreak.png")):  # 27 ends in a tie on points
+        session = Session("knights", end_seats, seed)
+        rng = random.Random(seed)
+        while not session.state.is_terminal:
+            session.apply(rng.choice(session.state.legal_actions()))
+        table = KnightsTableScene(app, session)
+        app.reset(MenuScene(app))
+        app.push(table)
+        app.run_frames(3)
+        app.screenshot(str(out / name))
 
 
 def main(argv: list[str] | None = None) -> int:
