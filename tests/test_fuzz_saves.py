@@ -258,13 +258,23 @@ def test_action_parsers_raise_only_value_error(data: Any) -> None:
             assert parse(action.to_dict()) == action
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError, reason="engine bug: rummy action_from_dict")
+@pytest.mark.xfail(
+    strict=True,
+    raises=TypeError,
+    reason="engine bug: rummy action_from_dict({'type': [...]}) raises TypeError; once fixed, "
+    "delete this mark and its KNOWN_CRASHES entry",
+)
 def test_known_crash_rummy_action_with_a_list_as_type() -> None:
     with pytest.raises(ValueError):
         rummy_action({"type": ["end", "end"]})
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError, reason="engine bug: knights action_from_dict")
+@pytest.mark.xfail(
+    strict=True,
+    raises=TypeError,
+    reason="engine bug: knights action_from_dict deploy with a list/object 'dir' raises "
+    "TypeError; once fixed, delete this mark and its KNOWN_CRASHES entry",
+)
 def test_known_crash_knights_deploy_with_a_list_as_direction() -> None:
     with pytest.raises(ValueError):
         knights_action({"type": "deploy", "count": 1, "dir": ["E"], "drops": [1]})
