@@ -227,8 +227,8 @@ def screenshots(directory: str) -> list[str]:
     drag(app, hand_card(scene, "7H"), scene.grid().new_cell.center)
     drag(app, hand_card(scene, "9H"), end_of(scene, 2))
     drag(app, hand_card(scene, "JD"), end_of(scene, 1))
-    rect = scene.grid().card_rect(2, 1)
-    motion(app, (rect.x + 12, rect.y + 30), (0, 0, 0))
+    rect = scene.grid().card_rect(1, 3)
+    motion(app, (rect.x + 30, rect.y + 40), (0, 0, 0))
     app.run_frames(40)
     save(app, "rummy_invalid_set.png")
 

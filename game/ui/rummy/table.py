@@ -930,12 +930,12 @@ class RummyTableScene(Scene):
             s, i = found
             text = set_value_text(table[s], i)
             problem = table_draw.set_problem(table[s])
-            return f"{text}\n{problem}" if problem else text
+            return f"Invalid set: {problem}\n{text}" if problem else text
         s2 = grid.set_at(pos)
         if s2 is not None and s2 < len(table):
             problem = table_draw.set_problem(table[s2])
             if problem:
-                return problem
+                return f"Invalid set: {problem}"
         if grid.new_cell.collidepoint(pos):
             return "Drop a card here to start a new set"
         return None
