@@ -10,6 +10,7 @@ actions to ``session.apply`` and the engine decides.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +49,49 @@ DIRECTION_BUTTONS: tuple[tuple[str | None, str, int], ...] = (
 )
 MAX_DROP_CHIPS = 10
 LABEL_MARGIN = 20
+
+
+@dataclass(frozen=True)
+class DeployLayout:
+    """Where the deployment controls go: one row of counts and directions when there is room
+    beside the hand, else three rows across the whole bar (the hand is hidden meanwhile)."""
+
+    area: pygame.Rect
+    wide: bool
+    button: int
+    step: int
+    label_x: int
+    counts_x: int
+    counts_y: int
+    dirs_label_x: int
+    dirs_x: int
+    dirs_y: int
+    drops_y: int
+
+    @classmethod
+    def fit(cls, beside_hand: pygame.Rect, whole_bar: pygame.Rect) -> DeployLayout:
+        if beside_hand.w >= 640:
+            a = beside_hand
+            counts_x = a.x + 86
+            dirs_label_x = counts_x + 6 * 44 + 4
+            return cls(
+                a,
+                True,
+                40,
+                44,
+                a.x,
+                counts_x,
+                a.y + 28,
+                dirs_label_x,
+                dirs_label_x + 62,
+                a.y + 28,
+                a.bottom - 44,
+            )
+        a = whole_bar
+        counts_x = a.x + 86
+        return cls(
+            a, False, 38, 42, a.x, counts_x, a.y + 22, a.x, counts_x, a.y + 62, a.bottom - 40
+        )
 
 
 class KnightsTableScene(Scene):
@@ -153,7 +197,7 @@ class KnightsTableScene(Scene):
         self.log.rect = pygame.Rect(
             self.side.x + 10, log_top, self.side.w - 20, self.side.bottom - 84 - log_top
         )
-        slot = min(112, BOTTOM_H - 50)
+        slot = max(72, min(112, BOTTOM_H - 50, (self.bottom.w - 360) // 2))
         self.hand_slot = slot
         self.hand_rects = [
             pygame.Rect(16 + i * (slot + 12), self.bottom.y + 36, slot, slot) for i in range(4)
@@ -239,23 +283,22 @@ class KnightsTableScene(Scene):
                 tooltip="Keep the chosen tile in your hand",
             )
         )
-        # Deployment: knights 0–5, a direction, the drop pattern, confirm.
-        x0 = c.x + 86
+        # Deployment: knights 0–5, a direction, the drop pattern, confirm (see DeployLayout).
+        d = self.deploy_layout = DeployLayout.fit(c, pygame.Rect(16, c.y, self.bottom.w - 32, c.h))
         for n, key in enumerate(COUNT_KEYS):
             add(
                 Button(
                     str(n),
                     partial(self.pick_count, n),
-                    pygame.Rect(x0 + n * 44, c.y + 28, 40, 38),
+                    pygame.Rect(d.counts_x + n * d.step, d.counts_y, d.button, 36),
                     key,
                     ident=f"count{n}",
                     tooltip=f"Bring {n} knight{'s' if n != 1 else ''} into play",
                 )
             )
-        x1 = x0 + 6 * 44 + 66
         for i, (direction, label, key) in enumerate(DIRECTION_BUTTONS):
-            width = 64 if direction is None else 40
-            left = x1 + (0 if direction is None else 68 + (i - 1) * 44)
+            width = d.button + 22 if direction is None else d.button
+            left = d.dirs_x + (0 if direction is None else d.button + 28 + (i - 1) * d.step)
             tip = (
                 "Leave all knights on the castle"
                 if direction is None
@@ -265,7 +308,7 @@ class KnightsTableScene(Scene):
                 Button(
                     label,
                     partial(self.pick_direction, direction),
-                    pygame.Rect(left, c.y + 28, width, 38),
+                    pygame.Rect(left, d.dirs_y, width, 36),
                     key,
                     ident=f"dir-{direction or 'stay'}",
                     tooltip=tip,
@@ -275,7 +318,7 @@ class KnightsTableScene(Scene):
             Button(
                 "Confirm",
                 self.confirm_deploy,
-                pygame.Rect(c.right - 170, c.bottom - 50, 170, 48),
+                pygame.Rect(d.area.right - 160, d.area.bottom - 46, 160, 44),
                 pygame.K_RETURN,
                 ident="confirm",
                 size=theme.FONT_LARGE,
@@ -283,13 +326,13 @@ class KnightsTableScene(Scene):
             )
         )
         self._drop_buttons: list[Button] = []
-        chip_w = 64
-        room = max(1, (c.w - 86 - 190) // (chip_w + 6))
+        chip_w = 62
+        room = max(1, (d.area.right - 170 - d.counts_x) // (chip_w + 6))
         for i in range(min(MAX_DROP_CHIPS, room)):
             chip = Button(
                 "",
                 partial(self.pick_drops, i),
-                pygame.Rect(x0 + i * (chip_w + 6), c.bottom - 46, chip_w, 38),
+                pygame.Rect(d.counts_x + i * (chip_w + 6), d.drops_y, chip_w, 36),
                 ident=f"drops{i}",
                 size=theme.FONT_SMALL,
             )

@@ -146,7 +146,7 @@ def draw_top(t: KnightsTableScene, surface: pygame.Surface) -> None:
         True,
         "midleft",
     )
-    theme.blit_text(
+    status = theme.blit_text(
         surface,
         t.status_line(),
         (220, t.top.centery),
@@ -156,14 +156,10 @@ def draw_top(t: KnightsTableScene, surface: pygame.Surface) -> None:
         "midleft",
     )
     left = sum(t.state.tiles_left(p) for p in range(t.state.num_players))
-    theme.blit_text(
-        surface,
-        f"{left} tiles to lay",
-        (t.size[0] - 246, t.top.centery),
-        theme.FONT_SMALL,
-        theme.TEXT_DIM,
-        anchor="midright",
-    )
+    counter = theme.text(f"{left} tiles to lay", theme.FONT_SMALL, theme.TEXT_DIM)
+    spot = counter.get_rect(midright=(t.widget("help").x - 14, t.top.centery))
+    if spot.x > status.right + 16:  # only when it does not run into the status line
+        surface.blit(counter, spot)
 
 
 def draw_side(t: KnightsTableScene, surface: pygame.Surface) -> None:
@@ -216,7 +212,10 @@ def draw_bottom(t: KnightsTableScene, surface: pygame.Surface) -> None:
             else ("Hands stay hidden" if t.session.humans else "Computers only")
         )
     )
-    theme.blit_text(surface, owner, (16, t.bottom.y + 10), theme.FONT_SMALL, theme.TEXT_DIM)
+    if mine and phase == "deploy" and not t.deploy_layout.wide:
+        tiles = []  # a narrow window needs the whole bar for the knights' controls
+    else:
+        theme.blit_text(surface, owner, (16, t.bottom.y + 10), theme.FONT_SMALL, theme.TEXT_DIM)
     for i, (tile, rect) in enumerate(zip(tiles, t.hand_slot_rects(), strict=False)):
         lifted = rect.move(0, -8) if i == t.selected and mine else rect
         pygame.draw.rect(surface, (24, 20, 16), lifted.move(3, 4), border_radius=4)
@@ -250,37 +249,41 @@ def draw_bottom(t: KnightsTableScene, surface: pygame.Surface) -> None:
     draw_instructions(t, surface, mine, phase)
 
 
+def _lines(
+    surface: pygame.Surface,
+    lines: list[tuple[str, int, theme.Colour, bool]],
+    x: int,
+    y: int,
+    width: int,
+    max_lines: int = 4,
+) -> None:
+    """Draw (text, size, colour, bold) paragraphs wrapped to ``width``, at most ``max_lines``."""
+    shown = 0
+    for words, size, colour, bold in lines:
+        for line in theme.wrap(words, size, max(60, width), bold):
+            if shown >= max_lines:
+                return
+            theme.blit_text(surface, line, (x, y), size, colour, bold)
+            y += theme.font(size, bold).get_linesize() + 2
+            shown += 1
+
+
 def draw_instructions(
     t: KnightsTableScene, surface: pygame.Surface, mine: bool, phase: str
 ) -> None:
     c = t.controls
-    if t.message:
-        theme.blit_text(
-            surface,
-            t.message,
-            (c.x, c.bottom - 26),
-            theme.FONT_BODY,
-            theme.BAD,
-            True,
-            "midleft",
-        )
     if not mine:
         if not t.state.is_terminal:
             seat = t.state.current_player
             name = t.session.seats[seat].name if seat is not None else ""
-            text = (
-                f"{name} is playing."
-                if t.anim is not None or not t.worker.busy
-                else f"{name} is thinking..."
-            )
-            theme.blit_text(surface, text, (c.x, c.y + 14), theme.FONT_LARGE, theme.TEXT)
-            theme.blit_text(
-                surface,
-                "Pace: [ slower, ] faster. Esc for the menu, F1 for help.",
-                (c.x, c.y + 52),
-                theme.FONT_SMALL,
-                theme.TEXT_DIM,
-            )
+            busy = t.anim is None and t.worker.busy
+            text = f"{name} is thinking..." if busy else f"{name} is playing."
+            hint = "Pace: [ slower, ] faster. Esc for the menu, F1 for help."
+            lines = [
+                (text, theme.FONT_LARGE, theme.TEXT, False),
+                (hint, theme.FONT_SMALL, theme.TEXT_DIM, False),
+            ]
+            _lines(surface, lines, c.x, c.y + 14, c.w)
         return
     if phase == "keep":
         kind = t._keep_choice()
@@ -289,76 +292,95 @@ def draw_instructions(
         x = (slots[-1].right if slots else c.x) + 20
         room = t.widget("keep").x - 12 - x
         if room >= 110:
-            for i, line in enumerate(theme.wrap(words, theme.FONT_BODY, room)[:4]):
-                theme.blit_text(surface, line, (x, c.y + 34 + i * 24), theme.FONT_BODY, theme.TEXT)
+            _lines(surface, [(words, theme.FONT_BODY, theme.TEXT, False)], x, c.y + 34, room)
     elif phase == "place":
         kind = t.selected_kind()
-        head = (
-            f"Lay the {tile_name(kind)}: click a lit spot"
-            if kind
-            else "Pick a tile from your hand (1, 2)"
-        )
-        theme.blit_text(surface, head, (c.x, c.y + 12), theme.FONT_BODY, theme.TEXT, True)
+        head = f"Lay the {tile_name(kind)}: click a lit spot" if kind else "Pick a tile (1, 2)"
         hint = "Arrows move the cursor, Enter lays it there."
         if t.state.lays_this_turn:
             hint += " E ends your turn."
-        theme.blit_text(surface, hint, (c.x, c.y + 40), theme.FONT_SMALL, theme.TEXT_DIM)
+        lines = [
+            (head, theme.FONT_BODY, theme.TEXT, True),
+            (hint, theme.FONT_SMALL, theme.TEXT_DIM, False),
+        ]
         if kind:
-            theme.blit_text(
-                surface, tile_help(kind), (c.x, c.y + 64), theme.FONT_SMALL, theme.TEXT_DIM
-            )
+            lines.append((tile_help(kind), theme.FONT_SMALL, theme.TEXT_DIM, False))
+        # Full width above the End turn button (which sits bottom right).
+        _lines(surface, lines, c.x, c.y + 12, c.w, max_lines=(c.h - 64) // 20)
     elif phase == "deploy" and t.picker is not None:
+        d = t.deploy_layout
+        mid = 18  # half a button's height
         theme.blit_text(
-            surface, "Knights", (c.x, c.y + 47), theme.FONT_BODY, theme.TEXT, True, "midleft"
+            surface,
+            "Knights",
+            (d.label_x, d.counts_y + mid),
+            theme.FONT_BODY,
+            theme.TEXT,
+            True,
+            "midleft",
         )
         theme.blit_text(
             surface,
             "March",
-            (c.x + 86 + 6 * 44 + 4, c.y + 47),
+            (d.dirs_label_x, d.dirs_y + mid),
             theme.FONT_BODY,
             theme.TEXT,
             True,
             "midleft",
         )
         supply = t.state.supply[t.state.current_player]
+        keys = f"Supply {supply} · keys 0-5, arrows, Space stays, Tab"
         theme.blit_text(
             surface,
-            f"Supply {supply} · keys 0-5, arrows, Space stays, Tab",
-            (c.x, c.y + 8),
+            keys,
+            (d.area.x, d.area.y + (8 if d.wide else 2)),
             theme.FONT_SMALL,
             theme.TEXT_DIM,
         )
         current = t.picker.current
+        room = t.widget("confirm").x - 14 - d.counts_x
         if current is not None and not t.message:
             options = t.picker.drop_options()
             label = "Drops" if len(options) > 1 else "Plan"
             theme.blit_text(
                 surface,
                 label,
-                (c.x, c.bottom - 27),
+                (d.label_x, d.drops_y + mid),
                 theme.FONT_BODY,
                 theme.TEXT,
                 True,
                 "midleft",
             )
             if len(options) <= 1:
-                theme.blit_text(
+                _lines(
                     surface,
-                    _plan_words(current),
-                    (c.x + 86, c.bottom - 27),
-                    theme.FONT_BODY,
-                    theme.TEXT,
-                    anchor="midleft",
+                    [(_plan_words(current), theme.FONT_SMALL + 2, theme.TEXT, False)],
+                    d.counts_x,
+                    d.drops_y + 2,
+                    room,
+                    2,
                 )
         elif t.picker.count is None and not t.message:
-            theme.blit_text(
+            ask = "How many knights? (0 brings none)"
+            _lines(
                 surface,
-                "How many knights? (0 brings none)",
-                (c.x, c.bottom - 27),
-                theme.FONT_BODY,
-                theme.TEXT,
-                anchor="midleft",
+                [(ask, theme.FONT_BODY, theme.TEXT, False)],
+                d.label_x,
+                d.drops_y + 8,
+                room + d.counts_x - d.label_x,
+                2,
             )
+    if t.message:
+        end = t.widget("confirm" if phase == "deploy" else "end").x
+        x = t.deploy_layout.label_x if phase == "deploy" else c.x
+        _lines(
+            surface,
+            [(t.message, theme.FONT_SMALL + 2, theme.BAD, True)],
+            x,
+            c.bottom - 40,
+            end - 14 - x,
+            2,
+        )
 
 
 def draw_tooltips(t: KnightsTableScene, surface: pygame.Surface) -> None:
