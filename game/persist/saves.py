@@ -185,7 +185,7 @@ def game_from_dict(data: Any, parse_history: bool = True) -> SavedGame:
     if unknown:
         raise SaveError(f"Damaged save: unknown fields {sorted(unknown)}.")
     game = data.get("game")
-    if game not in _ENGINES:
+    if not isinstance(game, str) or game not in _ENGINES:
         raise SaveError(f"Damaged save: unknown game {game!r} (knights or rummy).")
     engine = _ENGINES[game]
     raw_seats = data.get("seats")
