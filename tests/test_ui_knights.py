@@ -419,3 +419,29 @@ def test_deploy_by_clicking_the_buttons() -> None:
     click(app, table.widget("confirm").center)
     assert table.session.history[-1].action == chosen
     assert table.state.phase == "place"
+
+
+def test_the_computers_whole_last_turn_stays_highlighted() -> None:
+    app, table = human_vs(seed=9, pace=0.02)
+    keep_by_click(app, table)
+    wait_for_human(app, table)
+    for _ in range(6):  # a few turns: lay one tile and end, then watch the computer's turn
+        press(app, pygame.K_1)
+        click(app, table.geom.cell_rect(*table.legal_spots()[0]).center)
+        if table.state.phase == "deploy":
+            press(app, pygame.K_0)
+            press(app, pygame.K_RETURN)
+        if table.state.current_player == 0:
+            press(app, pygame.K_e)
+        wait_for_human(app, table)
+        if table.state.is_terminal:
+            break
+        history = table.session.history
+        turn = []
+        for entry in reversed(history):
+            if entry.seat != 1:
+                break
+            turn.append(entry.action)
+        laid = [(a.x, a.y) for a in reversed(turn) if isinstance(a, Place)]
+        assert table.last is not None and table.last.seat == 1
+        assert list(table.last.placed) == laid

@@ -25,10 +25,10 @@ LABEL_INK: theme.Colour = (150, 170, 140)
 
 @dataclass(frozen=True)
 class LastMove:
-    """What to highlight: the tile laid and the cells knights were dropped on."""
+    """What to highlight: the tiles laid in the latest turn and the cells knights went to."""
 
     seat: int
-    placed: Pos | None = None
+    placed: tuple[Pos, ...] = ()
     path: tuple[Pos, ...] = ()
 
 
@@ -177,8 +177,8 @@ def render_board(
             pygame.draw.rect(
                 surface, ink, cell.inflate(-4, -4), max(2, geom.tile // 30), border_radius=4
             )
-        if last.placed is not None:
-            cell = geom.cell_rect(*last.placed).move(-offset[0], -offset[1])
+        for pos in last.placed:
+            cell = geom.cell_rect(*pos).move(-offset[0], -offset[1])
             pygame.draw.rect(
                 surface,
                 (255, 255, 255),

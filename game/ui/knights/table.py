@@ -471,7 +471,8 @@ class KnightsTableScene(Scene):
         last: LastMove | None = self.last
         anim: Animation | None = None
         if isinstance(action, Place) and seat is not None:
-            last = LastMove(seat, placed=(action.x, action.y))
+            last = self._turn_so_far(before, seat)
+            last = LastMove(seat, last.placed + ((action.x, action.y),), last.path)
             if not human and pace > 0:
                 anim = TileSlide(
                     action.tile, self._slide_start(seat), (action.x, action.y), pace, before
@@ -479,7 +480,8 @@ class KnightsTableScene(Scene):
         elif isinstance(action, Deploy) and seat is not None and before.pending is not None:
             picker = DeployPicker([action], before.pending)
             path = picker.path(action)
-            last = LastMove(seat, placed=before.pending, path=tuple(pos for pos, _ in path))
+            last = self._turn_so_far(before, seat)
+            last = LastMove(seat, last.placed, last.path + tuple(pos for pos, _ in path))
             if path and pace > 0:
                 anim = KnightMarch(path, seat, before, after, pace * (0.8 + 0.4 * len(path)))
             self._note_captures(before, after, seat)
@@ -502,6 +504,13 @@ class KnightsTableScene(Scene):
                 self.app.audio.play(sound)
         self._after_move()
         return True
+
+    def _turn_so_far(self, before: Any, seat: int) -> LastMove:
+        """The highlight of this turn so far: a player's later lays add to it."""
+        last = self.anim_last if self.anim is not None else self.last
+        if last is not None and last.seat == seat and before.lays_this_turn > 0:
+            return last
+        return LastMove(seat)
 
     def _note_captures(self, before: Any, after: Any, seat: int) -> None:
         """Log buildings whose top knight changed hands: the moments players care about."""
