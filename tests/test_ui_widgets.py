@@ -198,3 +198,21 @@ def test_value_noise_is_in_range_and_textured() -> None:
     noise = sprites.value_noise(32, seed=1)
     assert noise.shape == (32, 32)
     assert noise.min() >= 0.0 and noise.max() <= 1.0 and noise.std() > 0.1
+
+
+def test_help_from_the_menu_offers_each_games_rules() -> None:
+    from game.ui.menu import MenuScene
+    from game.ui.overlays import HelpOverlay
+
+    app = headless_app()
+    app.push(MenuScene(app))
+    press(app, pygame.K_F1)
+    help_scene = app.top
+    assert isinstance(help_scene, HelpOverlay) and help_scene.browsing
+    tabs = help_scene.widget("topics")
+    click(app, (tabs.x + tabs.w // 2, tabs.centery))
+    assert help_scene.topic.title == "Robber Knights"
+    assert "castle 1, village 2, town 3" in help_scene.topic.rules
+    click(app, (tabs.right - 10, tabs.centery))
+    assert help_scene.topic.title in ("Räuber-Rommé", "Robbers' Den")  # rummy once its table exists
+    app.run_frames(1)

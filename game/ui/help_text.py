@@ -62,7 +62,7 @@ GENERAL_RULES = (
 
 TOPICS: dict[str, HelpTopic] = {
     "general": HelpTopic("Robbers' Den", GENERAL_RULES, GENERAL_KEYS),
-    "knights": HelpTopic("Robber Knights", KNIGHTS_RULES, KNIGHTS_KEYS + GENERAL_KEYS[:2]),
+    "knights": HelpTopic("Robber Knights", KNIGHTS_RULES, KNIGHTS_KEYS + GENERAL_KEYS[:1]),
 }
 
 

@@ -10,7 +10,7 @@ import pygame
 
 from game.ui import help_text, theme
 from game.ui.scene import Scene
-from game.ui.widgets import Button, Toggle
+from game.ui.widgets import Button, Segmented, Toggle
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -105,12 +105,30 @@ class HelpOverlay(Scene):
     opaque = False
     name = "help"
 
+    # From the menu the help offers every game's rules; at a table it shows that table's.
+    CHOICES: tuple[tuple[str, str], ...] = (
+        ("general", "Overview"),
+        ("knights", "Robber Knights"),
+        ("rummy", "Räuber-Rommé"),
+    )
+
     def __init__(self, app: App, topic: str = "general") -> None:
         super().__init__(app)
+        self.browsing = topic == "general"
         self.topic = help_text.topic(topic)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0
         self._body: pygame.Surface | None = None
+
+    def choose(self, index: int) -> None:
+        name = self.CHOICES[index][0]
+        if name == "rummy":
+            from game.ui.tables import table_class
+
+            table_class("rummy")  # importing the rummy table registers its help topic
+        self.topic = help_text.topic(name)
+        self.scroll = 0
+        self._body = None
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -121,6 +139,15 @@ class HelpOverlay(Scene):
         self.widgets.add(
             Button("Close", lambda: self.app.pop(self), close, pygame.K_ESCAPE, ident="close")
         )
+        if self.browsing:
+            names = [name for name, _ in self.CHOICES]
+            current = next((i for i, n in enumerate(names) if help_text.topic(n) is self.topic), 0)
+            tabs = pygame.Rect(self.box.right - 24 - 480, self.box.y + 16, 480, 36)
+            self.widgets.add(
+                Segmented(
+                    [label for _, label in self.CHOICES], current, self.choose, tabs, ident="topics"
+                )
+            )
         self._body = None
 
     def _render_body(self) -> pygame.Surface:
@@ -178,7 +205,7 @@ class HelpOverlay(Scene):
         theme.panel(surface, self.box)
         theme.blit_text(
             surface,
-            f"{self.topic.title} — help",
+            "Rules & keys" if self.browsing else f"{self.topic.title} — help",
             (self.box.x + 24, self.box.y + 18),
             theme.FONT_LARGE,
             theme.ACCENT,
