@@ -255,6 +255,7 @@ def test_a_whole_game_against_the_computer_reaches_the_end_screen() -> None:
     seed = table.session.seed
     press(app, pygame.K_r)
     assert isinstance(app.top, KnightsTableScene) and app.top is not table
+    assert [type(s) for s in app.scenes] == [MenuScene, KnightsTableScene]
     assert app.top.session.seed == seed + 1
     assert [s.name for s in app.top.session.seats] == ["Ann", "Kunz"]
 

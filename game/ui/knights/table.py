@@ -650,6 +650,8 @@ class KnightsTableScene(Scene):
     def rematch(self) -> None:
         from game.ui.tables import open_table
 
+        while self.app.scenes and self.app.top is not self:
+            self.app.pop()  # the results (and anything else) above this table
         self.app.pop(self)
         open_table(self.app, self.session.rematch())
 
