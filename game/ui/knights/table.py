@@ -537,12 +537,7 @@ class KnightsTableScene(Scene):
             if len(self.picker.counts()) == 1:
                 self.picker.choose_count(self.picker.counts()[0])
         if state.phase == "place" and self.session.is_human(state.current_player):
-            tiles = (
-                self.hand_tiles()
-                if self.anim is None
-                else list(state.view(state.current_player).hands[state.current_player])
-            )
-            self.selected = 0 if tiles else None
+            self.selected = 0 if state.hands[state.current_player] else None
             spots = state.legal_spots()
             self.cursor = _nearest(spots, self._layout_centre()) if spots else None
         if state.phase == "keep":
