@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import help_text, theme
+from game.ui import help_text, sprites, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Segmented, Toggle
 
@@ -331,7 +331,7 @@ class CoverScene(Scene):
             theme.TEXT_DIM,
             anchor="midtop",
         )
-        theme.blit_text(
+        name = theme.blit_text(
             surface,
             self.player,
             (w // 2, band.y + 56),
@@ -340,6 +340,8 @@ class CoverScene(Scene):
             True,
             "midtop",
         )
+        figure = sprites.knight_sprite(self.colour, 64)
+        surface.blit(figure, figure.get_rect(midright=(name.x - 18, name.centery)))
         if self.note:
             theme.blit_text(
                 surface,
