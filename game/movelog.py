@@ -12,44 +12,34 @@ leftmost reachable column and row 1 the top row (2 players: A..L, 1..12; 4 playe
 tile; ``column_letter`` and ``row_number`` give the same labels for the board's margins.
 
 Translation: every sentence is built from whole templates wrapped in ``_("...")`` (so the
-standard gettext tools extract them) with named fields; ``set_translator(gettext)`` makes them
-speak the player's language. Counted words use one template for 1 and one for more (English,
-German and Dutch all pluralise that way).
+standard gettext tools extract them) with named fields; ``set_translator(gettext)`` (the hook
+of ``game.persist.translate``, re-exported here) makes them speak the player's language.
+Counted words use one template for 1 and one for more (English, German and Dutch all pluralise
+that way).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from string import ascii_uppercase
 from typing import Any
 
 from game.core import IllegalAction
 from game.knights import AREA_SIZE, Deploy, End, Keep, KnightsState, Place
+from game.persist.translate import N_, _, set_translator
 from game.rummy import Draw, NextRound, Pass, Play, RummyState, check_meld
 from game.rummy.cards import Card, cards_text
 
-
-def _identity(text: str) -> str:
-    return text
-
-
-_translate: Callable[[str], str] = _identity
-
-
-def set_translator(translate: Callable[[str], str] | None) -> None:
-    """Use ``translate`` (e.g. a gettext translation's ``gettext``) for every log sentence."""
-    global _translate
-    _translate = translate or _identity
-
-
-def _(text: str) -> str:
-    return _translate(text)
-
-
-def N_(text: str) -> str:  # noqa: N802 - the gettext convention: marked, translated later
-    return text
-
+__all__ = [
+    "column_letter",
+    "describe",
+    "describe_knights",
+    "describe_rummy",
+    "row_number",
+    "set_translator",
+    "spot_name",
+]
 
 DIRECTION_WORDS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 TILE_WORDS = {

@@ -413,3 +413,52 @@ def test_a_history_that_does_not_lead_to_the_state_gives_no_log() -> None:
     grown = saved_game("rummy", [*rummy.seats, SeatRecord("Newcomer", "human")], joined,
                        rummy.history)  # fmt: skip
     assert replay_log(grown) is None
+
+
+def test_messages_go_through_the_translator_with_extractable_texts(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.persist import translate
+
+    used: set[str] = set()
+
+    def bracket(text: str) -> str:
+        used.add(text)
+        return "[" + text + "]"
+
+    translate.set_translator(bracket)
+    try:
+        messages = []
+        for content in (b"\xff\xfe", b"{", b'{"format": "robbers-den-save", "version": 9}'):
+            (home / "x.json").write_bytes(content)
+            messages.append(_refused(home / "x.json"))
+        with pytest.raises(SaveError) as caught:
+            save_named("../x", _mid_game("knights", 1, 2, 3))
+        messages.append(str(caught.value))
+        with monkeypatch.context() as patch, pytest.raises(SaveError) as caught:
+            patch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(errno.ENOSPC, "")))
+            autosave(_mid_game("knights", 1, 2, 3))
+        messages.append(str(caught.value))
+    finally:
+        translate.set_translator(None)
+    assert all(m.startswith("[") and m.endswith("]") for m in messages), messages
+    assert "[the disk is full" in messages[-1]
+    extractable = set()
+    for path in (ROOT / "game/persist").glob("*.py"):
+        extractable |= gettext_literals(path)
+    assert used <= extractable
+
+
+def gettext_literals(path: Path) -> set[str]:
+    """The literal texts of the ``_("...")`` and ``N_("...")`` calls in a file: what the gettext
+    tools extract (implicitly joined literals count as one, as for xgettext)."""
+    import ast
+
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args):
+            continue
+        first = node.args[0]
+        if node.func.id in ("_", "N_") and isinstance(first, ast.Constant):
+            found.add(str(first.value))
+    return found

@@ -13,6 +13,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from .translate import N_, _
+
 
 class SaveError(Exception):
     """Saving or loading failed; ``str(error)`` is a sentence meant for the player."""
@@ -22,20 +24,33 @@ _FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG}
 _DENIED = {errno.EACCES, errno.EPERM}
 
 
+# What was being done, as the start of the message (whole phrases, for translators).
+DOING = {
+    "save": N_("Can't save: {reason}"),
+    "read": N_("Can't read the file: {reason}"),
+    "delete": N_("Can't delete the file: {reason}"),
+    "list": N_("Can't list the saved games: {reason}"),
+}
+
+
 def describe_os_error(error: OSError, path: Path, doing: str = "save") -> str:
-    """A player-readable sentence for an OS failure while ``doing`` something with ``path``."""
+    """A player-readable sentence for an OS failure while ``doing`` ("save", "read", "delete",
+    "list") something with ``path``."""
     folder = path.parent
     code = error.errno
     if code in _FULL:
-        return f"Can't {doing}: the disk is full (or over its quota). Free some space in {folder}."
-    if code == errno.EROFS:
-        return f"Can't {doing}: the folder {folder} is on a read-only disk."
-    if code in _DENIED:
-        return f"Can't {doing}: no permission to write in the folder {folder}."
-    if code == errno.ENOENT:
-        return f"Can't {doing}: {path} does not exist."
-    reason = error.strerror or str(error) or type(error).__name__
-    return f"Can't {doing} {path.name}: {reason}."
+        reason = _("the disk is full (or over its quota). Free some space in {folder}.")
+    elif code == errno.EROFS:
+        reason = _("the folder {folder} is on a read-only disk.")
+    elif code in _DENIED:
+        reason = _("no permission to write in the folder {folder}.")
+    elif code == errno.ENOENT:
+        reason = _("{path} does not exist.")
+    else:
+        reason = _("{name}: {problem}.")
+    problem = error.strerror or str(error) or type(error).__name__
+    text = reason.format(folder=folder, path=path, name=path.name, problem=problem)
+    return _(DOING.get(doing, DOING["save"])).format(reason=text)
 
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
@@ -78,21 +93,23 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def read_text_limited(path: str | os.PathLike[str], limit: int, what: str = "file") -> str:
+def read_text_limited(path: str | os.PathLike[str], limit: int) -> str:
     """The UTF-8 text of ``path`` if it is at most ``limit`` bytes; raises SaveError otherwise."""
     source = Path(path)
     try:
         with open(source, "rb") as handle:
             data = handle.read(limit + 1)
     except FileNotFoundError as error:
-        raise SaveError(f"There is no {what} at {source}.") from error
+        raise SaveError(_("There is no file at {path}.").format(path=source)) from error
     except IsADirectoryError as error:
-        raise SaveError(f"{source} is a folder, not a {what}.") from error
+        raise SaveError(_("{path} is a folder, not a file.").format(path=source)) from error
     except OSError as error:
         raise SaveError(describe_os_error(error, source, doing="read")) from error
     if len(data) > limit:
-        raise SaveError(f"{source.name} is too large to be a {what} (over {limit // 1024} KB).")
+        message = _("{name} is too large (over {size} KB): it is not one of the game's files.")
+        raise SaveError(message.format(name=source.name, size=limit // 1024))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise SaveError(f"{source.name} is not a {what}: it is not text (damaged?).") from error
+        message = _("{name} is damaged: it is not text.")
+        raise SaveError(message.format(name=source.name)) from error

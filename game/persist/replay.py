@@ -15,7 +15,6 @@ from typing import Any
 from game.core import IllegalAction
 from game.knights import KnightsState
 from game.knights import new_game as knights_new_game
-from game.movelog import describe
 from game.rummy import RummyState
 from game.rummy import new_game as rummy_new_game
 
@@ -53,6 +52,8 @@ def replay_states(saved: SavedGame) -> list[Any] | None:
 
 def replay_log(saved: SavedGame) -> list[str] | None:
     """The move log of the saved game, one line per history action (names from the seats)."""
+    from game.movelog import describe  # here: the move log imports this package's translator
+
     states = replay_states(saved)
     if states is None:
         return None

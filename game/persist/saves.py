@@ -31,6 +31,7 @@ from game.rummy import action_from_dict as rummy_action_from_dict
 
 from .atomic import SaveError, describe_os_error, read_text_limited, write_atomic
 from .paths import autosave_path, saves_dir
+from .translate import _
 
 FORMAT = "robbers-den-save"
 VERSION = 1
@@ -91,25 +92,51 @@ class SeatRecord:
 
     @classmethod
     def from_dict(cls, data: Any, index: int) -> SeatRecord:
-        where = f"seat {index + 1}"
+        number = index + 1
         if not isinstance(data, dict):
-            raise SaveError(f"Damaged save: {where} is not a seat description.")
+            raise SaveError(
+                _("Damaged save: seat {number} is not a seat description.").format(number=number)
+            )
         missing, unknown = SEAT_FIELDS - set(data), set(data) - SEAT_FIELDS
         if missing:
-            raise SaveError(f"Damaged save: {where} lacks {', '.join(sorted(missing))}.")
+            raise SaveError(
+                _("Damaged save: seat {number} lacks {fields}.").format(
+                    number=number, fields=", ".join(sorted(missing))
+                )
+            )
         if unknown:
-            raise SaveError(f"Damaged save: {where} has unknown fields {sorted(unknown)}.")
+            raise SaveError(
+                _("Damaged save: seat {number} has unknown fields {fields}.").format(
+                    number=number, fields=", ".join(sorted(unknown))
+                )
+            )
         name, kind, level, colour = data["name"], data["kind"], data["level"], data["colour"]
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_SEAT_NAME:
-            raise SaveError(f"Damaged save: {where} needs a name of 1 to {MAX_SEAT_NAME} letters.")
+            raise SaveError(
+                _("Damaged save: seat {number} needs a name of 1 to {most} letters.").format(
+                    number=number, most=MAX_SEAT_NAME
+                )
+            )
         if kind not in KINDS:
-            raise SaveError(f"Damaged save: {where} must be a human or a computer.")
+            raise SaveError(
+                _("Damaged save: seat {number} must be a human or a computer.").format(
+                    number=number
+                )
+            )
         if kind == "computer" and level not in LEVELS:
-            raise SaveError(f"Damaged save: {where} has no known level ({', '.join(LEVELS)}).")
+            raise SaveError(
+                _("Damaged save: seat {number} has no known level ({levels}).").format(
+                    number=number, levels=", ".join(LEVELS)
+                )
+            )
         if kind == "human" and level is not None and level not in LEVELS:
-            raise SaveError(f"Damaged save: {where} has an unknown level.")
+            raise SaveError(
+                _("Damaged save: seat {number} has an unknown level.").format(number=number)
+            )
         if type(colour) is not int or not 0 <= colour <= MAX_COLOUR:
-            raise SaveError(f"Damaged save: {where} has no valid colour.")
+            raise SaveError(
+                _("Damaged save: seat {number} has no valid colour.").format(number=number)
+            )
         return cls(name, kind, level, colour)
 
 
@@ -167,7 +194,7 @@ def parse_game(text: str) -> SavedGame:
     try:
         data = json.loads(text, parse_constant=_reject_constant)
     except (ValueError, RecursionError) as error:
-        raise SaveError("This is not a saved game: the file is damaged or cut short.") from error
+        raise SaveError(_("This is not a saved game: the file is damaged or cut short.")) from error
     return game_from_dict(data)
 
 
@@ -175,35 +202,39 @@ def game_from_dict(data: Any, parse_history: bool = True) -> SavedGame:
     """A SavedGame from the parsed JSON of a save file; SaveError if anything is off.
     (``parse_history=False`` leaves the history out: saving checks it its own, faster way.)"""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError("This is not a Robbers' Den saved game.")
+        raise SaveError(_("This is not a Robbers' Den saved game."))
     if data.get("version") != VERSION:
-        raise SaveError(
-            f"This save was written by another version of the game "
-            f"(save version {data.get('version')!r}, this game reads {VERSION})."
+        message = _(
+            "This save was written by another version of the game "
+            "(save version {found!r}, this game reads {version})."
         )
+        raise SaveError(message.format(found=data.get("version"), version=VERSION))
     unknown = set(data) - FIELDS
     if unknown:
-        raise SaveError(f"Damaged save: unknown fields {sorted(unknown)}.")
+        raise SaveError(
+            _("Damaged save: unknown fields {fields}.").format(fields=", ".join(sorted(unknown)))
+        )
     game = data.get("game")
     if not isinstance(game, str) or game not in _ENGINES:
-        raise SaveError(f"Damaged save: unknown game {game!r} (knights or rummy).")
+        raise SaveError(
+            _("Damaged save: unknown game {game!r} (knights or rummy).").format(game=game)
+        )
     engine = _ENGINES[game]
     raw_seats = data.get("seats")
     if not isinstance(raw_seats, list) or not raw_seats:
-        raise SaveError("Damaged save: the seats are missing.")
+        raise SaveError(_("Damaged save: the seats are missing."))
     seats = tuple(SeatRecord.from_dict(raw, i) for i, raw in enumerate(raw_seats))
     if "state" not in data:
-        raise SaveError("Damaged save: the game position is missing.")
-    state = _engine_call(engine.state_from_dict, data["state"], "the game position")
+        raise SaveError(_("Damaged save: the game position is missing."))
+    state = _engine_call(engine.state_from_dict, data["state"], _("the game position"))
     if state.num_players != len(seats):
-        raise SaveError(
-            f"Damaged save: {len(seats)} seats for a game of {state.num_players} players."
-        )
+        message = _("Damaged save: {seats} seats for a game of {players} players.")
+        raise SaveError(message.format(seats=len(seats), players=state.num_players))
     raw_history = data.get("history", [])
     history = _history(engine, raw_history) if parse_history else ()
     extra = data.get("extra", {})
     if not isinstance(extra, dict):
-        raise SaveError("Damaged save: 'extra' must be a JSON object.")
+        raise SaveError(_("Damaged save: 'extra' must be a JSON object."))
     return SavedGame(game, seats, state, history, extra)
 
 
@@ -211,26 +242,38 @@ def _engine_call(parse: Callable[[Any], Any], value: Any, what: str) -> Any:
     try:
         return parse(value)
     except ValueError as error:
-        raise SaveError(f"Damaged save: {what} is invalid: {error}.") from error
+        raise SaveError(
+            _("Damaged save: {what} is invalid: {error}.").format(what=what, error=error)
+        ) from error
     except (RecursionError, TypeError, KeyError, IndexError, AttributeError) as error:
         # The engines promise ValueError; a save must never crash the game even if they slip.
-        raise SaveError(f"Damaged save: {what} is invalid ({type(error).__name__}).") from error
+        raise SaveError(
+            _("Damaged save: {what} is invalid ({error}).").format(
+                what=what, error=type(error).__name__
+            )
+        ) from error
 
 
 def _history(engine: _Engine, raw: Any) -> tuple[Any, ...]:
     if not isinstance(raw, list):
-        raise SaveError("Damaged save: the move history must be a list.")
+        raise SaveError(_("Damaged save: the move history must be a list."))
     if len(raw) > MAX_HISTORY:
-        raise SaveError(f"Damaged save: the move history is longer than {MAX_HISTORY} moves.")
+        raise SaveError(
+            _("Damaged save: the move history is longer than {most} moves.").format(
+                most=MAX_HISTORY
+            )
+        )
     return tuple(
-        _engine_call(engine.action_from_dict, item, f"move {i + 1} of the history")
+        _engine_call(
+            engine.action_from_dict, item, _("move {number} of the history").format(number=i + 1)
+        )
         for i, item in enumerate(raw)
     )
 
 
 def load_game(path: str | os.PathLike[str]) -> SavedGame:
     """Read and validate the save at ``path``; raises SaveError with a reason for the player."""
-    return parse_game(read_text_limited(path, MAX_SAVE_BYTES, what="saved game"))
+    return parse_game(read_text_limited(path, MAX_SAVE_BYTES))
 
 
 # ----- writing ------------------------------------------------------------------------------
@@ -239,21 +282,25 @@ def load_game(path: str | os.PathLike[str]) -> SavedGame:
 def dumps_game(saved: SavedGame) -> str:
     """The file text for ``saved``, proven to load back to the same state (else SaveError)."""
     if saved.game not in _ENGINES:
-        raise SaveError(f"Can't save: unknown game {saved.game!r}.")
+        raise SaveError(_("Can't save: unknown game {game!r}.").format(game=saved.game))
     try:
         data = saved.to_dict()
         text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
     except (TypeError, ValueError, AttributeError) as error:
-        raise SaveError(f"Can't save: the game can't be written as JSON ({error}).") from error
+        raise SaveError(
+            _("Can't save: the game can't be written as JSON ({error}).").format(error=error)
+        ) from error
     if len(text.encode("utf-8")) > MAX_SAVE_BYTES:
-        raise SaveError("Can't save: the game has grown too large for a save file.")
+        raise SaveError(_("Can't save: the game has grown too large for a save file."))
     try:
         reloaded = game_from_dict(json.loads(text), parse_history=False)
         _check_history(_ENGINES[saved.game], saved.history)
     except SaveError as error:
-        raise SaveError(f"Can't save: the game would not load back. {error}") from error
+        raise SaveError(
+            _("Can't save: the game would not load back. {error}").format(error=error)
+        ) from error
     if reloaded.state.to_dict() != data["state"]:
-        raise SaveError("Can't save: the game position does not survive a reload.")
+        raise SaveError(_("Can't save: the game position does not survive a reload."))
     return text
 
 
@@ -265,7 +312,7 @@ _ROUND_TRIP_CACHE_SIZE = 20_000
 
 def _check_history(engine: _Engine, history: tuple[Any, ...]) -> None:
     if len(history) > MAX_HISTORY:
-        raise SaveError(f"the move history is longer than {MAX_HISTORY} moves.")
+        raise SaveError(_("the move history is longer than {most} moves.").format(most=MAX_HISTORY))
     for index, action in enumerate(history):
         key: tuple[str, Any] | None = (engine.action_from_dict.__module__, action)
         try:
@@ -274,10 +321,14 @@ def _check_history(engine: _Engine, history: tuple[Any, ...]) -> None:
         except TypeError:  # not hashable: not an engine action; the check below says so
             key = None
         again = _engine_call(
-            engine.action_from_dict, action.to_dict(), f"move {index + 1} of the history"
+            engine.action_from_dict,
+            action.to_dict(),
+            _("move {number} of the history").format(number=index + 1),
         )
         if again != action:
-            raise SaveError(f"move {index + 1} of the history changes when reloaded.")
+            raise SaveError(
+                _("move {number} of the history changes when reloaded.").format(number=index + 1)
+            )
         if key is not None:
             if len(_ROUND_TRIPPED) >= _ROUND_TRIP_CACHE_SIZE:
                 _ROUND_TRIPPED.clear()
@@ -349,12 +400,14 @@ def check_save_name(name: str) -> str:
     """The cleaned name if it can be a file name everywhere; SaveError explains otherwise."""
     cleaned = " ".join(str(name).split())
     if not cleaned:
-        raise SaveError("Give the save a name.")
+        raise SaveError(_("Give the save a name."))
     if len(cleaned) > MAX_SAVE_NAME:
-        raise SaveError(f"A save name can have at most {MAX_SAVE_NAME} characters.")
+        raise SaveError(
+            _("A save name can have at most {most} characters.").format(most=MAX_SAVE_NAME)
+        )
     allowed = all(ch.isalnum() or ch in " -_'()" for ch in cleaned)
     if not allowed or cleaned.startswith("-"):
-        raise SaveError("A save name may use letters, digits, spaces and - _ ' ( ) only.")
+        raise SaveError(_("A save name may use letters, digits, spaces and - _ ' ( ) only."))
     return cleaned
 
 
@@ -368,7 +421,11 @@ def save_named(name: str, saved: SavedGame) -> Path:
 
 
 def load_named(name: str) -> SavedGame:
-    return load_game(named_save_path(name))
+    path = named_save_path(name)
+    if not path.exists():
+        message = _("There is no saved game called “{name}”.")
+        raise SaveError(message.format(name=check_save_name(name)))
+    return load_game(path)
 
 
 def delete_named(name: str) -> None:
@@ -383,7 +440,7 @@ def list_saves() -> list[SaveInfo]:
     except FileNotFoundError:
         return []
     except OSError as error:
-        raise SaveError(describe_os_error(error, folder / "x", doing="list the saves")) from error
+        raise SaveError(describe_os_error(error, folder / "x", doing="list")) from error
     infos = []
     for path in paths:
         try:
