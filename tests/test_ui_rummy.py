@@ -5,6 +5,7 @@ Every scenario starts from a seeded, hand-built state so that the cards are know
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -334,7 +335,7 @@ def test_hint_is_shown_and_applied_only_when_accepted(app: App) -> None:
         app, hand_built(["10H JH 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"], opened=[True, False])
     )
     key(app, pygame.K_h)
-    assert scene.hint is not None
+    assert app.run_until(lambda: scene.hint is not None, max_frames=600)
     assert scene.current_edit() is not None and not scene.current_edit().changed
     key(app, pygame.K_y)
     assert scene.hint is None
@@ -539,3 +540,27 @@ def test_the_setup_screen_opens_the_rummy_table(app: App) -> None:
     table = app.find_scene(RummyTableScene)
     assert isinstance(table, RummyTableScene)
     assert table.state.num_players == len(table.session.seats) >= 2
+
+
+class SlowSearch:
+    def choose(self, state: RummyState, rng: object) -> None:
+        time.sleep(0.6)
+        return None
+
+
+def test_a_slow_hint_keeps_the_table_responsive_and_esc_stops_it(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("game.ui.rummy.table.HintSearch", SlowSearch)
+    scene = open_table(
+        app, hand_built(["10H JH 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"], opened=[True, False])
+    )
+    key(app, pygame.K_h)
+    assert "looking for the best play" in scene.message
+    drag(app, hand_pos(scene, "10H"), set_end(scene, 0))  # still playable meanwhile
+    assert table_text(scene) == ["7H 8H 9H 10H"]
+    key(app, pygame.K_ESCAPE)
+    assert "stopped" in scene.message and not scene.hint_worker.busy
+    time.sleep(0.7)
+    app.run_frames(3)
+    assert scene.hint is None and not isinstance(app.top, Dialog)

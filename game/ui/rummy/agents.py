@@ -27,6 +27,16 @@ class SolverAgent:
         return Draw() if state.stock else Pass()
 
 
+class HintSearch:
+    """The Hint button's question, run by an AIWorker thread: the solver's best table."""
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        from ai.rummy_solver import best_play
+
+        player = state.players[state.current_player]
+        return best_play([list(s) for s in state.table], list(player.hand), player.opened)
+
+
 @lru_cache(maxsize=8)
 def level_available(level: str) -> bool:
     """Can ``ai.make_agent("rummy", level)`` build a player? (Checked once per level.)"""

@@ -10,6 +10,7 @@ seats think on an :class:`~game.ui.ai_worker.AIWorker` and their moves are playe
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -23,7 +24,7 @@ from game.ui import help_text, theme
 from game.ui.ai_worker import AIWorker, Decision
 from game.ui.overlays import CoverScene, Dialog, PauseOverlay
 from game.ui.rummy import table_draw
-from game.ui.rummy.agents import computer_agent, safe_action
+from game.ui.rummy.agents import HintSearch, computer_agent, safe_action
 from game.ui.rummy.animation import CardFlight, Flight, changed_sets, new_positions
 from game.ui.rummy.geometry import Drop, HandRow, TableGrid, hand_row, table_grid
 from game.ui.rummy.prompts import NameDialog
@@ -109,6 +110,8 @@ class RummyTableScene(Scene):
         super().__init__(app)
         self.session = session
         self.worker = AIWorker()
+        self.hint_worker = AIWorker()  # the Hint button's solver search
+        self.hint_for: RummyState | None = None
         self.edit: TurnEdit | None = None
         self.drag: Drag | None = None
         self.spring: Spring | None = None
@@ -162,7 +165,7 @@ class RummyTableScene(Scene):
         )
 
     def ai_busy(self) -> bool:
-        return self.worker.busy or self.anim is not None
+        return self.worker.busy or self.hint_worker.busy or self.anim is not None
 
     def current_edit(self) -> TurnEdit | None:
         """The turn being edited by the human on turn (started on first use)."""
@@ -359,6 +362,8 @@ class RummyTableScene(Scene):
             find("undo").enabled = edit.can_undo and not hinting
             find("reset").enabled = edit.changed and not hinting
         find("accept").visible = find("dismiss").visible = hinting
+        if self.hint_worker.busy:
+            find("hint").enabled = False
         sort = find("sort")
         assert isinstance(sort, Button)
         sort.label = "Sort: suit" if self.sort_by == "suit" else "Sort: rank"
@@ -421,18 +426,29 @@ class RummyTableScene(Scene):
         self.sync_widgets()
 
     def show_hint(self) -> None:
-        from ai.rummy_solver import best_play
-
+        """Ask the solver for the best play, off the main thread (a crowded table can take
+        the solver a long while; the window stays responsive and Esc gives up)."""
         edit = self.current_edit()
-        if edit is None:
+        if edit is None or self.hint_worker.busy:
             return
-        table = [list(cards) for cards in self.state.table]
-        player = self.state.players[edit.seat]
-        best = best_play(table, list(player.hand), player.opened)
+        self.hint_for = self.state
+        self.hint_worker.start(HintSearch(), self.state, random.Random(0))
+        self.say("Hint: looking for the best play… (Esc stops)", theme.ACCENT)
+        self.sync_widgets()
+
+    def _hint_arrived(self, decision: Decision) -> None:
+        if self.hint_for is not self.state or self.current_edit() is None:
+            return  # the turn moved on meanwhile
+        if decision.error is not None:
+            self.say(f"Hint failed: {decision.error}", theme.BAD)
+            return
+        best = decision.action
+        player = self.state.players[self.state.current_player or 0]
         if best is None:
             why = "no opening of 30 points" if not player.opened else "nothing to lay"
             self.say(f"Hint: {why} in your hand. Draw a card (D).", theme.ACCENT)
             return
+        table = [list(cards) for cards in self.state.table]
         self.hint = [list(cards) for cards in best]
         self.hint_changed = changed_sets(table, self.hint)
         laid = sum(len(s) for s in best) - sum(len(s) for s in table)
@@ -440,6 +456,11 @@ class RummyTableScene(Scene):
             f"Hint: this table lays {laid} of your cards. Accept (Y) or dismiss (Esc).",
             theme.ACCENT,
         )
+        self.sync_widgets()
+
+    def stop_hint(self) -> None:
+        self.hint_worker.cancel()
+        self.say("Hint stopped.", theme.TEXT_DIM)
         self.sync_widgets()
 
     def accept_hint(self) -> None:
@@ -650,6 +671,7 @@ class RummyTableScene(Scene):
         self.edit = None
         self.hint = None
         self.drag = None
+        self.hint_worker.cancel()
         if not isinstance(action, NextRound):
             line = describe(action, name, before.table)
             self.log.add(line)
@@ -743,6 +765,7 @@ class RummyTableScene(Scene):
 
     def on_exit(self) -> None:
         self.worker.cancel()
+        self.hint_worker.cancel()
         stop = getattr(self.session, "stop_computers", None)
         if callable(stop):
             stop()
@@ -760,6 +783,10 @@ class RummyTableScene(Scene):
             self.highlight_left -= dt
             if self.highlight_left <= 0:
                 self.highlight.clear()
+        if self.hint_worker.busy:
+            answer = self.hint_worker.poll()
+            if answer is not None:
+                self._hint_arrived(answer)
         if self.anim is not None:
             self.anim.update(dt)
             if not self.anim.done:
@@ -817,7 +844,9 @@ class RummyTableScene(Scene):
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
         if key == pygame.K_ESCAPE:
-            if self.hint is not None:
+            if self.hint_worker.busy:
+                self.stop_hint()
+            elif self.hint is not None:
                 self.dismiss_hint()
             else:
                 self.pause()
