@@ -761,6 +761,7 @@ class RummyTableScene(Scene):
 
     # -- frame -------------------------------------------------------------------------------
     def on_enter(self) -> None:
+        self.drag = None  # a dialog or cover took the mouse release
         self.sync_widgets()
 
     def on_exit(self) -> None:
@@ -924,19 +925,23 @@ class RummyTableScene(Scene):
                     edit.move_to_new_set(slot)
             else:
                 edit.move_to_set(slot, target.index, len(edit.sets[target.index]))
-        except EditRefused as error:
+        except (EditRefused, IndexError) as error:
             self._spring_back(drag, pos)
-            self.say(str(error), theme.BAD)
+            why = str(error) if isinstance(error, EditRefused) else "that card has moved"
+            self.say(why, theme.BAD)
             self.sync_widgets()
             return
         self.say("")
         self.sync_widgets()
 
     def _spring_back(self, drag: Drag, pos: tuple[int, int]) -> None:
-        if drag.slot[0] == "hand":
-            end = self.hand_row().card_rect(drag.slot[1])
-        else:
-            end = self.grid().card_rect(drag.slot[1], drag.slot[2])  # type: ignore[misc]
+        try:
+            if drag.slot[0] == "hand":
+                end = self.hand_row().card_rect(drag.slot[1])
+            else:
+                end = self.grid().card_rect(drag.slot[1], drag.slot[2])  # type: ignore[misc]
+        except IndexError:
+            return  # its place is gone: nothing to spring back to
         start = (pos[0] - drag.grab[0] + end.w // 2, pos[1] - drag.grab[1] + end.h // 2)
         self.spring = Spring(drag.card, start, end)
 
