@@ -6,6 +6,7 @@
 """
 
 from .atomic import SaveError, write_atomic
+from .background import BackgroundSaver
 from .paths import autosave_path, data_dir, saves_dir, settings_path, stats_path
 from .replay import replay_log, replay_states
 from .saves import (
@@ -26,8 +27,10 @@ from .saves import (
 )
 from .settings import LANGUAGES, Settings, load_settings, save_settings
 from .stats import Record, Stats, load_stats, opponent_level, record_result, save_stats
+from .translate import set_translator
 
 __all__ = [
+    "BackgroundSaver",
     "LANGUAGES",
     "Record",
     "SaveError",
@@ -58,6 +61,7 @@ __all__ = [
     "save_stats",
     "saved_game",
     "saves_dir",
+    "set_translator",
     "settings_path",
     "stats_path",
     "write_atomic",
