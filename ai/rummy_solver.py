@@ -21,14 +21,22 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai.rummy_solver_dp import BIG, OPENING_TARGET, Plan, PlannedSet, card_weight, solve_counts
+from ai.rummy_solver_dp import (
+    BIG,
+    OPENING_TARGET,
+    Plan,
+    PlannedSet,
+    card_weight,
+    drop_unusable,
+    solve_counts,
+)
 from game.rummy.cards import JOKER, SUITS, Card
 from game.rummy.melds import check_meld
 
 Table = list[list[Card]]
 
 # How many extra solves may be spent to keep more old sets unchanged (each on a smaller table).
-MAX_FREEZE_SOLVES = 12
+MAX_FREEZE_SOLVES = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +96,21 @@ def _solve(
 ) -> tuple[Plan | None, int]:
     """The optimal plan and its score counted over laid hand cards only."""
     counts = _counts(table_cards, hand)
+    jokers = counts.table_jokers + counts.hand_jokers
+    usable = drop_unusable(counts.table, counts.hand, jokers)
+    if not opened and _opening_value(usable, counts.hand_jokers) < OPENING_TARGET:
+        return None, -1
     mode = "opened" if opened else "opening"
-    plan = solve_counts(counts.table, counts.hand, counts.table_jokers, counts.hand_jokers, mode)
+    plan = solve_counts(counts.table, usable, counts.table_jokers, counts.hand_jokers, mode)
     if plan is None:
         return None, -1
     return plan, plan.score - _table_weight(table_cards)
+
+
+def _opening_value(hand: list[list[int]], jokers: int) -> int:
+    """The highest total value of sets made of these hand cards alone (0 when none)."""
+    plan = solve_counts(_empty(), drop_unusable(_empty(), hand, jokers), 0, jokers, "value")
+    return 0 if plan is None else plan.score
 
 
 def max_laid(
@@ -196,7 +214,8 @@ def set_value(cards: Sequence[Card]) -> int:
 def best_opening(hand: Sequence[Card], keep: Sequence[Card] = ()) -> Table | None:
     """Hand-only sets of the highest total value, or None when the best is worth less than 30."""
     counts = _counts([], _without(hand, keep))
-    plan = solve_counts(counts.table, counts.hand, 0, counts.hand_jokers, "value")
+    usable = drop_unusable(counts.table, counts.hand, counts.hand_jokers)
+    plan = solve_counts(counts.table, usable, 0, counts.hand_jokers, "value")
     if plan is None or plan.score < OPENING_TARGET:
         return None
     return [_to_cards(s) for s in plan.sets]

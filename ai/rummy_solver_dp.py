@@ -95,6 +95,8 @@ def _suit_options(
         return cached
     found: dict[tuple, Outcome] = {}
     value = RUN_VALUE[p]
+    # Without jokers left, "cards since the last joker" no longer matters: merge those states.
+    spacing_matters = jcap > 0
 
     def finish(
         entries: list[int], actions: tuple[int, ...], rr: int, ro: int, jr: int, jo: int,
@@ -148,8 +150,8 @@ def _suit_options(
             return
         gain = value + (KING_ACE_BONUS if low_ace and p == 13 else 0)
         if rr + ro < avail:
-            new = _encode(min(3, length + 1), min(2, normals + 1), min(2, since_joker + 1),
-                          opening, low_ace)  # fmt: skip
+            since = min(2, since_joker + 1) if spacing_matters else 2
+            new = _encode(min(3, length + 1), min(2, normals + 1), since, opening, low_ace)
             if _viable(new, p, next1, next2):
                 walk(
                     i + 1, [*entries, new], (*actions, EXTEND_CARD),
@@ -234,6 +236,8 @@ def solve_counts(
             steps.append(("suit", p, k))
         if p <= 13:
             layer = _group_step(layer, p, open_sets, by_value)
+            if open_sets:
+                layer = _prune_opening(layer, _opening_reach(hand, p))
             history.append(layer)
             steps.append(("groups", p, -1))
     best_state = None
@@ -273,6 +277,7 @@ def _suit_step(
     next1 = avail_pos[p + 1][k] > 0
     next2 = avail_pos[p + 2][k] > 0
     out: dict[State, Entry] = {}
+    out_get = out.get
     for state, entry in layer.items():
         score = entry[0]
         runs = state[k]
@@ -287,6 +292,7 @@ def _suit_step(
             _keep_best(out, state, score, state, None)
             continue
         open_new = open_sets and ov < OPENING_TARGET
+        head, tail = state[:k], state[k + 1 : 4]
         jcap = min(jleft, len(runs) + 2)
         options = _suit_options(runs, p, avail, jcap, open_sets, open_new, next1, next2)
         for new_runs, rr, ro, jr, jo, vr, vo, gr, go, record in options:
@@ -316,13 +322,15 @@ def _suit_step(
             else:
                 new_score = score + weight * used + joker_weight * jokers
             new_ov = ov + vo if ov + vo < OPENING_TARGET else OPENING_TARGET
-            gpat_r = state[8] + (8 if gr == 2 else gr)
-            gpat_o = state[9] + (8 if go == 2 else go)
+            gpat_r = state[8] + (8 if gr == 2 else gr) if gr else state[8]
+            gpat_o = state[9] + (8 if go == 2 else go) if go else state[9]
             new_state = (
-                state[:k] + (new_runs,) + state[k + 1 : 4]
+                head + (new_runs,) + tail
                 + (new_aces, new_jleft, new_jdebt, new_ov, gpat_r, gpat_o)
             )  # fmt: skip
-            _keep_best(out, new_state, new_score, state, (record, gr, go))
+            current = out_get(new_state)
+            if current is None or current[0] < new_score:
+                out[new_state] = (new_score, state, (record, gr, go))
     return out
 
 
@@ -374,6 +382,37 @@ def _group_step(
     return out
 
 
+def _opening_reach(hand: list[list[int]], p: int) -> int:
+    """An upper bound on the opening value the hand cards after position p can still add."""
+    reach = 0
+    for rank in range(p + 1, 14):
+        reach += sum(hand[rank]) * GROUP_VALUE[rank]
+    reach += sum(hand[1]) * 10  # aces kept for ace-high runs
+    return reach + 9 * 4  # a low ace whose run reaches the king gains 9
+
+
+def _prune_opening(layer: dict[State, Entry], reach: int) -> dict[State, Entry]:
+    """Drop states that can no longer open, and states beaten by one that is equal except for a
+    higher (or equal) opening value and an equal or better score."""
+    by_rest: dict[State, list[tuple[int, int, State]]] = {}
+    for state, entry in layer.items():
+        ov = state[7]
+        if ov < OPENING_TARGET:
+            hand_jokers = state[5] - state[6]
+            if ov + reach + 11 * hand_jokers < OPENING_TARGET:
+                continue
+        by_rest.setdefault(state[:7] + state[8:], []).append((ov, entry[0], state))
+    out: dict[State, Entry] = {}
+    for candidates in by_rest.values():
+        candidates.sort(key=lambda item: (-item[0], -item[1]))
+        best = -1
+        for _, score, state in candidates:
+            if score > best:
+                best = score
+                out[state] = layer[state]
+    return out
+
+
 def _rebuild(steps: list[tuple[str, int, int]], records: list[tuple]) -> list[PlannedSet]:
     """Replay the recorded decisions and write out the sets they form."""
     sets: list[PlannedSet] = []
@@ -421,3 +460,45 @@ def _group_set(rank: int, suits: list[int], jokers: int, opening: bool) -> Plann
     else:
         layout = cards + [(0, -1)] * jokers
     return PlannedSet("group", tuple(layout), opening)
+
+
+def drop_unusable(table: list[list[int]], hand: list[list[int]], jokers: int) -> list[list[int]]:
+    """The hand counts without the cards that fit no set at all, whatever else is laid.
+
+    A card fits a run only if some 3-card window of its run around it is available (a window
+    holds at most one joker, by the spacing rule), and a group only with another suit of its rank
+    plus a third suit or a joker. Dropping such cards cannot change the optimum but shrinks the
+    search. Repeated until nothing changes, since a dropped card may have been someone's window.
+    """
+    hand = [list(row) for row in hand]
+    changed = True
+    while changed:
+        changed = False
+        avail = [[table[r][s] + hand[r][s] for s in range(4)] for r in range(14)]
+        for rank in range(1, 14):
+            for suit in range(4):
+                if hand[rank][suit] and not _fits_somewhere(avail, rank, suit, jokers):
+                    hand[rank][suit] = 0
+                    changed = True
+    return hand
+
+
+def _fits_somewhere(avail: list[list[int]], rank: int, suit: int, jokers: int) -> bool:
+    others = sum(1 for s in range(4) if s != suit and avail[rank][s])
+    if others >= 2 or (others == 1 and jokers):
+        return True
+
+    def present(position: int) -> bool:
+        return (
+            1 <= position <= ACE_HIGH and avail[1 if position == ACE_HIGH else position][suit] > 0
+        )
+
+    for position in (rank, ACE_HIGH) if rank == 1 else (rank,):
+        for first in range(position - 2, position + 1):
+            window = [q for q in range(first, first + 3) if q != position]
+            if window[0] < 1 or window[-1] > ACE_HIGH:
+                continue
+            missing = sum(1 for q in window if not present(q))
+            if missing == 0 or (missing == 1 and jokers):
+                return True
+    return False

@@ -55,23 +55,28 @@ def _joker_patterns(length: int) -> list[tuple[int, ...]]:
     return patterns
 
 
+_PATTERNS = {length: _joker_patterns(length) for length in range(3, 14)}
+
+
 def candidate_sets(available: Sequence[int]) -> list[Candidate]:
-    """All sets whose normal cards are available (``available[index] > 0``)."""
+    """All sets whose normal cards are available (``available[index] > 0``; index 52: jokers)."""
     result: list[Candidate] = []
+    jokers = available[52]
     for suit in range(4):
         for low in range(1, 13):
             for high in range(low + 2, min(14, low + 12) + 1):
                 positions = list(range(low, high + 1))
+                cards_at = [suit * 13 + (0 if pos == 14 else pos - 1) for pos in positions]
+                missing = {i for i, c in enumerate(cards_at) if available[c] == 0}
+                if len(missing) > jokers:
+                    continue
                 has_king = high >= 13
-                for pattern in _joker_patterns(len(positions)):
-                    cards = tuple(
-                        suit * 13 + (0 if pos == 14 else pos - 1)
-                        for i, pos in enumerate(positions)
-                        if i not in pattern
-                    )
-                    if all(available[c] > 0 for c in cards):
-                        value = sum(_run_position_value(pos, has_king) for pos in positions)
-                        result.append(Candidate(cards, len(pattern), value))
+                value = sum(_run_position_value(pos, has_king) for pos in positions)
+                for pattern in _PATTERNS[len(positions)]:
+                    if len(pattern) > jokers or not missing.issubset(pattern):
+                        continue
+                    cards = tuple(c for i, c in enumerate(cards_at) if i not in pattern)
+                    result.append(Candidate(cards, len(pattern), value))
     shapes = ((2, 1), (2, 2), (3, 0), (3, 1), (4, 0))
     for rank in range(1, 14):
         for mask in range(16):
@@ -79,9 +84,10 @@ def candidate_sets(available: Sequence[int]) -> list[Candidate]:
             cards = tuple(s * 13 + rank - 1 for s in suits)
             if not all(available[c] > 0 for c in cards):
                 continue
-            for normals, jokers in shapes:
-                if normals == len(suits):
-                    result.append(Candidate(cards, jokers, GROUP_VALUE[rank] * (normals + jokers)))
+            for normals, group_jokers in shapes:
+                if normals == len(suits) and group_jokers <= jokers:
+                    value = GROUP_VALUE[rank] * (normals + group_jokers)
+                    result.append(Candidate(cards, group_jokers, value))
     return result
 
 
@@ -105,6 +111,9 @@ def solve_reference(table: Sequence[Card], hand: Sequence[Card], opened: bool) -
     kinds = [False] + ([] if opened else [True])  # regular, opening twin
     columns: list[tuple[Candidate, bool]] = [(c, o) for o in kinds for c in candidates]
     n = len(columns)
+    if n == 0:  # nothing can be formed: only an empty table with an opened player is feasible
+        feasible = opened and not any(table_count)
+        return IlpResult(0 if feasible else -1, 0, feasible)
     # Rows: 0..52 regular use (>= table), 53..105 total use (<= table + hand), 106 opening value.
     rows = 2 * 53 + (0 if opened else 1)
     starts, indices, values = [0], [], []
@@ -204,13 +213,13 @@ def _random_set(rng: np.random.Generator, pool: list[Card]) -> list[Card] | None
 
 
 def random_position(
-    rng: np.random.Generator, table_cards: int, hand_cards: int
+    rng: np.random.Generator, table_cards: int, hand_cards: int, jokers: int = 6
 ) -> tuple[list[list[Card]], list[Card]]:
-    """A table of random valid sets with about ``table_cards`` cards from the 110-card deck, and
-    a random hand of ``hand_cards`` cards from what is left."""
+    """A table of random valid sets with about ``table_cards`` cards from a deck of two French
+    decks and ``jokers`` jokers, and a random hand of ``hand_cards`` cards from what is left."""
     from game.rummy.cards import make_deck
 
-    pool = make_deck(6)
+    pool = make_deck(jokers)
     table: list[list[Card]] = []
     tries = 0
     while sum(len(s) for s in table) < table_cards and tries < 500:
