@@ -26,6 +26,10 @@ from ai.agent import Deadline, own_view, search_budget
 class SearchGame(Protocol):
     """The game-specific parts of the search, all working on full (determinized) states."""
 
+    def begin(self, view: Any, searcher: int) -> None:
+        """Called once per decision with the searcher's view, before any iteration."""
+        ...
+
     def candidates(self, state: Any, searcher: int, rng: random.Random) -> list[Any]:
         """Choices worth searching for the player to move, best first; never empty.
         ``searcher`` is the seat the search decides for (its own moves may get more care)."""
@@ -151,7 +155,7 @@ def _iterate(
         action = game.rollout_action(state, rng)
         if action is None:
             break
-        state = state.apply(action)
+        state = game.apply(state, action)
         depth += 1
     values = state.returns() if state.is_terminal else game.evaluate(state)
     for visited in path[1:]:
@@ -170,6 +174,7 @@ def search(
     """Run ISMCTS for the player to move in ``state`` (only its view is used)."""
     deadline = Deadline(search_budget(config.budget), stop)
     me, view = own_view(state)
+    game.begin(view, me)
     root = Node(actor=me)
     root_options = _candidates(root, view.determinize(me, rng), me, game, rng)
     if len(root_options) == 1:

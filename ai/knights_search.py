@@ -28,6 +28,9 @@ class KnightsSearch:
         self.own_planner = TurnPlanner(beam=2)
         self.rival_planner = TurnPlanner(beam=1, castle_spots=5, deploys=4)
 
+    def begin(self, view: Any, searcher: int) -> None:
+        pass
+
     def candidates(self, state: Any, searcher: int, rng: random.Random) -> list[Plan]:
         if state.phase == "keep":
             legal = state.legal_actions()
@@ -45,7 +48,9 @@ class KnightsSearch:
         hand = tuple(sorted(tile.tile for tile in state.hands[seat]))
         return (state.phase, seat, state.lays_this_turn, hand, tuple(state.board.items()))
 
-    def apply(self, state: Any, choice: Plan) -> Any:
+    def apply(self, state: Any, choice: Any) -> Any:
+        if not isinstance(choice, tuple):  # a single rollout action
+            return state.apply(choice)
         for action in choice:
             state = state.apply(action)
         return state

@@ -1,0 +1,24 @@
+"""Räuber-Rommé agents by level."""
+
+from __future__ import annotations
+
+import threading
+
+from ai.agent import Agent
+from ai.ismcts import IsmctsAgent, SearchConfig
+from ai.rummy_players import EasyRummy, GreedyRummy
+from ai.rummy_search import RummySearch
+
+
+def make_rummy_agent(
+    level: str, seed: int, seconds: float | None, stop: threading.Event | None = None
+) -> Agent:
+    if level == "easy":
+        return EasyRummy()
+    if level == "medium":
+        return GreedyRummy()
+    config = SearchConfig(
+        budget=seconds, exploration=0.5, rollout_depth=12 if level == "hard" else 16,
+        widening_base=8.0,
+    )
+    return IsmctsAgent(RummySearch(), config, stop)

@@ -1,0 +1,45 @@
+"""Räuber-Rommé players without search: easy and medium (greedy).
+
+Medium opens as soon as it can and lays the most cards it finds each turn. Easy lays only sets
+made from its own hand (it never adds to the table's sets) and now and then forgets to.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ai.agent import own_view
+from ai.rummy_heuristic import hand_melds
+from ai.rummy_moves import fallback, legal_play, most_cards_play
+from game.rummy.melds import check_meld
+
+EASY_FORGETS = 0.3
+
+
+class GreedyRummy:
+    """Medium: open at once, then lay the most cards every turn; draw when nothing fits."""
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        me, view = own_view(state)
+        if view.is_terminal:
+            return fallback(view)
+        player = view.players[me]
+        play = legal_play(view, most_cards_play(view.table, player.hand, player.opened))
+        return play if play is not None else fallback(view)
+
+
+class EasyRummy:
+    """Easy: lays new sets from its hand only, and skips a possible play now and then."""
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        me, view = own_view(state)
+        if view.is_terminal or rng.random() < EASY_FORGETS:
+            return fallback(view)
+        player = view.players[me]
+        melds = hand_melds(player.hand)
+        if not player.opened and sum(check_meld(meld).value for meld in melds) < 30:
+            return fallback(view)
+        table = view.table + tuple(tuple(meld) for meld in melds)
+        play = legal_play(view, table) if melds else None
+        return play if play is not None else fallback(view)

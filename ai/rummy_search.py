@@ -1,0 +1,76 @@
+"""The Räuber-Rommé plug-in for the generic ISMCTS.
+
+At the decision itself the searcher weighs the solver's candidate plays (lay the most, hold back
+jokers, open only, the cheap method's play) against drawing; never an enumeration of all
+arrangements. Deeper in the tree, and for the rivals (whose hands are guesses), the choices are
+the cheap method's play or drawing. Rollouts let everybody play the cheap method for a few turns;
+then the position is judged by cards left, opening and hand value.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable
+from typing import Any
+
+from ai.rummy_heuristic import quick_play
+from ai.rummy_moves import fallback, legal_play, play_options
+from game.core import IllegalAction
+from game.rummy import Play
+from game.rummy.cards import hand_value
+
+NOT_OPENED_PENALTY = 4.0  # cards' worth of distance to going out for a player not yet opened
+TEMPERATURE = 2.5
+
+
+class RummySearch:
+    """Everything ISMCTS needs to know about Räuber-Rommé."""
+
+    def __init__(self) -> None:
+        self.root_signature: tuple[Any, ...] | None = None
+
+    def begin(self, view: Any, searcher: int) -> None:
+        player = view.players[searcher]
+        self.root_signature = (searcher, view.table, player.hand)
+
+    def candidates(self, state: Any, searcher: int, rng: random.Random) -> list[Any]:
+        if state.is_terminal:
+            return [fallback(state)]
+        seat = state.current_player
+        player = state.players[seat]
+        if (seat, state.table, player.hand) == self.root_signature:
+            return play_options(state, seat)
+        play = legal_play(state, quick_play(state.table, player.hand, player.opened))
+        return [play, fallback(state)] if play is not None else [fallback(state)]
+
+    def candidate_key(self, state: Any) -> Hashable | None:
+        seat = state.current_player
+        player = state.players[seat]
+        return (seat, player.hand, player.opened)
+
+    def apply(self, state: Any, choice: Any) -> Any:
+        try:
+            return state.apply(choice)
+        except IllegalAction:
+            return state.apply(fallback(state))
+
+    def first_action(self, choice: Any) -> Any:
+        return choice
+
+    def rollout_action(self, state: Any, rng: random.Random) -> Any | None:
+        player = state.players[state.current_player]
+        table = quick_play(state.table, player.hand, player.opened)
+        return Play(table) if table is not None else fallback(state)
+
+    def evaluate(self, state: Any) -> list[float]:
+        distances = [
+            len(player.hand)
+            + (0.0 if player.opened else NOT_OPENED_PENALTY)
+            + hand_value(player.hand) / 60.0
+            for player in state.players
+        ]
+        best = min(distances)
+        weights = [math.exp((best - distance) / TEMPERATURE) for distance in distances]
+        total = sum(weights)
+        return [weight / total for weight in weights]
