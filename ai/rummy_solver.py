@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from ai.rummy_solver_dp import (
     BIG,
     OPENING_TARGET,
+    Mode,
     Plan,
     PlannedSet,
     card_weight,
@@ -100,7 +101,7 @@ def _solve(
     usable = drop_unusable(counts.table, counts.hand, jokers)
     if not opened and _opening_value(usable, counts.hand_jokers) < OPENING_TARGET:
         return None, -1
-    mode = "opened" if opened else "opening"
+    mode: Mode = "opened" if opened else "opening"
     plan = solve_counts(counts.table, usable, counts.table_jokers, counts.hand_jokers, mode)
     if plan is None:
         return None, -1

@@ -110,7 +110,6 @@ def _suit_options(
         can_start_real = p <= 12 and _viable(real_start[0], p, next1, next2)
         can_start_joker = p <= 12 and _viable(joker_start[0], p, next1, next2)
         groups_ok = p <= 13
-        opens = (0, 1) if open_new else (0,)
         for a in range(free + 1 if can_start_real else 1):  # regular runs started by a card
             for b in range(free - a + 1 if can_start_real and open_new else 1):
                 for g in range(min(2, free - a - b) + 1 if groups_ok else 1):
@@ -132,8 +131,7 @@ def _suit_options(
                                 )  # fmt: skip
                                 if key2 not in found:
                                     record = (actions, tuple(starts), tuple(order), g, h)
-                                    found[key2] = (*key2, record)  # type: ignore[assignment]
-        del opens
+                                    found[key2] = (*key2, record)
 
     def walk(
         i: int, entries: list[int], actions: tuple[int, ...], rr: int, ro: int, jr: int,

@@ -1,0 +1,148 @@
+"""Hand-made positions for the rummy solver: what a player would expect it to find."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ai.rummy_solver import best_opening, best_play, max_laid
+from game.rummy.cards import Card, parse_cards
+from game.rummy.melds import check_meld
+
+
+def sets(*texts: str) -> list[list[Card]]:
+    return [parse_cards(text) for text in texts]
+
+
+def as_text(table: list[list[Card]] | None) -> list[str] | None:
+    return None if table is None else [" ".join(map(str, cards)) for cards in table]
+
+
+def laid(table: list[list[Card]], result: list[list[Card]]) -> Counter[Card]:
+    old = Counter(card for cards in table for card in cards)
+    new = Counter(card for cards in result for card in cards)
+    assert not old - new, "the old table cards must all stay"
+    assert all(check_meld(cards).valid for cards in result), as_text(result)
+    return new - old
+
+
+def test_simple_lay_off_extends_a_run() -> None:
+    table = sets("5H 6H 7H")
+    result = best_play(table, parse_cards("8H 2C"), opened=True)
+    assert as_text(result) == ["5H 6H 7H 8H"]
+
+
+def test_rebuilds_one_run_into_three_sets() -> None:
+    table = sets("3H 4H 5H 6H 7H 8H 9H")
+    result = best_play(table, parse_cards("6C 6S"), opened=True)
+    assert result is not None
+    assert laid(table, result) == Counter(parse_cards("6C 6S"))
+    assert len(result) == 3
+
+
+def test_frees_a_joker_and_reuses_it() -> None:
+    table = sets("7S * 7C")
+    hand = parse_cards("7D 4H 5H")
+    result = best_play(table, hand, opened=True)
+    assert result is not None
+    assert laid(table, result) == Counter(hand)
+    assert max_laid(table, hand, opened=True) == 3
+
+
+def test_opening_of_exactly_30_is_laid() -> None:
+    result = best_play([], parse_cards("10H JH QH 2C"), opened=False)
+    assert as_text(result) == ["10H JH QH"]
+
+
+def test_opening_of_29_is_not_enough() -> None:
+    assert best_play([], parse_cards("9H 10H JH 2C"), opened=False) is None
+    assert max_laid([], parse_cards("9H 10H JH 2C"), opened=False) == 0
+
+
+def test_opening_uses_the_joker_where_it_is_worth_most() -> None:
+    # 2H 3H * is worth 9 (the joker is 4H), * 2H 3H only 6: only the first reaches 30 with 7s.
+    hand = parse_cards("2H 3H * 7S 7D 7C")
+    result = best_play([], hand, opened=False)
+    assert result is not None
+    assert laid([], result) == Counter(hand)
+    assert sum(check_meld(cards).value for cards in result) >= 30
+
+
+def test_opening_then_lays_into_the_table_in_the_same_turn() -> None:
+    table = sets("7S 7D 7C")
+    hand = parse_cards("QH KH AH 7H")
+    result = best_play(table, hand, opened=False)
+    assert result is not None
+    assert laid(table, result) == Counter(hand)
+    assert ["QH", "KH", "AH"] in [[str(c) for c in cards] for cards in result]
+
+
+def test_not_opened_may_not_use_the_table_to_open() -> None:
+    # 8H 9H with the table's 10H JH would be worth more, but an opening is hand cards only.
+    table = sets("10H JH QH")
+    assert best_play(table, parse_cards("8H 9H 2C"), opened=False) is None
+
+
+def test_nothing_layable_gives_none() -> None:
+    assert best_play(sets("5H 6H 7H"), parse_cards("2C 9D"), opened=True) is None
+    assert best_play([], parse_cards("4D 5C 6H 6D 5S 10S 8C"), opened=True) is None
+
+
+def test_ace_high_and_ace_low_runs() -> None:
+    assert as_text(best_play([], parse_cards("QH KH AH"), opened=False)) == ["QH KH AH"]
+    assert best_play([], parse_cards("AH 2H 3H"), opened=False) is None  # worth 6
+    assert as_text(best_play([], parse_cards("AH 2H 3H"), opened=True)) == ["AH 2H 3H"]
+
+
+def test_king_ace_two_never_wraps() -> None:
+    assert best_play([], parse_cards("KH AH 2H"), opened=True) is None
+
+
+def test_full_thirteen_card_run_and_both_aces() -> None:
+    hand = parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")
+    result = best_play([], hand, opened=True)
+    assert result is not None
+    assert sum(len(cards) for cards in result) == 14  # both aces: one low, one high
+
+
+def test_joker_spacing_rule_is_respected() -> None:
+    # 5H * 7H * would break the spacing rule; the second joker must go elsewhere or stay.
+    hand = parse_cards("5H 7H * *")
+    assert best_play([], hand, opened=True) is not None
+    assert max_laid([], hand, opened=True) == 3
+
+
+def test_keep_holds_cards_back() -> None:
+    table = sets("5H 6H 7H")
+    hand = parse_cards("8H 4H")
+    result = best_play(table, hand, opened=True, keep=parse_cards("8H"))
+    assert as_text(result) == ["4H 5H 6H 7H"]
+
+
+def test_unchanged_sets_stay_as_they_were_and_in_order() -> None:
+    table = sets("2C 3C 4C", "7H 6H 5H", "9S 9D 9C")
+    result = best_play(table, parse_cards("8H"), opened=True)
+    assert result is not None
+    assert as_text(result)[:2] == ["2C 3C 4C", "9S 9D 9C"]
+    assert laid(table, result) == Counter(parse_cards("8H"))
+    assert len(result) == 3
+
+
+def test_untouched_table_when_the_hand_makes_its_own_set() -> None:
+    table = sets("7H 6H 5H", "* QS KS")
+    result = best_play(table, parse_cards("2C 2D 2S"), opened=True)
+    assert result is not None
+    assert as_text(result)[:2] == ["7H 6H 5H", "* QS KS"]
+
+
+def test_ties_prefer_the_higher_value() -> None:
+    # The joker completes either 2C 2D or KC KD: the kings shed more penalty points.
+    result = best_play([], parse_cards("* 2C 2D KC KD"), opened=True)
+    assert result is not None
+    assert Counter(card for cards in result for card in cards) == Counter(parse_cards("* KC KD"))
+
+
+def test_best_opening_maximises_value() -> None:
+    result = best_opening(parse_cards("QH KH AH * 5C 5D 5S 2C 3C"))
+    assert result is not None
+    assert sum(check_meld(cards).value for cards in result) == 55  # J-Q-K-A 40 + 5s 15
+    assert best_opening(parse_cards("9H 10H JH 2C")) is None
