@@ -11,7 +11,7 @@ seats think on an :class:`~game.ui.ai_worker.AIWorker` and their moves are playe
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -20,19 +20,18 @@ import pygame
 from game.core import IllegalAction
 from game.rummy import Card, Draw, NextRound, Pass, Play, RummyState, new_game
 from game.rummy.turn_rules import OPENING_POINTS
-from game.ui import help_text, theme
+from game.ui import theme
 from game.ui.ai_worker import AIWorker, Decision
 from game.ui.overlays import CoverScene, Dialog, PauseOverlay
-from game.ui.rummy import table_draw
+from game.ui.rummy import help as _help  # noqa: F401  (registers the F1 topic)
+from game.ui.rummy import players, table_draw
 from game.ui.rummy.agents import HintSearch, computer_agent, safe_action
 from game.ui.rummy.animation import CardFlight, Flight, changed_sets, new_positions
 from game.ui.rummy.geometry import Drop, HandRow, TableGrid, hand_row, table_grid
-from game.ui.rummy.prompts import NameDialog
 from game.ui.rummy.results import RoundScore, RummyResultsScene
 from game.ui.rummy.turn_edit import EditRefused, Slot, TurnEdit
 from game.ui.rummy.words import describe, hand_value_text, set_value_text, verb
 from game.ui.scene import Scene
-from game.ui.session import COMPUTER_NAMES, Seat
 from game.ui.widgets import Button, ScrollLog
 
 if TYPE_CHECKING:
@@ -49,37 +48,6 @@ DRAG_THRESHOLD = 4
 SPRING_SECONDS = 0.25
 HIGHLIGHT_SECONDS = 1.6
 TOOLTIP_DELAY = 0.35
-
-RUMMY_RULES = (
-    "Lay sets of at least 3 cards: runs (one suit, consecutive, ace low or high, never "
-    "K-A-2) or groups (one rank, each suit once). A joker stands for any card, with at least "
-    "two cards between two jokers.\n\n"
-    "Opening: until you have opened, you may only lay your own sets (blue); once they are "
-    "worth 30 points they turn public (green) and you may rebuild the whole table.\n\n"
-    "Your turn: either draw a card (the turn ends), or lay at least one card and press Next "
-    "player. The table must then be all valid, and no table card may go back to a hand.\n\n"
-    "Drag cards from your hand onto a set (dropped where the pointer is), from set to set, "
-    "onto the new-set area, or beside their own set to split it there. Hover a card to see "
-    "what it is worth where it lies, and an invalid set for the reason.\n\n"
-    "Who empties his hand wins the round; the others score their hand value as penalty "
-    "points (joker 20, ace 11, faces 10). The lowest total leads."
-)
-RUMMY_KEYS: tuple[tuple[str, str], ...] = (
-    ("Drag", "move a card; beside its set: split"),
-    ("D", "draw (pass if the stock is empty)"),
-    ("N / Enter", "next player: end the turn"),
-    ("U / Ctrl+Z", "undo the last edit"),
-    ("R", "reset the turn"),
-    ("H", "hint (Y accepts, Esc dismisses)"),
-    ("S", "sort the hand: suit / rank"),
-    ("- / +", "fewer / more columns"),
-    ("C", "two / four suit colours"),
-    ("P", "score table"),
-    ("A / E / X", "add / rename / remove a player"),
-    ("[  ]", "computer pace slower / faster"),
-    ("Esc", "pause menu"),
-)
-help_text.register_topic("rummy", help_text.HelpTopic("Räuber-Rommé", RUMMY_RULES, RUMMY_KEYS))
 
 
 @dataclass
@@ -530,112 +498,26 @@ class RummyTableScene(Scene):
     def show_scores(self) -> None:
         self.app.push(RummyResultsScene(self.app, self, self.state.is_terminal))
 
-    # -- players ----------------------------------------------------------------------------
-    def _free_colour(self) -> int:
-        used = {s.colour for s in self.session.seats}
-        return next(i for i in range(len(theme.PLAYER_COLOURS)) if i not in used)
-
-    def _name_problem(self, name: str, except_seat: int | None = None) -> str | None:
-        if not name:
-            return "a player needs a name"
-        for seat, player in enumerate(self.state.players):
-            if seat != except_seat and player.name.lower() == name.lower():
-                return f"{name} is already playing"
-        return None
-
+    # -- players (see players.py) -------------------------------------------------------------
     def ask_add_player(self) -> None:
-        if self.state.num_players >= 6:
-            self.say("At most 6 players can play.", theme.BAD)
-            return
-        used = {p.name for p in self.state.players}
-        suggestion = next((n for n in COMPUTER_NAMES if n not in used), "Guest")
-        self.app.push(NameDialog(self.app, "Add a player", suggestion, self.add_player, True))
+        players.ask_add_player(self)
 
     def add_player(self, name: str, kind: str = "medium") -> str | None:
-        problem = self._name_problem(name)
-        if problem:
-            return problem
-        try:
-            state = self.state.add_player(name)
-        except IllegalAction as error:
-            return str(error)
-        human = kind == "human"
-        level = "medium" if human else kind
-        self.session.seats.append(Seat(name, human, level, self._free_colour()))
-        self.session.state = state
-        self._after_players_changed()
-        cards = len(state.players[-1].hand)
-        self.log.add(f"{name} joins the game with {cards} cards and 0 points.", theme.GOOD)
-        self.say(f"{name} joins with {cards} cards.", theme.GOOD)
-        return None
+        return players.add_player(self, name, kind)
 
     def ask_rename(self) -> None:
-        seat = self.state.current_player
-        if seat is None:
-            return
-        self.app.push(
-            NameDialog(
-                self.app,
-                "Rename the player on turn",
-                self.state.players[seat].name,
-                lambda name, _kind: self.rename_current(name),
-            )
-        )
+        players.ask_rename(self)
 
     def rename_current(self, name: str) -> str | None:
-        seat = self.state.current_player
-        if seat is None:
-            return "the round is over"
-        problem = self._name_problem(name, seat)
-        if problem:
-            return problem
-        try:
-            state = self.state.rename_current(name)
-        except IllegalAction as error:
-            return str(error)
-        old = self.state.players[seat].name
-        self.session.seats[seat] = replace(self.session.seats[seat], name=name)
-        self.session.state = state
-        for record in self.rounds:
-            if old in record.penalties:
-                record.penalties[name] = record.penalties.pop(old)
-        self._after_players_changed()
-        self.log.add(f"{old} is now called {name}.", theme.TEXT_DIM)
-        return None
+        return players.rename_current(self, name)
 
     def ask_remove(self) -> None:
-        seat = self.state.current_player
-        if seat is None or self.state.num_players <= 2:
-            self.say("At least 2 players must remain.", theme.BAD)
-            return
-        name = self.state.players[seat].name
-        self.app.push(
-            Dialog(
-                self.app,
-                f"Remove {name}?",
-                f"{name}'s cards go back into the stock and his points are dropped.",
-                [("Remove", self.remove_current), ("Cancel", None)],
-            )
-        )
+        players.ask_remove(self)
 
     def remove_current(self) -> None:
-        seat = self.state.current_player
-        if seat is None:
-            return
-        try:
-            state = self.state.remove_current()
-        except IllegalAction as error:
-            self.say(str(error), theme.BAD)
-            return
-        name = self.state.players[seat].name
-        self.worker.cancel()
-        del self.session.seats[seat]
-        self.session.state = state
-        self._after_players_changed()
-        self.log.add(f"{name} leaves the game.", theme.TEXT_DIM)
-        self.say(f"{name} has left; {state.players[state.current_player or 0].name} is on turn.")
+        players.remove_current(self)
 
-    def _after_players_changed(self) -> None:
+    def after_players_changed(self) -> None:
         self._agents.clear()
         if self.worker.busy:
             self.worker.cancel()
