@@ -114,21 +114,25 @@ class KnightMarch(Animation):
         for i, (pos, _) in enumerate(self.path):
             if standing and i == reached:
                 continue
-            board = self.after.board if i < reached else self.before.board
+            # Cells behind the group (and the one it is leaving) hold their final stacks.
+            board = self.after.board if i <= reached else self.before.board
             placed = board.get(pos)
             if placed is not None:
                 blit_stack(surface, geom.cell_rect(*pos), placed.knights, colours)
-        group = (self.seat,) * sum(drop for _, drop in self.path[reached:])
         here = self.path[reached][0]
         if standing:
+            carried = sum(drop for _, drop in self.path[reached:])
             base = self.before.board.get(here)
             below = base.knights if base is not None else ()
-            blit_stack(surface, geom.cell_rect(*here), tuple(below) + group, colours)
+            blit_stack(
+                surface, geom.cell_rect(*here), tuple(below) + (self.seat,) * carried, colours
+            )
             return
+        carried = sum(drop for _, drop in self.path[reached + 1 :])
         a = geom.cell_rect(*here)
         b = geom.cell_rect(*self.path[reached + 1][0])
         hop = int(math.sin(frac * math.pi) * geom.tile * 0.15)
         cell = pygame.Rect(
             int(a.x + (b.x - a.x) * frac), int(a.y + (b.y - a.y) * frac) - hop, a.w, a.h
         )
-        blit_stack(surface, cell, group, colours)
+        blit_stack(surface, cell, (self.seat,) * carried, colours)
