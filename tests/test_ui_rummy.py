@@ -606,3 +606,18 @@ def test_random_drags_and_keys_never_break_the_table(app: App) -> None:
         on_table = sum(len(cards) for cards in now.table)
         assert sum(len(p.hand) for p in now.players) + len(now.stock) + on_table == total
     assert app.running
+
+
+def test_pace_keys_and_button(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH 4D", "2S 3S 4S 8D"]))
+    app.pace = 0.6
+    key(app, pygame.K_LEFTBRACKET)
+    assert app.pace == 1.0
+    key(app, pygame.K_RIGHTBRACKET)
+    key(app, pygame.K_RIGHTBRACKET)
+    assert app.pace == 0.3
+    button = scene.widget("pace")
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.center, button=1))
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.center, button=1))
+    app.run_frames(1)
+    assert app.pace == 0.6 and "pace" in scene.message

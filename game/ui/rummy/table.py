@@ -272,11 +272,11 @@ class RummyTableScene(Scene):
             [
                 ("remove", "Remove", self.ask_remove, pygame.K_x, "The current player leaves"),
                 (
-                    "slower",
+                    "pace",
                     "Pace",
-                    partial(self.change_pace, 1),
-                    pygame.K_LEFTBRACKET,
-                    "Computer moves slower ([ slower, ] faster)",
+                    self.cycle_pace,
+                    None,
+                    "Seconds per computer move, in turn ([ slower, ] faster)",
                 ),
             ],
         ]
@@ -294,15 +294,20 @@ class RummyTableScene(Scene):
                         size=theme.FONT_SMALL,
                     )
                 )
-        self.widgets.add(
-            Button(
-                "",
-                partial(self.change_pace, -1),
-                pygame.Rect(-100, -100, 1, 1),
-                pygame.K_RIGHTBRACKET,
-                ident="faster",
+        for ident, step, shortcut in (
+            ("slower", 1, pygame.K_LEFTBRACKET),
+            ("faster", -1, pygame.K_RIGHTBRACKET),
+        ):
+            # Keyboard-only controls: off-screen buttons so the keys work like the others.
+            self.widgets.add(
+                Button(
+                    "",
+                    partial(self.change_pace, step),
+                    pygame.Rect(-100, -100, 1, 1),
+                    shortcut,
+                    ident=ident,
+                )
             )
-        )
         self.log.rect = pygame.Rect(
             side.x + 10, y + 4 * 40 + 6, side.w - 20, side.bottom - y - 4 * 40 - 16
         )
@@ -362,6 +367,13 @@ class RummyTableScene(Scene):
     def change_pace(self, step: int) -> None:
         index = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.app.pace))
         self.app.pace = PACES[max(0, min(len(PACES) - 1, index + step))]
+        pace = "instant" if self.app.pace == 0 else f"{self.app.pace:g} s per move"
+        self.say(f"Computer pace: {pace}")
+
+    def cycle_pace(self) -> None:
+        """The Pace button: the next slower pace, back to instant after the slowest."""
+        index = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.app.pace))
+        self.app.pace = PACES[(index + 1) % len(PACES)]
         pace = "instant" if self.app.pace == 0 else f"{self.app.pace:g} s per move"
         self.say(f"Computer pace: {pace}")
 
