@@ -216,3 +216,37 @@ def test_help_from_the_menu_offers_each_games_rules() -> None:
     click(app, (tabs.right - 10, tabs.centery))
     assert help_scene.topic.title in ("Räuber-Rommé", "Robbers' Den")  # rummy once its table exists
     app.run_frames(1)
+
+
+def test_marching_knights_are_conserved_frame_by_frame() -> None:
+    import random
+
+    from game.knights import Deploy, new_game
+    from game.ui.knights.animation import KnightMarch
+    from game.ui.knights.deploy_picker import DeployPicker
+
+    state = new_game(["A", "B"], 2)
+    rng = random.Random(7)
+    while not (state.phase == "deploy" and any(d.dir for d in state.legal_deployments())):
+        state = state.apply(rng.choice(state.legal_actions()))
+    deploy = max(state.legal_deployments(), key=lambda d: (len(d.drops), d.count))
+    assert isinstance(deploy, Deploy)
+    seat = state.current_player
+    after = state.apply(deploy)
+    path = DeployPicker([deploy], state.pending).path(deploy)
+    march = KnightMarch(path, seat, state, after, duration=1.0)
+
+    def mine(knights: tuple[int, ...]) -> int:
+        return sum(1 for k in knights if k == seat)
+
+    before_total = sum(mine(state.board[pos].knights) for pos, _ in path)
+    seen_walking = False
+    for step in range(0, 101):
+        march.elapsed = step / 100
+        stacks, group = march.frame()
+        carried = group[3] if group else 0
+        seen_walking |= group is not None
+        assert sum(mine(k) for k in stacks.values()) + carried == before_total + deploy.count
+    assert seen_walking
+    stacks, group = march.frame()
+    assert group is None and all(stacks[pos] == after.board[pos].knights for pos, _ in path)

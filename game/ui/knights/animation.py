@@ -94,43 +94,46 @@ class KnightMarch(Animation):
         self.after = after
         self.hide_knights = frozenset(pos for pos, _ in self.path)
 
-    def draw(
-        self, surface: pygame.Surface, geom: BoardGeometry, colours: Sequence[theme.PlayerColour]
-    ) -> None:
-        if not self.path:
-            return
-        if self.progress >= 1.0:
+    def frame(self) -> tuple[dict[Pos, tuple[int, ...]], tuple[Pos, Pos, float, int] | None]:
+        """What shows now: the stack on every path cell, and the walking group as
+        (from cell, to cell, fraction of the way, knights carried), None when it stands."""
+        stacks: dict[Pos, tuple[int, ...]] = {}
+        if self.progress >= 1.0 or not self.path:
             for pos, _ in self.path:
-                placed = self.after.board.get(pos)
-                if placed is not None:
-                    blit_stack(surface, geom.cell_rect(*pos), placed.knights, colours)
-            return
+                stacks[pos] = tuple(self.after.board[pos].knights)
+            return stacks, None
         steps = len(self.path) - 1
         # First quarter: the group gathers on the castle; then it walks to the last tile.
         walk = max(0.0, (self.progress - 0.25) / 0.75) * steps
         reached = min(int(walk), steps)
         frac = ease_out(walk - reached) if reached < steps else 0.0
-        standing = frac < 0.02  # the group is on the reached cell, not between two cells
+        standing = frac < 0.02  # on the reached cell, not between two cells
         for i, (pos, _) in enumerate(self.path):
-            if standing and i == reached:
-                continue
             # Cells behind the group (and the one it is leaving) hold their final stacks.
-            board = self.after.board if i <= reached else self.before.board
-            placed = board.get(pos)
-            if placed is not None:
-                blit_stack(surface, geom.cell_rect(*pos), placed.knights, colours)
+            board = (
+                self.after.board
+                if i < reached or (i == reached and not standing)
+                else self.before.board
+            )
+            stacks[pos] = tuple(board[pos].knights)
         here = self.path[reached][0]
         if standing:
             carried = sum(drop for _, drop in self.path[reached:])
-            base = self.before.board.get(here)
-            below = base.knights if base is not None else ()
-            blit_stack(
-                surface, geom.cell_rect(*here), tuple(below) + (self.seat,) * carried, colours
-            )
-            return
+            stacks[here] = stacks[here] + (self.seat,) * carried
+            return stacks, None
         carried = sum(drop for _, drop in self.path[reached + 1 :])
-        a = geom.cell_rect(*here)
-        b = geom.cell_rect(*self.path[reached + 1][0])
+        return stacks, (here, self.path[reached + 1][0], frac, carried)
+
+    def draw(
+        self, surface: pygame.Surface, geom: BoardGeometry, colours: Sequence[theme.PlayerColour]
+    ) -> None:
+        stacks, group = self.frame()
+        for pos, knights in stacks.items():
+            blit_stack(surface, geom.cell_rect(*pos), knights, colours)
+        if group is None:
+            return
+        start, end, frac, carried = group
+        a, b = geom.cell_rect(*start), geom.cell_rect(*end)
         hop = int(math.sin(frac * math.pi) * geom.tile * 0.15)
         cell = pygame.Rect(
             int(a.x + (b.x - a.x) * frac), int(a.y + (b.y - a.y) * frac) - hop, a.w, a.h
