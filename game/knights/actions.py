@@ -88,7 +88,7 @@ def _int(d: dict[str, Any], key: str) -> int:
 
 def _kind(d: dict[str, Any]) -> str:
     tile = d.get("tile")
-    if tile not in TILE_KINDS:
+    if not isinstance(tile, str) or tile not in TILE_KINDS:
         raise ValueError(f"{tile!r} is not a tile kind (one of {', '.join(TILE_KINDS)})")
     return str(tile)
 
@@ -97,7 +97,7 @@ def _deploy_from_dict(d: dict[str, Any]) -> Deploy:
     count = _int(d, "count")
     direction = d.get("dir")
     drops = d.get("drops")
-    if direction is not None and direction not in DIRECTIONS:
+    if direction is not None and (not isinstance(direction, str) or direction not in DIRECTIONS):
         raise ValueError(f"deploy direction must be N, E, S, W or null, got {direction!r}")
     if not isinstance(drops, list) or not all(
         isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in drops

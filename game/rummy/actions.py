@@ -81,6 +81,8 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     if not isinstance(data, Mapping):
         raise ValueError(f"an action must be a dict, not {type(data).__name__}")
     kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ValueError("an action needs a 'type' written as text, e.g. 'draw'")
     if kind in _SIMPLE:
         extra = set(data) - {"type"}
         if extra:
