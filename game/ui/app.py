@@ -52,6 +52,10 @@ class App:
         self.pace = pace  # seconds per computer move animation; 0 = instant
         self.last_frame_ms = 0.0
         self.audio = Audio(enabled=not headless if sound is None else sound)
+        if not headless:
+            from game.ui.ai_worker import warm_up
+
+            warm_up()  # the computer players' process starts while the player is in the menu
         pygame.key.set_repeat(350, 40)
         if not headless:
             pygame.key.start_text_input()
