@@ -492,7 +492,7 @@ def test_computer_turn_is_animated_and_changed_sets_light_up(app: App) -> None:
     assert scene.human_to_move()
     app.run_frames(200)
     assert scene.highlight == {0, 1}  # still lit until the human edits
-    assert "Bob lays 4 cards" in scene.log.entries[-1][0]
+    assert "Bob laid 4 cards" in scene.log.entries[-1][0]
 
 
 def test_an_illegal_computer_move_becomes_a_draw(app: App) -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import IllegalAction
+from game.movelog import describe_rummy
 from game.rummy import Card, Draw, NextRound, Pass, Play, RummyState, new_game
 from game.rummy.turn_rules import OPENING_POINTS
 from game.ui import theme
@@ -30,7 +31,7 @@ from game.ui.rummy.animation import CardFlight, Flight, changed_sets, new_positi
 from game.ui.rummy.geometry import Drop, HandRow, TableGrid, hand_row, table_grid
 from game.ui.rummy.results import RoundScore, RummyResultsScene
 from game.ui.rummy.turn_edit import EditRefused, Slot, TurnEdit
-from game.ui.rummy.words import describe, hand_value_text, set_value_text, verb
+from game.ui.rummy.words import hand_value_text, set_value_text, verb
 from game.ui.scene import Scene
 from game.ui.widgets import Button, ScrollLog
 
@@ -556,9 +557,9 @@ class RummyTableScene(Scene):
         """Hand ``action`` to the engine for the current player; False (and why) if refused."""
         before = self.state
         seat = before.current_player
-        name = before.players[seat].name if seat is not None else ""
+        line = describe_rummy(before, action)
         try:
-            after = self.session.apply(action, describe(action, name, before.table))
+            after = self.session.apply(action, line)
         except IllegalAction as error:
             self.say(str(error), theme.BAD)
             return False
@@ -566,22 +567,27 @@ class RummyTableScene(Scene):
         self.hint = None
         self.drag = None
         self.hint_worker.cancel()
-        if not isinstance(action, NextRound):
-            line = describe(action, name, before.table)
-            self.log.add(line)
-            self.say(line, theme.TEXT_DIM)
+        self.log.add(line)
+        self.say(line, theme.TEXT_DIM)
         if isinstance(action, NextRound):
-            self.say(f"Round {after.round}: {after.players[after.current or 0].name} begins.")
             self.results_shown_for = None
+            self.play_sound("deal")
         elif seat is not None and not self.session.is_human(seat):
             self._animate(before, after, seat, action)
         if isinstance(action, Play):
             self.highlight = changed_sets(before.table, after.table)
             self.highlight_left = HIGHLIGHT_SECONDS + (self.app.pace if self.anim else 0)
+            if self.anim is None:
+                self.play_sound("lay_card")
         if after.is_terminal and not before.is_terminal:
             self._record_round(before, after)
         self.sync_widgets()
         return True
+
+    def play_sound(self, name: str) -> None:
+        audio = getattr(self.app, "audio", None)
+        if audio is not None:
+            audio.play(name)
 
     def _record_round(self, before: RummyState, after: RummyState) -> None:
         penalties = {
@@ -688,11 +694,15 @@ class RummyTableScene(Scene):
                 return
             self.anim = None
             self.anim_hidden = set()
+            if self.highlight:
+                self.play_sound("lay_card")
             self.sync_widgets()
         state = self.state
         if state.is_terminal:
             if self.results_shown_for != state.round:
                 self.results_shown_for = state.round
+                if state.winner is not None:
+                    self.play_sound("win")
                 self.show_scores()
             return
         seat = state.current_player
@@ -826,6 +836,8 @@ class RummyTableScene(Scene):
             self.sync_widgets()
             return
         self.say("")
+        if target.kind != "hand":
+            self.play_sound("lay_card")
         self.sync_widgets()
 
     def _spring_back(self, drag: Drag, pos: tuple[int, int]) -> None:

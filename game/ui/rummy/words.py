@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
-from game.rummy import Card, Draw, NextRound, Pass, Play, check_meld, read_meld
+from game.rummy import Card, check_meld, read_meld
 from game.rummy.cards import hand_card_value
 
 RANK_WORDS = (
@@ -72,21 +71,3 @@ def set_caption(cards: Sequence[Card]) -> str:
 def verb(name: str, third_person: str, plain: str) -> str:
     """ "Kunz draws" but "You draw"."""
     return f"{name} {plain if name == 'You' else third_person}"
-
-
-def describe(action: object, name: str, table_before: Sequence[Sequence[Card]] = ()) -> str:
-    """A log line for a move."""
-    if isinstance(action, Draw):
-        return f"{verb(name, 'draws', 'draw')} a card."
-    if isinstance(action, Pass):
-        return f"{verb(name, 'passes', 'pass')} (the stock is empty)."
-    if isinstance(action, NextRound):
-        return "The next round is dealt."
-    if isinstance(action, Play):
-        before = Counter(c for cards in table_before for c in cards)
-        after = Counter(c for cards in action.table for c in cards)
-        laid = sorted((after - before).elements())
-        count = len(laid)
-        what = " ".join(str(c) for c in laid)
-        return f"{verb(name, 'lays', 'lay')} {count} card{'s' if count != 1 else ''}: {what}."
-    return f"{name}: {action}"
