@@ -31,7 +31,7 @@ from game.ui.rummy.animation import CardFlight, Flight, changed_sets, new_positi
 from game.ui.rummy.geometry import Drop, HandRow, TableGrid, hand_row, table_grid
 from game.ui.rummy.results import RoundScore, RummyResultsScene
 from game.ui.rummy.turn_edit import EditRefused, Slot, TurnEdit
-from game.ui.rummy.words import hand_value_text, set_value_text, verb
+from game.ui.rummy.words import hand_value_text, set_value_text
 from game.ui.scene import Scene
 from game.ui.widgets import Button, ScrollLog
 
@@ -596,10 +596,7 @@ class RummyTableScene(Scene):
         }
         winner = after.players[after.winner].name if after.winner is not None else None
         self.rounds.append(RoundScore(after.round, winner, penalties))
-        if winner is not None:
-            self.log.add(f"{verb(winner, 'wins', 'win')} round {after.round}!", theme.GOOD)
-        else:
-            self.log.add(f"Round {after.round} ends without a winner.", theme.ACCENT)
+        # The move log's line already says who went out; add what the others kept.
         for player in after.players:
             if player.hand:
                 cards = " ".join(str(c) for c in player.hand)
