@@ -26,7 +26,7 @@ from ai.agent import Deadline, own_view, search_budget
 class SearchGame(Protocol):
     """The game-specific parts of the search, all working on full (determinized) states."""
 
-    def begin(self, view: Any, searcher: int) -> None:
+    def begin(self, view: Any, searcher: int, deadline: Deadline) -> None:
         """Called once per decision with the searcher's view, before any iteration."""
         ...
 
@@ -174,7 +174,7 @@ def search(
     """Run ISMCTS for the player to move in ``state`` (only its view is used)."""
     deadline = Deadline(search_budget(config.budget), stop)
     me, view = own_view(state)
-    game.begin(view, me)
+    game.begin(view, me, deadline)
     root = Node(actor=me)
     root_options = _candidates(root, view.determinize(me, rng), me, game, rng)
     if len(root_options) == 1:

@@ -14,6 +14,7 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
+from ai.agent import Deadline
 from ai.knights_eval import win_estimates
 from ai.knights_greedy import Plan, TurnPlanner, keep_choice
 
@@ -28,7 +29,7 @@ class KnightsSearch:
         self.own_planner = TurnPlanner(beam=2)
         self.rival_planner = TurnPlanner(beam=1, castle_spots=5, deploys=4)
 
-    def begin(self, view: Any, searcher: int) -> None:
+    def begin(self, view: Any, searcher: int, deadline: Deadline) -> None:
         pass
 
     def candidates(self, state: Any, searcher: int, rng: random.Random) -> list[Plan]:

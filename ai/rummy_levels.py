@@ -17,8 +17,13 @@ def make_rummy_agent(
         return EasyRummy()
     if level == "medium":
         return GreedyRummy()
+    # Laying the most cards is nearly always right, so the search must be clearly convinced
+    # before it holds cards back or draws instead (keep_first_margin).
     config = SearchConfig(
-        budget=seconds, exploration=0.5, rollout_depth=12 if level == "hard" else 16,
+        budget=seconds,
+        exploration=0.4,
+        rollout_depth=6 if level == "hard" else 8,
         widening_base=8.0,
+        keep_first_margin=2.0,
     )
     return IsmctsAgent(RummySearch(), config, stop)

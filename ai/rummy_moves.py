@@ -3,9 +3,10 @@
 Every play offered here is checked with the engine's ``check_play`` before an agent may use
 it, so an agent never proposes an illegal table.
 
-The exact solver's running time grows steeply with the number of cards on the table; beyond
-``SOLVER_TABLE_LIMIT`` cards the agents use :func:`ai.rummy_heuristic.quick_play` instead so a
-decision stays within its time.
+The exact solver's running time grows steeply with the cards on the table and in the hand;
+beyond ``SOLVER_TABLE_LIMIT`` / ``SOLVER_HAND_LIMIT`` cards the agents use
+:func:`ai.rummy_heuristic.quick_play` instead so a decision stays within its time, and a search
+with less than ``SOLVER_MIN_SECONDS`` left does not call the solver at all.
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ai.agent import Deadline
 from ai.rummy_heuristic import Table, hand_melds, quick_play
 from game.rummy import Draw, NextRound, Pass, Play, check_play
 from game.rummy.cards import JOKER, Card
 from game.rummy.melds import check_meld
 
 SOLVER_TABLE_LIMIT = 24
+SOLVER_HAND_LIMIT = 16
+SOLVER_MIN_SECONDS = 0.5
 
 
 def _as_table(sets: Sequence[Sequence[Card]] | None) -> Table | None:
@@ -39,11 +43,19 @@ def table_size(table: Sequence[Sequence[Card]]) -> int:
     return sum(len(cards) for cards in table)
 
 
+def solver_is_quick(table: Table, hand: Sequence[Card]) -> bool:
+    return table_size(table) <= SOLVER_TABLE_LIMIT and len(hand) <= SOLVER_HAND_LIMIT
+
+
 def most_cards_play(
-    table: Table, hand: Sequence[Card], opened: bool, keep: Sequence[Card] = ()
+    table: Table,
+    hand: Sequence[Card],
+    opened: bool,
+    keep: Sequence[Card] = (),
+    use_solver: bool = True,
 ) -> Table | None:
     """The table after laying the most cards found (solver when quick, else the cheap method)."""
-    if table_size(table) <= SOLVER_TABLE_LIMIT and solver_available():
+    if use_solver and solver_is_quick(table, hand) and solver_available():
         from ai.rummy_solver import best_play
 
         return _as_table(best_play(table, hand, opened, keep))
@@ -56,9 +68,9 @@ def most_cards_play(
     return quick_play(table, hand, opened)
 
 
-def opening_only(table: Table, hand: Sequence[Card]) -> Table | None:
+def opening_only(table: Table, hand: Sequence[Card], use_solver: bool = True) -> Table | None:
     """Open with hand-only sets worth 30 and lay nothing else (keeps cards for later)."""
-    if solver_available():
+    if use_solver and len(hand) <= SOLVER_HAND_LIMIT and solver_available():
         from ai.rummy_solver import best_opening
 
         sets = best_opening(hand)
@@ -86,20 +98,25 @@ def fallback(state: Any) -> Any:
     return Draw() if state.stock else Pass()
 
 
-def play_options(state: Any, me: int) -> list[Any]:
+def play_options(state: Any, me: int, deadline: Deadline | None = None) -> list[Any]:
     """Distinct legal moves worth weighing, most cards first, drawing last.
 
     Lay the most; the same but holding back jokers; open only (when not yet opened); the cheap
-    method's play; draw (or pass).
+    method's play; draw (or pass). With a deadline, the solver is used only while enough time
+    is left for it.
     """
     player = state.players[me]
     hand, opened, table = player.hand, player.opened, state.table
-    tables = [most_cards_play(table, hand, opened)]
+
+    def solver_time() -> bool:
+        return deadline is None or deadline.remaining() >= SOLVER_MIN_SECONDS
+
+    tables = [most_cards_play(table, hand, opened, use_solver=solver_time())]
     jokers = [card for card in hand if card == JOKER]
     if jokers:
-        tables.append(most_cards_play(table, hand, opened, keep=jokers))
+        tables.append(most_cards_play(table, hand, opened, jokers, use_solver=solver_time()))
     if not opened:
-        tables.append(opening_only(table, hand))
+        tables.append(opening_only(table, hand, use_solver=solver_time()))
     tables.append(quick_play(table, hand, opened))
     options: list[Any] = []
     for candidate in tables:

@@ -14,6 +14,7 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
+from ai.agent import Deadline
 from ai.rummy_heuristic import quick_play
 from ai.rummy_moves import fallback, legal_play, play_options
 from game.core import IllegalAction
@@ -29,10 +30,12 @@ class RummySearch:
 
     def __init__(self) -> None:
         self.root_signature: tuple[Any, ...] | None = None
+        self.deadline: Deadline | None = None
 
-    def begin(self, view: Any, searcher: int) -> None:
+    def begin(self, view: Any, searcher: int, deadline: Deadline) -> None:
         player = view.players[searcher]
         self.root_signature = (searcher, view.table, player.hand)
+        self.deadline = deadline
 
     def candidates(self, state: Any, searcher: int, rng: random.Random) -> list[Any]:
         if state.is_terminal:
@@ -40,7 +43,7 @@ class RummySearch:
         seat = state.current_player
         player = state.players[seat]
         if (seat, state.table, player.hand) == self.root_signature:
-            return play_options(state, seat)
+            return play_options(state, seat, self.deadline)
         play = legal_play(state, quick_play(state.table, player.hand, player.opened))
         return [play, fallback(state)] if play is not None else [fallback(state)]
 
