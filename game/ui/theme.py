@@ -65,6 +65,7 @@ FONT_HUGE = 84
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _text_cache: dict[tuple[str, int, Colour, bool], pygame.Surface] = {}
 _TEXT_CACHE_LIMIT = 2000
+_wrap_cache: dict[tuple[str, int, int, bool], list[str]] = {}
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -83,6 +84,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 def forget_fonts() -> None:
     """Drop cached fonts (they die with ``pygame.quit()``); they are made again when needed."""
     _fonts.clear()
+    _wrap_cache.clear()
 
 
 def text(
@@ -117,6 +119,16 @@ def blit_text(
 
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``content`` into lines that fit ``width`` pixels; blank lines are kept."""
+    key = (content, size, width, bold)
+    lines = _wrap_cache.get(key)
+    if lines is None:
+        if len(_wrap_cache) > _TEXT_CACHE_LIMIT:
+            _wrap_cache.clear()
+        lines = _wrap_cache[key] = _wrap(content, size, width, bold)
+    return list(lines)
+
+
+def _wrap(content: str, size: int, width: int, bold: bool) -> list[str]:
     f = font(size, bold)
     lines: list[str] = []
     for paragraph in content.split("\n"):

@@ -44,7 +44,8 @@ def render_cards(
     leaders: Sequence[int],
 ) -> pygame.Surface:
     """All player cards on one transparent surface (redrawn only when the state changes)."""
-    out = pygame.Surface(size, pygame.SRCALPHA)
+    out = pygame.Surface(size)  # opaque: blitting it every frame stays cheap
+    out.fill(theme.PANEL_DARK)
     for seat_index, rect in enumerate(rects):
         r = rect.move(-origin[0], -origin[1])
         seat = seats[seat_index]

@@ -124,11 +124,11 @@ class KnightsTableScene(Scene):
         self.log = ScrollLog(ident="log")
         self.board_area = pygame.Rect(0, 0, 1, 1)
         self.geom = fit((0, 1, 0, 1), self.board_area)
-        self._board_key: tuple[Any, ...] | None = None
+        self._board_key: tuple[Any, tuple[Any, ...]] | None = None
         self._board_surface: pygame.Surface | None = None
-        self._cards_key: tuple[Any, ...] | None = None
+        self._cards_key: tuple[Any, tuple[Any, ...]] | None = None
         self._cards_surface: pygame.Surface | None = None
-        self._view_key: tuple[Any, int | None] | None = None
+        self._view_key: tuple[Any, tuple[Any, ...]] | None = None
         self._view: Any = None
         self.hand_rects: list[pygame.Rect] = []
         self.card_area = pygame.Rect(0, 0, 1, 1)
@@ -147,9 +147,9 @@ class KnightsTableScene(Scene):
     def shown(self) -> Any:
         """The displayed state as the viewer may see it (cached per state and viewer)."""
         viewer = self.viewer
-        key = (self.display_state, viewer)  # the object itself: an id could be reused
-        if key != self._view_key:
-            self._view_key = key
+        key = (viewer,)
+        if not _same(self._view_key, self.display_state, key):
+            self._view_key = (self.display_state, key)
             self._view = self.display_state.view(viewer if viewer is not None else 0)
         return self._view
 
@@ -750,9 +750,9 @@ class KnightsTableScene(Scene):
             view_cells(self.state if self.anim is None else self.display_state), labelled
         )
         hide = self.anim.hide_knights if self.anim is not None else frozenset()
-        key = (state, self.geom, self.last, hide, self.board_area.size)
-        if key != self._board_key or self._board_surface is None:
-            self._board_key = key
+        key = (self.geom, self.last, hide, self.board_area.size, self.viewer)
+        if not _same(self._board_key, state, key) or self._board_surface is None:
+            self._board_key = (state, key)
             self._board_surface = render_board(
                 self.shown(), self.geom, self.board_area, self.colours, self.last, hide
             )
@@ -761,11 +761,11 @@ class KnightsTableScene(Scene):
     def cards_layer(self) -> pygame.Surface:
         """The player cards, redrawn only when the shown state or the layout changes."""
         shown = self.shown()
-        key = (self.display_state, self.viewer, tuple(r.topleft for r in self.cards))
-        if key != self._cards_key or self._cards_surface is None:
+        key = (self.viewer, tuple(r.topleft for r in self.cards))
+        if not _same(self._cards_key, self.display_state, key) or self._cards_surface is None:
             scores = shown.scores()
             leaders = [i for i, s in enumerate(scores) if s == max(scores)]
-            self._cards_key = key
+            self._cards_key = (self.display_state, key)
             self._cards_surface = render_cards(
                 self.card_area.size,
                 self.cards,
@@ -804,6 +804,12 @@ class KnightsTableScene(Scene):
             top = self.bottom.y + 40
             return [pygame.Rect(16 + i * (slot + 8), top, slot, slot) for i in range(count)]
         return self.hand_rects[:count]
+
+
+def _same(cached: tuple[Any, tuple[Any, ...]] | None, state: Any, key: tuple[Any, ...]) -> bool:
+    """A cache entry is valid for this very state object (identity: comparing states by value
+    would serialise both) and the same other inputs."""
+    return cached is not None and cached[0] is state and cached[1] == key
 
 
 def _digit(key: int) -> int | None:
