@@ -148,5 +148,5 @@ class HandRow:
 
 
 def hand_row(area: pygame.Rect, count: int) -> HandRow:
-    card_h = int(min(area.h - 8, 150))
+    card_h = int(area.h - 8)
     return HandRow(area, (int(card_h * CARD_RATIO), card_h), count)

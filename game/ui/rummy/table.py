@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 
 TOP_H = 46
 SIDE_W = 270
-HAND_H = 150
 BUTTONS_H = 46
 STATUS_H = 30
 PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)
@@ -173,7 +172,7 @@ class RummyTableScene(Scene):
         if self._grid is None or key != self._grid_key:
             self._grid_key = key
             self._grid = table_grid(
-                self.table_area, self.columns, [len(s) for s in table], HAND_H - 16
+                self.table_area, self.columns, [len(s) for s in table], self.hand_area.h - 16
             )
         return self._grid
 
@@ -185,10 +184,11 @@ class RummyTableScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         w, h = size
-        side_w = min(SIDE_W, max(200, w // 5))
+        side_w = min(SIDE_W + (w - 1280) // 8 if w > 1280 else SIDE_W, max(200, w // 5))
         self.side_area = pygame.Rect(w - side_w, TOP_H, side_w, h - TOP_H)
         left_w = w - side_w
-        self.hand_area = pygame.Rect(8, h - HAND_H, left_w - 16, HAND_H)
+        hand_h = max(130, min(230, h // 5))  # cards grow with the window
+        self.hand_area = pygame.Rect(8, h - hand_h, left_w - 16, hand_h)
         buttons_y = self.hand_area.y - BUTTONS_H
         self.status_area = pygame.Rect(8, buttons_y - STATUS_H, left_w - 16, STATUS_H)
         self.table_area = pygame.Rect(8, TOP_H + 6, left_w - 12, self.status_area.y - TOP_H - 8)
@@ -610,7 +610,7 @@ class RummyTableScene(Scene):
         start = self.seat_rects[seat].center if seat < len(self.seat_rects) else (0, 0)
         if isinstance(action, Play):
             lengths = [len(s) for s in after.table]
-            grid = table_grid(self.table_area, self.columns, lengths, HAND_H - 16)
+            grid = table_grid(self.table_area, self.columns, lengths, self.hand_area.h - 16)
             placed = new_positions(before.table, after.table)
             flights = [
                 Flight(after.table[s][i], start, grid.card_rect(s, i), k * pace * 0.12)
