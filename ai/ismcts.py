@@ -81,6 +81,8 @@ class SearchConfig:
     widening_alpha: float = 0.5
     # The final choice leaves the first candidate only for one visited this many times more.
     keep_first_margin: float = 1.2
+    min_visits_to_deviate: int = 8
+    deviate_value_margin: float = 0.0
 
 
 @dataclass
@@ -103,6 +105,19 @@ def _candidates(node: Node, state: Any, me: int, game: SearchGame, rng: random.R
     if cached is None:
         cached = node.candidate_cache[key] = game.candidates(state, me, rng)
     return cached
+
+
+def _mean(node: Node) -> float:
+    return node.reward / node.visits if node.visits else 0.0
+
+
+def _clearly_better(challenger: Node, first: Node, config: SearchConfig) -> bool:
+    """Enough visits, clearly more of them, and a higher mean value than the first choice."""
+    return (
+        challenger.visits >= config.min_visits_to_deviate
+        and challenger.visits > config.keep_first_margin * first.visits + 2
+        and _mean(challenger) >= _mean(first) + config.deviate_value_margin
+    )
 
 
 def _select(node: Node, options: list[Any], exploration: float) -> Any:
@@ -194,10 +209,9 @@ def search(
     # Few iterations make visit counts noisy: keep the plug-in's first choice (its own best
     # guess) unless the search clearly prefers another.
     first = root_options[0]
-    if first in root.children and best != first:
-        first_visits = root.children[first].visits
-        if root.children[best].visits <= config.keep_first_margin * first_visits + 2:
-            best = first
+    challenger = root.children[best]
+    if first in root.children and not _clearly_better(challenger, root.children[first], config):
+        best = first
     visits = {str(action): root.children[action].visits for action in legal}
     return SearchResult(game.first_action(best), iterations, visits)
 

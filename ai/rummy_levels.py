@@ -18,12 +18,14 @@ def make_rummy_agent(
     if level == "medium":
         return GreedyRummy()
     # Laying the most cards is nearly always right, so the search must be clearly convinced
-    # before it holds cards back or draws instead (keep_first_margin).
+    # before it holds cards back or draws instead of laying the most (see _clearly_better).
     config = SearchConfig(
         budget=seconds,
         exploration=0.4,
         rollout_depth=6 if level == "hard" else 8,
         widening_base=8.0,
-        keep_first_margin=2.0,
+        keep_first_margin=1.5,
+        min_visits_to_deviate=30,
+        deviate_value_margin=0.04,
     )
     return IsmctsAgent(RummySearch(), config, stop)

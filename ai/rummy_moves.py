@@ -102,8 +102,8 @@ def play_options(state: Any, me: int, deadline: Deadline | None = None) -> list[
     """Distinct legal moves worth weighing, most cards first, drawing last.
 
     Lay the most; the same but holding back jokers; open only (when not yet opened); the cheap
-    method's play; draw (or pass). With a deadline, the solver is used only while enough time
-    is left for it.
+    method's play; draw (or pass). With a deadline, the variants use the solver only while
+    enough time is left for it.
     """
     player = state.players[me]
     hand, opened, table = player.hand, player.opened, state.table
@@ -111,7 +111,9 @@ def play_options(state: Any, me: int, deadline: Deadline | None = None) -> list[
     def solver_time() -> bool:
         return deadline is None or deadline.remaining() >= SOLVER_MIN_SECONDS
 
-    tables = [most_cards_play(table, hand, opened, use_solver=solver_time())]
+    # The main option always comes from the solver (within its size guards), as for medium:
+    # without it the search would start from a weaker move than the greedy player's.
+    tables = [most_cards_play(table, hand, opened)]
     jokers = [card for card in hand if card == JOKER]
     if jokers:
         tables.append(most_cards_play(table, hand, opened, jokers, use_solver=solver_time()))
