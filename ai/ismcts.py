@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 import threading
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -217,20 +217,21 @@ def search(
 
 
 class IsmctsAgent:
-    """The hard/expert player: ISMCTS over a game's :class:`SearchGame` plug-in."""
+    """The hard/expert player: ISMCTS over a game's :class:`SearchGame` plug-in.
+
+    A fresh plug-in is made for every decision (plug-ins may remember the decision's root),
+    so one agent can think in several threads at once.
+    """
 
     def __init__(
         self,
-        game: SearchGame,
+        make_game: Callable[[], SearchGame],
         config: SearchConfig,
         stop: threading.Event | None = None,
     ) -> None:
-        self.game = game
+        self.make_game = make_game
         self.config = config
         self.stop = stop
-        self.last_iterations = 0
 
     def choose(self, state: Any, rng: random.Random) -> Any:
-        result = search(state, self.game, self.config, rng, self.stop)
-        self.last_iterations = result.iterations
-        return result.action
+        return search(state, self.make_game(), self.config, rng, self.stop).action

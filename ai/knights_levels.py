@@ -28,4 +28,4 @@ def make_knights_agent(
         widening_base=2.0,
         widening_alpha=0.5,
     )
-    return IsmctsAgent(KnightsSearch(), config, stop)
+    return IsmctsAgent(KnightsSearch, config, stop)

@@ -28,4 +28,4 @@ def make_rummy_agent(
         min_visits_to_deviate=30,
         deviate_value_margin=0.04,
     )
-    return IsmctsAgent(RummySearch(), config, stop)
+    return IsmctsAgent(RummySearch, config, stop)

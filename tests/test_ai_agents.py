@@ -71,11 +71,10 @@ def test_agent_decides_from_the_view_only(game: str, level: str) -> None:
 @pytest.mark.parametrize("game", ["knights", "rummy"])
 def test_search_decides_from_the_view_only(game: str) -> None:
     """ISMCTS with a fixed iteration count: full state and view give the same choice."""
-    plugin = KnightsSearch() if game == "knights" else RummySearch()
+    plugin = KnightsSearch if game == "knights" else RummySearch
     config = SearchConfig(budget=None, max_iterations=25)
     state = positions(game)[1]
     full = IsmctsAgent(plugin, config).choose(state, random.Random(5))
-    plugin = KnightsSearch() if game == "knights" else RummySearch()
     seen = IsmctsAgent(plugin, config).choose(state.view(state.current_player), random.Random(5))
     assert full == seen
 
@@ -86,8 +85,8 @@ def test_hidden_tiles_do_not_change_the_knights_choice() -> None:
     me = state.current_player
     other = state.determinize(me, random.Random(99))
     config = SearchConfig(budget=None, max_iterations=20)
-    first = IsmctsAgent(KnightsSearch(), config).choose(state, random.Random(3))
-    second = IsmctsAgent(KnightsSearch(), config).choose(other, random.Random(3))
+    first = IsmctsAgent(KnightsSearch, config).choose(state, random.Random(3))
+    second = IsmctsAgent(KnightsSearch, config).choose(other, random.Random(3))
     assert first == second
 
 
