@@ -38,7 +38,7 @@ class Settings:
     fullscreen: bool = False
     set_columns: int = 3  # columns of sets on the rummy table
     four_colour_suits: bool = False
-    colour_blind_marks: bool = False
+    colour_blind_marks: bool = True  # the mark on each knight besides its colour
     sound_on: bool = True
     language: str = "en"
 

@@ -18,6 +18,8 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game.i18n import _, set_language
+from game.persist import BackgroundSaver, SaveError, Settings, save_settings
 from game.ui import theme
 from game.ui.audio import Audio
 from game.ui.scene import Scene
@@ -52,6 +54,14 @@ class App:
         self.pace = pace  # seconds per computer move animation; 0 = instant
         self.last_frame_ms = 0.0
         self.audio = Audio(enabled=not headless if sound is None else sound)
+        # main() loads the player's settings; tests keep these (what the App was made with).
+        self.settings = Settings(
+            ai_pace=max(0.0, min(5.0, pace)),
+            window_size=self.screen.get_size(),
+            sound_on=self.audio.enabled,
+        )
+        self.saver: BackgroundSaver | None = None  # the autosave writer (game.ui.saving)
+        self.save_problem: str | None = None  # a save failure to show the player
         if not headless:
             from game.ui.ai_worker import warm_up
 
@@ -110,11 +120,55 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    # -- settings ----------------------------------------------------------------------------
+    def apply_settings(self, settings: Settings, remember: bool = False) -> None:
+        """Use ``settings`` now (language, window, sound, paces, table looks); with
+        ``remember`` also write them to the settings file (a failure is shown, not raised)."""
+        old = self.settings
+        self.settings = settings
+        self.pace = settings.ai_pace
+        if settings.sound_on != self.audio.enabled:
+            self.audio.set_enabled(settings.sound_on)
+        set_language(settings.language)
+        from game.ui import sprites
+
+        sprites.set_marks(settings.colour_blind_marks)
+        if settings.fullscreen != old.fullscreen or settings.window_size != old.window_size:
+            self.set_window(settings.window_size, settings.fullscreen)
+        for scene in self.scenes:
+            hook = getattr(scene, "settings_changed", None)
+            if callable(hook):
+                hook(settings)
+            scene.layout(self.size)  # texts in the new language, sizes for the new window
+        if remember:
+            try:
+                save_settings(settings)
+            except SaveError as error:
+                from game.ui.saving import show_message
+
+                show_message(self, _("Can't save the settings"), str(error))
+
+    def change_settings(self, **changes: object) -> None:
+        """The settings screen's one door: change, apply and remember."""
+        self.apply_settings(self.settings.replace(**changes), remember=True)
+
     # -- window ------------------------------------------------------------------------------
+    def set_window(self, size: tuple[int, int], fullscreen: bool) -> None:
+        if fullscreen:
+            try:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.screen = pygame.display.set_mode(_clamp_size(size), pygame.RESIZABLE)
+        else:
+            self.screen = pygame.display.set_mode(_clamp_size(size), pygame.RESIZABLE)
+        for scene in self.scenes:
+            scene.layout(self.size)
+
     def resize(self, size: tuple[int, int]) -> None:
         size = _clamp_size(size)
         if self.screen.get_size() != size:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            flags = pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
+            self.screen = pygame.display.set_mode(size, flags)
         for scene in self.scenes:
             scene.layout(self.size)
 
@@ -171,6 +225,10 @@ class App:
                 return
         self.time += dt
         self.frames += 1
+        if self.save_problem is not None or self.saver is not None:
+            from game.ui.saving import report_problems
+
+            report_problems(self)
         if self.scenes:
             self.top.update(dt)
         self.draw()
@@ -187,7 +245,7 @@ class App:
             scene.draw(self.screen)
 
     def run_frames(self, count: int, dt: float = 1 / 60) -> None:
-        for _ in range(count):
+        for _frame in range(count):
             if not self.running:
                 return
             self.step(dt)
@@ -196,7 +254,7 @@ class App:
         self, condition: Callable[[], bool], max_frames: int = 10000, dt: float = 1 / 60
     ) -> bool:
         """Step frames until ``condition()`` holds; False if it never did."""
-        for _ in range(max_frames):
+        for _frame in range(max_frames):
             if condition():
                 return True
             if not self.running:
@@ -279,13 +337,20 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from game.persist import load_settings
     from game.ui.menu import MenuScene
     from game.ui.session import SeatError, Session, seats_from_spec
     from game.ui.tables import open_table
 
     args = parse_args(sys.argv[1:] if argv is None else argv)
     headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
-    app = App(args.size or DEFAULT_SIZE, headless=headless, pace=args.pace)
+    settings = load_settings()
+    if args.size is not None:
+        settings = settings.replace(window_size=args.size, fullscreen=False)
+    if "--pace" in (sys.argv[1:] if argv is None else argv):
+        settings = settings.replace(ai_pace=args.pace)
+    app = App(settings.window_size, headless=headless, pace=settings.ai_pace)
+    app.apply_settings(settings)
     app.push(MenuScene(app))
     if args.players is not None or args.autoplay or args.game is not None:
         game = args.game or "knights"
@@ -305,6 +370,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.run(quit_after=args.quit_after, screenshot=args.screenshot)
     for scene in list(app.scenes):
         scene.on_exit()
+    if app.saver is not None:
+        app.saver.close()  # the last move reaches the disk before the window goes
     pygame.quit()
     theme.forget_fonts()
     return 0

@@ -1,12 +1,15 @@
-"""The main menu: choose a game, read the rules, or quit."""
+"""The main menu: continue, load, choose a game, rules, statistics, settings, or quit."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
+from game.persist import SavedGame, SaveError, load_autosave
 from game.ui import sprites, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button
@@ -33,42 +36,93 @@ class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.clock = 0.0
+        self.saved: SavedGame | None = None
+        self.continue_problem: str | None = None
+        self.check_autosave()
+
+    def check_autosave(self) -> None:
+        """Continue is offered only for an autosave that loads."""
+        self.saved, self.continue_problem = None, None
+        try:
+            self.saved = load_autosave()
+        except SaveError as error:
+            self.continue_problem = str(error)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         self.widgets.clear()
         w, h = size
-        bw, bh = 320, 52
+        bw, bh, gap = min(320, (w - 60) // 2), 50, 12
         top = max(h // 2 - 10, 300)
-        entries = [
+        if self.saved is not None:
+            continue_tip = _("Go on with the game you were playing")
+        else:
+            continue_tip = self.continue_problem or _("No game in progress")
+        entries: list[tuple[str, Callable[[], None], int | None, str, str]] = [
+            (_("Continue"), self.continue_game, pygame.K_c, "continue", continue_tip),
+            (_("Load game"), self.open_saves, pygame.K_l, "load", _("Open a named save")),
             (
-                "Robber Knights",
+                _("Robber Knights"),
                 lambda: self.open_setup("knights"),
                 pygame.K_k,
                 "knights",
-                "Lay tiles, build castles, send out your knights (2–4 players)",
+                _("Lay tiles, build castles, send out your knights (2–4 players)"),
             ),
             (
-                "Räuber-Rommé",
+                _("Räuber-Rommé"),
                 lambda: self.open_setup("rummy"),
                 pygame.K_r,
                 "rummy",
-                "Rummy with a table you may rebuild every turn (2–6 players)",
+                _("Rummy with a table you may rebuild every turn (2–6 players)"),
             ),
-            ("Rules & keys", self.app.toggle_help, pygame.K_F1, "rules", ""),
-            ("Quit", self.app.quit, pygame.K_q, "quit", ""),
+            (_("Rules & keys"), self.app.toggle_help, pygame.K_F1, "rules", ""),
+            (_("Statistics"), self.open_stats, pygame.K_s, "stats", ""),
+            (_("Settings"), self.open_settings, pygame.K_o, "settings", ""),
+            (_("Quit"), self.app.quit, pygame.K_q, "quit", ""),
         ]
         for i, (label, callback, key, ident, tip) in enumerate(entries):
             rect = pygame.Rect(0, 0, bw, bh)
-            rect.midtop = (w // 2, top + i * (bh + 14))
-            self.widgets.add(
-                Button(label, callback, rect, key, ident=ident, tooltip=tip, size=theme.FONT_LARGE)
+            column, line = i % 2, i // 2
+            rect.topleft = (w // 2 - bw - gap // 2 + column * (bw + gap), top + line * (bh + gap))
+            button = Button(
+                label, callback, rect, key, ident=ident, tooltip=tip, size=theme.FONT_LARGE - 2
             )
+            if ident == "continue":
+                button.enabled = self.saved is not None
+            self.widgets.add(button)
+
+    def continue_game(self) -> None:
+        from game.ui.saving import resume
+
+        self.check_autosave()
+        if self.saved is None:
+            self.layout(self.size)
+            return
+        resume(self.app, self.saved)
+
+    def open_saves(self) -> None:
+        from game.ui.saves_scene import SavesScene
+
+        self.app.push(SavesScene(self.app))
+
+    def open_stats(self) -> None:
+        from game.ui.stats_scene import StatsScene
+
+        self.app.push(StatsScene(self.app))
+
+    def open_settings(self) -> None:
+        from game.ui.settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
 
     def open_setup(self, game: str) -> None:
         from game.ui.setup_scene import SetupScene
 
         self.app.push(SetupScene(self.app, game))
+
+    def on_enter(self) -> None:
+        self.check_autosave()
+        self.layout(self.size)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -87,7 +141,7 @@ class MenuScene(Scene):
         row_w = tile * len(_DECOR)
         x0 = (w - row_w) // 2
         y0 = max(150, h // 2 - tile - 40)
-        for kind, dx, _ in _DECOR:
+        for kind, dx, _row in _DECOR:
             surface.blit(sprites.tile_sprite(kind, tile), (x0 + dx * tile, y0))
         # A few knights on the decorative tiles, in every colour with their marks.
         for i, colour in enumerate(theme.PLAYER_COLOURS[:4]):
@@ -116,7 +170,7 @@ class MenuScene(Scene):
         )
         theme.blit_text(
             surface,
-            "two tabletop games for one screen",
+            _("two tabletop games for one screen"),
             (w // 2, title_y + 70),
             theme.FONT_BODY,
             theme.TEXT_DIM,
@@ -124,7 +178,7 @@ class MenuScene(Scene):
         )
         theme.blit_text(
             surface,
-            "F1 rules and keys · Esc quits",
+            _("F1 rules and keys · Esc quits"),
             (w // 2, h - 16),
             theme.FONT_SMALL,
             theme.TEXT_DIM,

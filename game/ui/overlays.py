@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.ui import help_text, sprites, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Segmented, Toggle
@@ -228,36 +229,57 @@ class HelpOverlay(Scene):
 
 
 class PauseOverlay(Scene):
-    """Esc at a table: resume, rules, back to the main menu, or quit."""
+    """Esc at a table: resume, save/load, settings, rules, back to the main menu, or quit."""
 
     opaque = False
     name = "pause"
 
-    def __init__(self, app: App, on_menu: Callable[[], None]) -> None:
+    def __init__(self, app: App, on_menu: Callable[[], None], table: Scene | None = None) -> None:
         super().__init__(app)
         self.on_menu = on_menu
+        self.table = table
         self.box = pygame.Rect(0, 0, 0, 0)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        self.box = pygame.Rect(0, 0, 340, 380)
+        entries: list[tuple[str, Callable[[], None], int, str]] = [
+            (_("Resume"), lambda: self.app.pop(self), pygame.K_ESCAPE, "Resume"),
+        ]
+        if self.table is not None:
+            entries.append((_("Save / Load"), self._saves, pygame.K_s, "saves"))
+        entries += [
+            (_("Settings"), self._settings, pygame.K_o, "settings"),
+            (_("Rules & keys"), self.app.toggle_help, pygame.K_F1, "Rules & keys"),
+            (_("Main menu"), self._menu, pygame.K_m, "Main menu"),
+            (_("Quit game"), self.app.quit, pygame.K_q, "Quit game"),
+        ]
+        height = 80 + len(entries) * 56 + 60
+        self.box = pygame.Rect(0, 0, 360, min(height, size[1] - 20))
         self.box.center = (size[0] // 2, size[1] // 2)
         self.widgets.clear()
         sound = pygame.Rect(self.box.x + 40, self.box.bottom - 56, self.box.w - 80, 36)
         self.widgets.add(
             Toggle(
-                "Sound", self.app.audio.enabled, self.app.audio.set_enabled, sound, ident="sound"
+                _("Sound"),
+                self.app.audio.enabled,
+                lambda on: self.app.change_settings(sound_on=on),
+                sound,
+                ident="sound",
             )
         )
-        entries: list[tuple[str, Callable[[], None], int]] = [
-            ("Resume", lambda: self.app.pop(self), pygame.K_ESCAPE),
-            ("Rules & keys", self.app.toggle_help, pygame.K_F1),
-            ("Main menu", self._menu, pygame.K_m),
-            ("Quit game", self.app.quit, pygame.K_q),
-        ]
-        for i, (label, callback, key) in enumerate(entries):
-            rect = pygame.Rect(self.box.x + 40, self.box.y + 80 + i * 56, self.box.w - 80, 44)
-            self.widgets.add(Button(label, callback, rect, key, ident=label))
+        for i, (label, callback, key, ident) in enumerate(entries):
+            rect = pygame.Rect(self.box.x + 40, self.box.y + 70 + i * 56, self.box.w - 80, 44)
+            self.widgets.add(Button(label, callback, rect, key, ident=ident))
+
+    def _saves(self) -> None:
+        from game.ui.saves_scene import SavesScene
+
+        self.app.push(SavesScene(self.app, self.table))
+
+    def _settings(self) -> None:
+        from game.ui.settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
 
     def _menu(self) -> None:
         self.app.pop(self)

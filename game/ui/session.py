@@ -54,6 +54,7 @@ class HistoryEntry:
     seat: int | None
     action: Any
     text: str
+    before: Any = None  # the state the action was applied to (for the replay of a turn)
 
 
 def default_seats(game: str, count: int = 2, humans: int = 1) -> list[Seat]:
@@ -193,10 +194,28 @@ class Session:
     def apply(self, action: Any, text: str | None = None) -> Any:
         """Apply ``action`` for the current player; raises the engine's IllegalAction."""
         seat = self.state.current_player
+        before = self.state
         self.state = self.state.apply(action)
         self.decisions += 1
-        self.history.append(HistoryEntry(seat, action, text if text is not None else str(action)))
+        text = text if text is not None else str(action)
+        self.history.append(HistoryEntry(seat, action, text, before))
         return self.state
+
+    @classmethod
+    def restore(
+        cls,
+        game: str,
+        seats: list[Seat],
+        state: Any,
+        history: list[HistoryEntry],
+        seed: int | None = None,
+    ) -> Session:
+        """A session that goes on from a saved ``state`` (Continue / Load)."""
+        session = cls(game, seats, seed if seed is not None else getattr(state, "seed", None))
+        session.state = state
+        session.history = list(history)
+        session.decisions = len(history)
+        return session
 
     def rematch(self) -> Session:
         """The same seats at a new deal (seeded games stay reproducible: seed + 1)."""

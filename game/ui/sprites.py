@@ -432,7 +432,8 @@ def _base_knight(colour: theme.PlayerColour) -> pygame.Surface:
     pygame.draw.line(
         surf, outline, (cx - int(h * 0.1), head[1]), (cx + int(h * 0.1), head[1]), 6
     )  # visor
-    draw_mark(surf, colour.mark, (cx, int(h * 0.55)), int(h * 0.13), colour.ink)
+    if _marks[0]:
+        draw_mark(surf, colour.mark, (cx, int(h * 0.55)), int(h * 0.13), colour.ink)
     return pygame.transform.smoothscale(surf, (w // SUPER, h // SUPER))
 
 
@@ -468,6 +469,21 @@ def stack_sprite(colours: tuple[theme.PlayerColour, ...], tile: int) -> pygame.S
         )
         surf.blit(number, number.get_rect(center=(centre[0], centre[1] + 1)))
     return surf
+
+
+_marks = [True]  # the colour-blind mark on each knight (the setting "colour-blind marks")
+
+
+def set_marks(on: bool) -> None:
+    """Draw the colour's mark on knights (on) or plain figures (off)."""
+    if _marks[0] != on:
+        _marks[0] = on
+        for cached in (_base_knight, knight_sprite, stack_sprite):
+            cached.cache_clear()
+
+
+def marks_shown() -> bool:
+    return _marks[0]
 
 
 def clear_caches() -> None:

@@ -29,6 +29,8 @@ from game.ui.knights.panels import card_rects, render_cards
 from game.ui.knights.table_draw import draw_table
 from game.ui.knights.words import direction_name, tile_name
 from game.ui.overlays import CoverScene, PauseOverlay
+from game.ui.records import record_knights
+from game.ui.saving import autosave_table
 from game.ui.scene import Scene
 from game.ui.widgets import Button, ScrollLog
 
@@ -384,7 +386,7 @@ class KnightsTableScene(Scene):
 
     # -- commands ----------------------------------------------------------------------------
     def pause(self) -> None:
-        self.app.push(PauseOverlay(self.app, self.back_to_menu))
+        self.app.push(PauseOverlay(self.app, self.back_to_menu, self))
 
     def back_to_menu(self) -> None:
         from game.ui.menu import MenuScene
@@ -462,12 +464,14 @@ class KnightsTableScene(Scene):
             self.message = str(error).capitalize()
             return False
         self.message = ""
+        autosave_table(self)
         self.log.add(
             text,
             theme.mix(theme.TEXT, self.colours[seat].rgb, 0.35) if seat is not None else theme.TEXT,
         )
         human = self.session.is_human(seat)
         pace = self.app.pace if not human else min(self.app.pace, 0.3)
+        pace *= self.app.settings.animation_pace
         last: LastMove | None = self.last
         anim: Animation | None = None
         if isinstance(action, Place) and seat is not None:
@@ -640,6 +644,7 @@ class KnightsTableScene(Scene):
         from game.ui.knights.results import KnightsResultsScene
 
         self.app.audio.play("win")
+        record_knights(self.app, self.session.seats, self.state)
         self.app.push(KnightsResultsScene(self.app, self))
 
     def rematch(self) -> None:

@@ -24,6 +24,7 @@ from game.rummy.turn_rules import OPENING_POINTS
 from game.ui import theme
 from game.ui.ai_worker import AIWorker, Decision
 from game.ui.overlays import CoverScene, Dialog, PauseOverlay
+from game.ui.records import record_rummy_round
 from game.ui.rummy import help as _help  # noqa: F401  (registers the F1 topic)
 from game.ui.rummy import players, table_draw
 from game.ui.rummy.agents import HintSearch, computer_agent, safe_action
@@ -32,6 +33,7 @@ from game.ui.rummy.geometry import Drop, HandRow, TableGrid, hand_row, table_gri
 from game.ui.rummy.results import RoundScore, RummyResultsScene
 from game.ui.rummy.turn_edit import EditRefused, Slot, TurnEdit
 from game.ui.rummy.words import hand_value_text, set_value_text
+from game.ui.saving import autosave_table
 from game.ui.scene import Scene
 from game.ui.widgets import Button, ScrollLog
 
@@ -85,8 +87,8 @@ class RummyTableScene(Scene):
         self.spring: Spring | None = None
         self.hint: list[list[Card]] | None = None
         self.hint_changed: set[int] = set()  # sets the hint adds or changes
-        self.columns = 3
-        self.four_colour = False
+        self.columns = app.settings.set_columns
+        self.four_colour = app.settings.four_colour_suits
         self.sort_by = "suit"
         self.message = ""
         self.message_colour: theme.Colour = theme.TEXT
@@ -358,7 +360,7 @@ class RummyTableScene(Scene):
 
     # -- commands ----------------------------------------------------------------------------
     def pause(self) -> None:
-        self.app.push(PauseOverlay(self.app, self.back_to_menu))
+        self.app.push(PauseOverlay(self.app, self.back_to_menu, self))
 
     def back_to_menu(self) -> None:
         from game.ui.menu import MenuScene
@@ -380,11 +382,18 @@ class RummyTableScene(Scene):
 
     def change_columns(self, step: int) -> None:
         self.columns = max(1, min(8, self.columns + step))
+        self.app.change_settings(set_columns=self.columns)  # remembered for the next game
         self.sync_widgets()
 
     def toggle_colours(self) -> None:
         self.four_colour = not self.four_colour
+        self.app.change_settings(four_colour_suits=self.four_colour)
         self.sync_widgets()
+
+    def settings_changed(self, settings: Any) -> None:
+        self.columns = settings.set_columns
+        self.four_colour = settings.four_colour_suits
+        self.layers.clear()
 
     def toggle_sort(self) -> None:
         self.sort_by = "rank" if self.sort_by == "suit" else "suit"
@@ -504,6 +513,7 @@ class RummyTableScene(Scene):
         self.session.seed = seed
         self.session.state = new_game(names, seed, self.state.jokers)
         self.rounds.clear()
+        self.session.history.clear()  # the replayable past starts with this deal
         self._reset_turn_view()
         self.log.add(f"A new game (seed {seed}): all points are back to 0.", theme.TEXT_DIM)
         self.say("New game: points reset.", theme.TEXT_DIM)
@@ -541,6 +551,7 @@ class RummyTableScene(Scene):
                 self.edit = None
         self.shown_seat = self.state.current_player if self.edit is not None else None
         self.layout(self.size)
+        autosave_table(self)
 
     def _reset_turn_view(self) -> None:
         self.edit = None
@@ -567,6 +578,9 @@ class RummyTableScene(Scene):
         self.hint = None
         self.drag = None
         self.hint_worker.cancel()
+        if after.is_terminal and not before.is_terminal:
+            self._record_round(before, after)
+        autosave_table(self)
         self.log.add(line)
         self.say(line, theme.TEXT_DIM)
         if isinstance(action, NextRound):
@@ -579,8 +593,6 @@ class RummyTableScene(Scene):
             self.highlight_left = HIGHLIGHT_SECONDS + (self.app.pace if self.anim else 0)
             if self.anim is None:
                 self.play_sound("lay_card")
-        if after.is_terminal and not before.is_terminal:
-            self._record_round(before, after)
         self.sync_widgets()
         return True
 
@@ -596,6 +608,7 @@ class RummyTableScene(Scene):
         }
         winner = after.players[after.winner].name if after.winner is not None else None
         self.rounds.append(RoundScore(after.round, winner, penalties))
+        record_rummy_round(self.app, self.session.seats, before, after)
         # The move log's line already says who went out; add what the others kept.
         for player in after.players:
             if player.hand:
@@ -604,7 +617,7 @@ class RummyTableScene(Scene):
                 self.log.add(f"{player.name}: {cards} = {points} points", theme.TEXT_DIM)
 
     def _animate(self, before: RummyState, after: RummyState, seat: int, action: Any) -> None:
-        pace = self.app.pace
+        pace = self.app.pace * self.app.settings.animation_pace
         if pace <= 0:
             return
         start = self.seat_rects[seat].center if seat < len(self.seat_rects) else (0, 0)

@@ -1,0 +1,67 @@
+"""The interface language: gettext catalogs under ``game/locale`` and the ``_()`` everyone uses.
+
+UI modules write ``from game.i18n import _, ngettext`` and wrap every player-facing literal;
+``set_language("de")`` switches every later ``_()`` call (screens re-read their texts on the next
+frame or layout), and hands the same translation to ``game.persist`` and the move log.
+English is the source language: no catalog, texts pass through.
+"""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+DOMAIN = "robbers-den"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LANGUAGES: tuple[str, ...] = ("en", "de", "nl")
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
+
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+
+
+def set_language(language: str) -> None:
+    """Speak ``language`` from now on (unknown languages fall back to English)."""
+    global _translation, _language
+    if language not in LANGUAGES or language == "en":
+        _translation, _language = gettext.NullTranslations(), "en"
+    else:
+        _translation = gettext.translation(
+            DOMAIN, localedir=str(LOCALE_DIR), languages=[language], fallback=True
+        )
+        _language = language
+    from game.persist.translate import set_translator
+
+    set_translator(None if _language == "en" else _translation.gettext)
+
+
+def language() -> str:
+    return _language
+
+
+def _(message: str) -> str:
+    """The translation of ``message`` in the current language."""
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The translation of the form of ``singular``/``plural`` that fits ``count``."""
+    return _translation.ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext convention: mark now, translate when shown
+    return message
+
+
+def catalog_messages(language: str) -> set[str]:
+    """Every translated text of ``language`` (for tests that look for untranslated screens)."""
+    if language == "en":
+        return set()
+    translation = gettext.translation(
+        DOMAIN, localedir=str(LOCALE_DIR), languages=[language], fallback=True
+    )
+    catalog = getattr(translation, "_catalog", {})
+    out: set[str] = set()
+    for value in catalog.values():
+        out.add(str(value))
+    return out

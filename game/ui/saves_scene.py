@@ -1,0 +1,286 @@
+"""Named saves: a list of saved games (name, date, game, players), a name field, and
+Save / Load / Delete. Opened from the pause menu (with the table to save) or the main menu.
+
+A save that won't load is listed with its problem and refused with a dialog; the game at the
+table goes on untouched.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import _
+from game.persist import (
+    SaveError,
+    SaveInfo,
+    delete_named,
+    list_saves,
+    load_game,
+    save_named,
+)
+from game.ui import theme
+from game.ui.overlays import Dialog, PauseOverlay, dim
+from game.ui.saving import resume, saved_from_table, show_message
+from game.ui.scene import Scene
+from game.ui.session import GAMES
+from game.ui.widgets import Button, TextEntry
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+ROW_H = 40
+NAME_CHARS = " -_'()"
+
+
+def game_title(game: str | None) -> str:
+    return _(GAMES[game]) if game in GAMES else _("damaged")
+
+
+class SavesScene(Scene):
+    """Save the table's game under a name, or load / delete a named save."""
+
+    opaque = False
+    name = "saves"
+
+    def __init__(self, app: App, table: Any | None = None) -> None:
+        super().__init__(app)
+        self.table = table  # None: opened from the menu (load only)
+        self.saves: list[SaveInfo] = []
+        self.selected: int | None = None
+        self.first = 0
+        self.entry_text = ""
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.list_area = pygame.Rect(0, 0, 0, 0)
+        self.problem = ""
+        self.refresh()
+
+    # -- data --------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        try:
+            self.saves = list_saves()
+            self.problem = ""
+        except SaveError as error:
+            self.saves, self.problem = [], str(error)
+        if self.selected is not None and self.selected >= len(self.saves):
+            self.selected = None
+
+    def select(self, index: int) -> None:
+        if 0 <= index < len(self.saves):
+            self.selected = index
+            self.entry_text = self.saves[index].name
+            self.layout(self.size)
+
+    def chosen(self) -> SaveInfo | None:
+        return self.saves[self.selected] if self.selected is not None else None
+
+    # -- commands ----------------------------------------------------------------------------
+    def save(self) -> None:
+        if self.table is None:
+            return
+        name = self.entry_text.strip()
+        exists = any(info.name.lower() == name.lower() for info in self.saves)
+        if exists:
+            self.app.push(
+                Dialog(
+                    self.app,
+                    _("Replace the save?"),
+                    _("There is already a save called “{name}”.").format(name=name),
+                    [(_("Replace"), self._write), (_("Cancel"), None)],
+                )
+            )
+            return
+        self._write()
+
+    def _write(self) -> None:
+        assert self.table is not None
+        try:
+            save_named(self.entry_text, saved_from_table(self.table))
+        except SaveError as error:
+            show_message(self.app, _("Can't save"), str(error))
+            return
+        self.app.pop(self)
+        if isinstance(self.app.top, PauseOverlay):
+            self.app.pop()  # saved: back to the game
+        self.table.log.add(
+            _("Saved as “{name}”.").format(name=" ".join(self.entry_text.split())), theme.GOOD
+        )
+
+    def load(self) -> None:
+        info = self.chosen()
+        if info is None:
+            return
+        try:
+            saved = load_game(info.path)
+        except SaveError as error:
+            show_message(self.app, _("This save can't be loaded"), str(error))
+            return
+        from game.ui.menu import MenuScene
+
+        self.app.reset(MenuScene(self.app))
+        resume(self.app, saved)
+
+    def delete(self) -> None:
+        info = self.chosen()
+        if info is None:
+            return
+
+        def really() -> None:
+            try:
+                delete_named(info.name)
+            except SaveError as error:
+                show_message(self.app, _("Can't delete"), str(error))
+            self.selected = None
+            self.refresh()
+            self.layout(self.size)
+
+        self.app.push(
+            Dialog(
+                self.app,
+                _("Delete the save?"),
+                _("“{name}” will be gone for good.").format(name=info.name),
+                [(_("Delete"), really), (_("Cancel"), None)],
+            )
+        )
+
+    def _entry_changed(self, text: str) -> None:
+        self.entry_text = text
+        self._sync()
+
+    # -- layout ------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self.box = pygame.Rect(0, 0, min(860, size[0] - 40), min(620, size[1] - 40))
+        self.box.center = (size[0] // 2, size[1] // 2)
+        self.widgets.clear()
+        b = self.box
+        bottom = b.bottom - 58
+        self.list_area = pygame.Rect(b.x + 24, b.y + 70, b.w - 48, bottom - 70 - b.y - 64)
+        if self.table is not None:
+            entry = TextEntry(
+                self.entry_text,
+                self._entry_changed,
+                pygame.Rect(b.x + 24, bottom - 52, b.w - 48 - 150, 40),
+                ident="name",
+                max_len=40,
+                placeholder=_("name of the save"),
+                allowed=lambda ch: ch.isalnum() or ch in NAME_CHARS,
+            )
+            self.widgets.add(entry)
+            self.widgets.add(
+                Button(
+                    _("Save"),
+                    self.save,
+                    pygame.Rect(b.right - 24 - 136, bottom - 52, 136, 40),
+                    ident="save",
+                )
+            )
+        x = b.x + 24
+        for label, callback, ident, key in (
+            (_("Load"), self.load, "load", pygame.K_RETURN),
+            (_("Delete"), self.delete, "delete", pygame.K_DELETE),
+        ):
+            self.widgets.add(Button(label, callback, pygame.Rect(x, bottom, 150, 42), key, ident))
+            x += 162
+        self.widgets.add(
+            Button(
+                _("Close"),
+                lambda: self.app.pop(self),
+                pygame.Rect(b.right - 24 - 150, bottom, 150, 42),
+                pygame.K_ESCAPE,
+                ident="close",
+            )
+        )
+        self._sync()
+
+    def _sync(self) -> None:
+        info = self.chosen()
+        self.widgets.find("load").enabled = info is not None
+        self.widgets.find("delete").enabled = info is not None
+        if self.table is not None:
+            self.widgets.find("save").enabled = bool(self.entry_text.strip())
+
+    def rows(self) -> int:
+        return max(1, (self.list_area.h - 30) // ROW_H)
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        top = self.list_area.y + 30 + (index - self.first) * ROW_H
+        return pygame.Rect(self.list_area.x, top, self.list_area.w, ROW_H - 4)
+
+    # -- input -------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for index in range(self.first, min(len(self.saves), self.first + self.rows())):
+                if self.row_rect(index).collidepoint(event.pos):
+                    self.select(index)
+                    return True
+        if event.type == pygame.MOUSEWHEEL:
+            most = max(0, len(self.saves) - self.rows())
+            self.first = max(0, min(most, self.first - event.y))
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            step = -1 if event.key == pygame.K_UP else 1
+            current = -1 if self.selected is None else self.selected
+            self.select(max(0, min(len(self.saves) - 1, current + step)))
+            if self.selected is not None:
+                self.first = min(self.first, self.selected)
+                self.first = max(self.first, self.selected - self.rows() + 1)
+        return event.type in (
+            pygame.KEYDOWN,
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEWHEEL,
+            pygame.TEXTINPUT,
+        )
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 170)
+        theme.panel(surface, self.box)
+        title = _("Save or load a game") if self.table is not None else _("Load a game")
+        theme.blit_text(
+            surface, title, (self.box.x + 24, self.box.y + 20), theme.FONT_LARGE, theme.ACCENT, True
+        )
+        area = self.list_area
+        pygame.draw.rect(surface, theme.PANEL_DARK, area, border_radius=6)
+        columns = (
+            (area.x + 10, _("Name")),
+            (area.x + int(area.w * 0.34), _("Game")),
+            (area.x + int(area.w * 0.56), _("Saved")),
+            (area.x + int(area.w * 0.76), _("Players")),
+        )
+        for x, heading in columns:
+            theme.blit_text(
+                surface, heading, (x, area.y + 6), theme.FONT_SMALL, theme.TEXT_DIM, True
+            )
+        if not self.saves:
+            empty = self.problem or _("No saved games yet.")
+            theme.blit_text(
+                surface,
+                empty,
+                (area.centerx, area.centery),
+                theme.FONT_BODY,
+                theme.TEXT_DIM,
+                anchor="center",
+            )
+        for index in range(self.first, min(len(self.saves), self.first + self.rows())):
+            info = self.saves[index]
+            row = self.row_rect(index)
+            if index == self.selected:
+                pygame.draw.rect(surface, theme.BUTTON_ON, row, border_radius=5)
+            ink = theme.TEXT if info.problem is None else theme.BAD
+            values = (info.name, game_title(info.game), info.modified_text, ", ".join(info.players))
+            for (x, _heading), value in zip(columns, values, strict=True):
+                theme.blit_text(surface, value, (x, row.y + 9), theme.FONT_SMALL + 2, ink)
+        chosen = self.chosen()
+        if chosen is not None and chosen.problem:
+            theme.blit_text(
+                surface,
+                chosen.problem[:110],
+                (area.x, area.bottom + 6),
+                theme.FONT_SMALL,
+                theme.BAD,
+            )
+        self.widgets.draw(surface)

@@ -1,0 +1,120 @@
+"""The statistics screen: per game and opponent level, played, won, win rate, best and average."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import N_, _
+from game.persist import Stats, load_stats
+from game.persist.stats import LOWER_IS_BETTER, OPPONENTS
+from game.ui import theme
+from game.ui.overlays import dim
+from game.ui.scene import Scene
+from game.ui.session import GAMES
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+LEVEL_WORDS = {
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+    "humans": N_("people only"),
+}
+
+
+def level_word(level: str) -> str:
+    return _(LEVEL_WORDS.get(level, level))
+
+
+class StatsScene(Scene):
+    opaque = False
+    name = "stats"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.stats: Stats = load_stats()
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self.box = pygame.Rect(0, 0, min(900, size[0] - 30), min(640, size[1] - 30))
+        self.box.center = (size[0] // 2, size[1] // 2)
+        self.widgets.clear()
+        self.widgets.add(
+            Button(
+                _("Close"),
+                lambda: self.app.pop(self),
+                pygame.Rect(self.box.right - 28 - 150, self.box.bottom - 58, 150, 42),
+                pygame.K_ESCAPE,
+                ident="close",
+            )
+        )
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle(event):
+            return True
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 170)
+        b = self.box
+        theme.panel(surface, b)
+        theme.blit_text(
+            surface, _("Statistics"), (b.x + 28, b.y + 20), theme.FONT_LARGE, theme.ACCENT, True
+        )
+        headings = (_("Opponents"), _("Played"), _("Won"), _("Win rate"), _("Best"), _("Average"))
+        xs = [b.x + 28] + [b.x + 28 + int((b.w - 56) * f) for f in (0.3, 0.44, 0.56, 0.72, 0.86)]
+        y = b.y + 70
+        line = theme.font(theme.FONT_BODY).get_linesize() + 6
+        for game, title in GAMES.items():
+            theme.blit_text(
+                surface, _(title), (b.x + 28, y), theme.FONT_BODY + 2, theme.ACCENT, True
+            )
+            note = (
+                _("score: penalty points per round, lower is better")
+                if LOWER_IS_BETTER[game]
+                else _("score: points per game")
+            )
+            theme.blit_text(
+                surface,
+                note,
+                (b.right - 28, y + 4),
+                theme.FONT_SMALL,
+                theme.TEXT_DIM,
+                anchor="topright",
+            )
+            y += line
+            for x, heading in zip(xs, headings, strict=True):
+                theme.blit_text(surface, heading, (x, y), theme.FONT_SMALL, theme.TEXT_DIM, True)
+            y += line - 4
+            shown = 0
+            for level in OPPONENTS:
+                record = self.stats.get(game, level)
+                if not record.played:
+                    continue
+                shown += 1
+                rate = record.win_rate or 0.0
+                average = record.average or 0.0
+                values = (
+                    level_word(level),
+                    str(record.played),
+                    str(record.won),
+                    f"{rate * 100:.0f} %",
+                    str(record.best),
+                    f"{average:.1f}",
+                )
+                for x, value in zip(xs, values, strict=True):
+                    theme.blit_text(surface, value, (x, y))
+                y += line
+            if not shown:
+                theme.blit_text(
+                    surface, _("No games played yet."), (xs[0], y), colour=theme.TEXT_DIM
+                )
+                y += line
+            y += 14
+        self.widgets.draw(surface)
