@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game.i18n import _
 from game.ui import theme
 
 Callback = Callable[[], None]
@@ -401,6 +402,7 @@ class ScrollLog(Widget):
         self.entries: list[tuple[str, theme.Colour]] = []
         self.size = size
         self.scroll = 0  # lines scrolled up from the bottom
+        self.drag_from: tuple[int, int] | None = None  # (pointer y, scroll) when a drag began
         self._cache: pygame.Surface | None = None
         self._cache_key: tuple[int, int, int, int] | None = None
         # Wrapped lines, extended as entries arrive (re-wrapped only when the width changes).
@@ -433,9 +435,24 @@ class ScrollLog(Widget):
             return False
         if event.type == pygame.MOUSEMOTION:
             self.hovered = self.rect.collidepoint(event.pos)
+            if self.drag_from is not None:
+                # Dragging the text down shows older lines, like a touch screen.
+                line_height = theme.font(self.size).get_linesize()
+                start_y, start_scroll = self.drag_from
+                self.scroll = max(0, start_scroll + (event.pos[1] - start_y) // line_height)
+                return True
         elif event.type == pygame.MOUSEWHEEL and self.hovered:
             self.scroll = max(0, self.scroll + 3 * event.y)
             return True
+        elif (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            self.drag_from = (event.pos[1], self.scroll)
+            return False  # a button drawn over the log (Replay) still gets the click
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.drag_from = None
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -463,7 +480,7 @@ class ScrollLog(Widget):
         if self.scroll:
             theme.blit_text(
                 out,
-                "more below",
+                _("more below"),
                 (self.rect.w - 6, self.rect.h - 4),
                 theme.FONT_SMALL - 4,
                 theme.ACCENT,

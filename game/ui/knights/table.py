@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import IllegalAction
+from game.i18n import _
 from game.knights import END, Deploy, End, Keep, Place
 from game.movelog import describe_knights
 from game.ui import theme
+from game.ui.ai_process import AgentSpec
 from game.ui.ai_worker import AIWorker, Decision, warm_up
 from game.ui.knights.animation import Animation, KnightMarch, TileSlide, Wait
 from game.ui.knights.board_render import LastMove, render_board
@@ -30,6 +32,7 @@ from game.ui.knights.table_draw import draw_table
 from game.ui.knights.words import direction_name, tile_name
 from game.ui.overlays import CoverScene, PauseOverlay
 from game.ui.records import record_knights
+from game.ui.replay import replay_button
 from game.ui.saving import autosave_table
 from game.ui.scene import Scene
 from game.ui.widgets import Button, ScrollLog
@@ -124,6 +127,11 @@ class KnightsTableScene(Scene):
         self.thinking_seat: int | None = None
         self.clock = 0.0
         self.log = ScrollLog(ident="log")
+        self.replay_state: Any = None  # set by the replay overlay: the past state to draw
+        self.replay_step: tuple[int, tuple[Any, ...]] | None = None
+        self.hint_worker = AIWorker()  # the Hint key's hard-AI search
+        self.hint_for: Any = None
+        self.hint_action: Any = None
         self.board_area = pygame.Rect(0, 0, 1, 1)
         self.geom = fit((0, 1, 0, 1), self.board_area)
         self._board_key: tuple[Any, tuple[Any, ...]] | None = None
@@ -163,7 +171,7 @@ class KnightsTableScene(Scene):
         )
 
     def ai_busy(self) -> bool:
-        return self.worker.busy
+        return self.worker.busy or self.hint_worker.busy
 
     def hand_tiles(self) -> list[Any]:
         viewer = self.viewer
@@ -178,6 +186,8 @@ class KnightsTableScene(Scene):
         return str(tiles[self.selected].tile)
 
     def legal_spots(self) -> list[Pos]:
+        if self.replay_state is not None:
+            return []
         if not self.human_to_move() or self.state.phase != "place" or self.selected_kind() is None:
             return []
         return list(self.state.legal_spots(self.selected_kind()))
@@ -238,7 +248,19 @@ class KnightsTableScene(Scene):
                 size=theme.FONT_SMALL + 2,
             )
         )
+        add(
+            Button(
+                _("Hint"),
+                self.show_hint,
+                pygame.Rect(w - 344, 6, 106, 34),
+                pygame.K_h,
+                ident="hint",
+                size=theme.FONT_SMALL + 2,
+                tooltip=_("Ask the hard computer player for a move (shown, not played)"),
+            )
+        )
         add(self.log)
+        add(replay_button(self.log.rect, self.replay_last_turn))  # drawn over the log
         y = self.side.bottom - 48
         add(
             Button(
@@ -363,7 +385,7 @@ class KnightsTableScene(Scene):
             button.enabled = n in counts
             button.selected = picker is not None and picker.count == n
         directions = picker.directions() if picker and picker.count is not None else []
-        for direction, _, _ in DIRECTION_BUTTONS:
+        for direction, _label, _key in DIRECTION_BUTTONS:
             button = find(f"dir-{direction or 'stay'}")
             assert isinstance(button, Button)
             button.visible = picker is not None
@@ -464,6 +486,8 @@ class KnightsTableScene(Scene):
             self.message = str(error).capitalize()
             return False
         self.message = ""
+        self.hint_action = None
+        self.hint_worker.cancel()
         autosave_table(self)
         self.log.add(
             text,
@@ -593,6 +617,7 @@ class KnightsTableScene(Scene):
         self.sync_widgets()
 
     def on_exit(self) -> None:
+        self.hint_worker.cancel()
         self.worker.cancel()
         self.worker.stop_searches()
         self.session.stop_computers()
@@ -600,6 +625,10 @@ class KnightsTableScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         self.widgets.update(dt)
+        if self.hint_worker.busy:
+            answer = self.hint_worker.poll()
+            if answer is not None:
+                self._hint_arrived(answer)
         if self.anim is not None:
             self.anim.update(dt)
             if not self.anim.done:
@@ -784,7 +813,94 @@ class KnightsTableScene(Scene):
         return self._cards_surface
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_table(self, surface)
+        if self.replay_state is None:
+            draw_table(self, surface)
+            return
+        # The replay lends the table a past state to draw; the real one is back right after.
+        shown, last = self.display_state, self.last
+        self.display_state, self.last = self.replay_state, self._replay_highlight()
+        try:
+            draw_table(self, surface)
+        finally:
+            self.display_state, self.last = shown, last
+
+    def _replay_highlight(self) -> LastMove | None:
+        if self.replay_step is None:
+            return None
+        seat, actions = self.replay_step
+        placed = tuple((a.x, a.y) for a in actions if isinstance(a, Place))
+        return LastMove(seat, placed) if placed else None
+
+    # -- hints -------------------------------------------------------------------------------
+    def show_hint(self) -> None:
+        """Ask the hard AI (in the AI process, off the main thread) what it would do here."""
+        if not self.human_to_move() or self.hint_worker.busy:
+            return
+        seat = self.state.current_player
+        seed = (self.session.seed or 0) * 17 + self.session.decisions
+        spec = AgentSpec("knights", "hard", seed, self.session.ai_budget)
+        self.hint_for = self.state
+        self.hint_action = None
+        self.hint_worker.start(spec, self.state.view(seat), random.Random(self.session.decisions))
+        self.message = _("Hint: the hard computer player is thinking…")
+
+    def _hint_arrived(self, decision: Decision) -> None:
+        if self.hint_for is not self.state or not self.human_to_move():
+            return  # the game moved on meanwhile
+        action = decision.action
+        if action is None:
+            self.message = _("No hint this time ({error}).").format(error=decision.error)
+            return
+        self.hint_action = action
+        tiles = self.hand_tiles()
+        if isinstance(action, (Keep, Place)):
+            index = next((i for i, t in enumerate(tiles) if t.tile == action.tile), None)
+            if index is not None:
+                self.select(index)
+        if isinstance(action, Place):
+            self.cursor = (action.x, action.y)
+            self.message = _("Hint: lay {tile} at the outlined spot (Enter lays it).").format(
+                tile=tile_name(action.tile)
+            )
+        elif isinstance(action, Keep):
+            self.message = _("Hint: keep {tile}.").format(tile=tile_name(action.tile))
+        elif isinstance(action, Deploy):
+            self._show_deploy_hint(action)
+        else:
+            self.message = _("Hint: end your turn here (E).")
+        self.sync_widgets()
+
+    def _show_deploy_hint(self, action: Deploy) -> None:
+        picker = self.picker
+        if picker is None:
+            return
+        picker.choose_count(action.count)
+        if action.count:
+            picker.choose_direction(action.dir)
+            for index, option in enumerate(picker.drop_options()):
+                if option == action:
+                    picker.choose_drops(index)
+        if action.count == 0:
+            self.message = _("Hint: bring no knights into play this time.")
+        else:
+            names = [seat.name for seat in self.session.seats]
+            plan = describe_knights(self.state, action, names)
+            self.message = _("Hint: {plan} (Enter confirms).").format(plan=plan)
+
+    def replay_last_turn(self) -> None:
+        from game.ui.replay import ReplayOverlay, last_opponent_turn
+
+        turn = last_opponent_turn(self.session, self._watcher())
+        if turn is None:
+            self.message = _("No opponent turn to replay yet.")
+            return
+        self.app.push(ReplayOverlay(self.app, self, turn))
+
+    def _watcher(self) -> int | None:
+        viewer = self.viewer
+        if viewer is None and self.session.humans:
+            viewer = self.session.humans[0]
+        return viewer
 
     def status_line(self) -> str:
         state = self.state

@@ -43,6 +43,11 @@ def draw_board_overlays(t: KnightsTableScene, surface: pygame.Surface) -> None:
         draw_keep_explanation(t, surface)
         return
     spots = t.legal_spots()
+    hint = t.hint_action
+    if hint is not None and hasattr(hint, "x") and t.replay_state is None:
+        # The hint's spot: a thick gold frame around where the AI would lay.
+        rect = geom.cell_rect(hint.x, hint.y).inflate(6, 6)
+        pygame.draw.rect(surface, theme.ACCENT, rect, 5, border_radius=8)
     if spots:
         pulse = 0.5 + 0.5 * abs(((t.clock * 1.6) % 2) - 1)
         glow = theme.mix((120, 100, 40), theme.HIGHLIGHT, pulse)

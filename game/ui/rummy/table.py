@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import IllegalAction
+from game.i18n import _
 from game.movelog import describe_rummy
 from game.rummy import Card, Draw, NextRound, Pass, Play, RummyState, new_game
 from game.rummy.turn_rules import OPENING_POINTS
@@ -25,6 +26,7 @@ from game.ui import theme
 from game.ui.ai_worker import AIWorker, Decision
 from game.ui.overlays import CoverScene, Dialog, PauseOverlay
 from game.ui.records import record_rummy_round
+from game.ui.replay import replay_button
 from game.ui.rummy import help as _help  # noqa: F401  (registers the F1 topic)
 from game.ui.rummy import players, table_draw
 from game.ui.rummy.agents import HintSearch, computer_agent, safe_action
@@ -104,6 +106,8 @@ class RummyTableScene(Scene):
         self.clock = 0.0
         self._agents: dict[tuple[int, str, str], Any] = {}
         self.log = ScrollLog(ident="log")
+        self.replay_state: RummyState | None = None  # set by the replay overlay
+        self.replay_step: tuple[int, tuple[Any, ...]] | None = None
         self.table_area = pygame.Rect(0, 0, 1, 1)
         self.hand_area = pygame.Rect(0, 0, 1, 1)
         self.side_area = pygame.Rect(0, 0, 1, 1)
@@ -149,6 +153,8 @@ class RummyTableScene(Scene):
         return self.edit
 
     def shown_table(self) -> list[list[Card]]:
+        if self.replay_state is not None:
+            return [list(cards) for cards in self.replay_state.table]
         if self.hint is not None:
             return self.hint
         edit = self.current_edit()
@@ -315,6 +321,7 @@ class RummyTableScene(Scene):
             side.x + 10, y + 4 * 40 + 6, side.w - 20, side.bottom - y - 4 * 40 - 16
         )
         self.widgets.add(self.log)
+        self.widgets.add(replay_button(self.log.rect, self.replay_last_turn))  # over the log
         self.sync_widgets()
 
     def sync_widgets(self) -> None:
@@ -517,6 +524,18 @@ class RummyTableScene(Scene):
         self._reset_turn_view()
         self.log.add(f"A new game (seed {seed}): all points are back to 0.", theme.TEXT_DIM)
         self.say("New game: points reset.", theme.TEXT_DIM)
+
+    def replay_last_turn(self) -> None:
+        from game.ui.replay import ReplayOverlay, last_opponent_turn
+
+        viewer = self.viewer
+        if viewer is None and self.session.humans:
+            viewer = self.session.humans[0]
+        turn = last_opponent_turn(self.session, viewer)
+        if turn is None:
+            self.say(_("No opponent turn to replay yet."), theme.TEXT_DIM)
+            return
+        self.app.push(ReplayOverlay(self.app, self, turn))
 
     def show_scores(self) -> None:
         self.app.push(RummyResultsScene(self.app, self, self.state.is_terminal))

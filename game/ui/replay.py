@@ -1,0 +1,163 @@
+"""Replaying the last opponent turn step by step, over the table, without touching the engine.
+
+:func:`last_opponent_turn` picks the newest run of moves by one seat other than the player
+watching; :class:`ReplayOverlay` shows the table as it was before that turn and steps through
+its moves (Left/Right, or the buttons). The table only lends its drawing: the overlay sets the
+table's ``replay_state`` (a view-only field both tables draw from when set) and clears it on
+leaving; ``session.state`` is never changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import _
+from game.ui import theme
+from game.ui.scene import Scene
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.session import Session
+
+BAR_H = 96
+
+
+@dataclass(frozen=True)
+class ReplayTurn:
+    """One player's turn: the states ``[before, after move 1, ...]`` and the move lines."""
+
+    seat: int
+    states: tuple[Any, ...]
+    actions: tuple[Any, ...]
+    lines: tuple[str, ...]
+
+
+def last_opponent_turn(session: Session, viewer: int | None) -> ReplayTurn | None:
+    """The newest run of moves by a seat other than ``viewer`` (None if there is none)."""
+    history = session.history
+    end = len(history) - 1
+    while end >= 0 and (history[end].seat is None or history[end].seat == viewer):
+        end -= 1
+    if end < 0:
+        return None
+    seat = history[end].seat
+    assert seat is not None
+    start = end
+    while start > 0 and history[start - 1].seat == seat:
+        start -= 1
+    entries = history[start : end + 1]
+    if any(entry.before is None for entry in entries):
+        return None
+    after = history[end + 1].before if end + 1 < len(history) else session.state
+    if after is None:
+        return None
+    states = tuple(entry.before for entry in entries) + (after,)
+    return ReplayTurn(
+        seat,
+        states,
+        tuple(entry.action for entry in entries),
+        tuple(entry.text for entry in entries),
+    )
+
+
+def replay_button(log_rect: pygame.Rect, on_click: Callable[[], None]) -> Button:
+    """The small "Replay" button in the move log's top right corner (key V)."""
+    rect = pygame.Rect(0, 0, 96, 26)
+    rect.topright = (log_rect.right - 4, log_rect.y + 4)
+    return Button(
+        _("Replay"),
+        on_click,
+        rect,
+        pygame.K_v,
+        ident="replay",
+        tooltip=_("Step through the last opponent turn again (V)"),
+        size=theme.FONT_SMALL,
+    )
+
+
+class ReplayOverlay(Scene):
+    """Step through ``turn`` over ``table`` (which draws ``table.replay_state`` when set)."""
+
+    opaque = False
+    name = "replay"
+
+    def __init__(self, app: App, table: Any, turn: ReplayTurn) -> None:
+        super().__init__(app)
+        self.table = table
+        self.turn = turn
+        self.step = 0
+        self.bar = pygame.Rect(0, 0, 0, 0)
+        self._show()
+
+    @property
+    def steps(self) -> int:
+        return len(self.turn.actions)
+
+    def _show(self) -> None:
+        self.table.replay_state = self.turn.states[self.step]
+        self.table.replay_step = (self.turn.seat, self.turn.actions[: self.step])
+
+    def go(self, delta: int) -> None:
+        self.step = max(0, min(self.steps, self.step + delta))
+        self._show()
+        self._sync()
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def on_exit(self) -> None:
+        self.table.replay_state = None
+        self.table.replay_step = None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        width = min(900, size[0] - 40)
+        self.bar = pygame.Rect((size[0] - width) // 2, 50, width, BAR_H)
+        self.widgets.clear()
+        b = self.bar
+        y = b.bottom - 44
+        for ident, label, callback, key, x in (
+            ("back", _("◀ Back"), lambda: self.go(-1), pygame.K_LEFT, b.x + 16),
+            ("next", _("Next ▶"), lambda: self.go(1), pygame.K_RIGHT, b.x + 156),
+            ("close", _("Close"), self.close, pygame.K_ESCAPE, b.right - 146),
+        ):
+            self.widgets.add(Button(label, callback, pygame.Rect(x, y, 130, 36), key, ident=ident))
+        self._sync()
+
+    def _sync(self) -> None:
+        self.widgets.find("back").enabled = self.step > 0
+        self.widgets.find("next").enabled = self.step < self.steps
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN):
+            if self.step < self.steps:
+                self.go(1)
+            else:
+                self.close()
+            return True
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        b = self.bar
+        theme.panel(surface, b, theme.PANEL_DARK)
+        name = self.table.session.seats[self.turn.seat].name
+        title = _("Replay of {name}'s turn: move {step} of {steps}").format(
+            name=name, step=self.step, steps=self.steps
+        )
+        if self.step == 0:
+            title = _("Replay of {name}'s turn: the table before it").format(name=name)
+        theme.blit_text(surface, title, (b.x + 16, b.y + 10), theme.FONT_BODY, theme.ACCENT, True)
+        if self.step > 0:
+            line = self.turn.lines[self.step - 1]
+            for i, part in enumerate(theme.wrap(line, theme.FONT_SMALL, b.w - 320)[:2]):
+                theme.blit_text(
+                    surface, part, (b.x + 300, b.bottom - 42 + i * 18), theme.FONT_SMALL
+                )
+        self.widgets.draw(surface)

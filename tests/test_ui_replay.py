@@ -1,0 +1,121 @@
+"""The move log's comforts: scrolling by wheel and drag, the replay of the last opponent turn
+(never touching the engine state), and hints in Robber Knights (shown, not played)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.knights import Keep, Place
+from game.ui.app import App
+from game.ui.menu import MenuScene
+from game.ui.replay import ReplayOverlay
+from game.ui.rummy.table import RummyTableScene
+from game.ui.session import Seat, Session
+from game.ui.tables import open_table
+from game.ui.testing import click, headless_app, move, press, scroll
+from game.ui.widgets import ScrollLog
+
+
+class QuickAgent:
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        return rng.choice(state.legal_actions())
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ROBBERS_DEN_HOME", str(tmp_path / "home"))
+
+
+def table_for(game: str, seed: int = 4) -> tuple[App, Any]:
+    app = headless_app()
+    app.push(MenuScene(app))
+    session = Session(game, [Seat("Ann", True, colour=0), Seat("Kunz", False, "easy", 1)], seed)
+    session.set_agent(1, QuickAgent())
+    table = open_table(app, session)
+    app.run_frames(2)
+    return app, table
+
+
+def human_plays_until_the_computer_moved(app: App, table: Any) -> None:
+    rng = random.Random(2)
+    for _step in range(60):
+        assert app.run_until(lambda: table.human_to_move(), 3000)
+        history = table.session.history
+        if history and history[-1].seat == 1:
+            return  # the computer's turn just ended
+        state = table.state
+        if isinstance(table, RummyTableScene):
+            table.draw_card()
+        else:
+            table.act(rng.choice(state.legal_actions()))
+        app.run_frames(1)
+    raise AssertionError("the computer never moved")
+
+
+@pytest.mark.parametrize("game", ["knights", "rummy"])
+def test_replay_shows_the_last_opponent_turn_step_by_step(game: str) -> None:
+    app, table = table_for(game)
+    human_plays_until_the_computer_moved(app, table)
+    state = table.session.state
+    history = list(table.session.history)
+    click(app, table.widget("replay").center)
+    replay = app.top
+    assert isinstance(replay, ReplayOverlay)
+    turn = replay.turn
+    assert turn.seat == 1
+    assert all(history[-1 - i].seat == 1 for i in range(len(turn.actions)) if i < len(history))
+    assert table.replay_state is turn.states[0]
+    app.run_frames(1)
+    for step in range(1, len(turn.actions) + 1):
+        press(app, pygame.K_RIGHT)
+        assert table.replay_state is turn.states[step]
+    assert table.replay_state.to_dict() == state.to_dict()  # the last step is the present
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_ESCAPE)
+    assert app.top is table and table.replay_state is None
+    assert table.session.state is state  # the engine state was never touched
+    assert table.session.history == history
+
+
+def test_the_log_scrolls_with_wheel_and_drag() -> None:
+    app, table = table_for("knights")
+    log: ScrollLog = table.log
+    for i in range(80):
+        log.add(f"line {i}")
+    app.run_frames(1)
+    inside = (log.rect.x + 20, log.rect.centery)
+    scroll(app, inside, 2)
+    assert log.scroll == 6
+    scroll(app, inside, -2)
+    assert log.scroll == 0
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=inside, button=1))
+    move(app, (inside[0], inside[1] + 100))
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(inside[0], inside[1] + 100), button=1))
+    app.run_frames(1)
+    assert log.scroll >= 4  # dragged down: older lines come into view
+
+
+def test_knights_hint_is_shown_but_not_played() -> None:
+    app, table = table_for("knights", seed=8)
+    table.session.ai_budget = 0.2
+    assert app.run_until(lambda: table.human_to_move(), 3000)
+    state = table.state
+    press(app, pygame.K_h)
+    assert app.run_until(lambda: table.hint_action is not None, 6000)
+    hint = table.hint_action
+    assert hint in state.legal_actions()
+    assert table.state is state  # shown, not played
+    assert "Hint" in table.message
+    if isinstance(hint, Keep):
+        assert table.selected_kind() == hint.tile
+    if isinstance(hint, Place):
+        assert table.cursor == (hint.x, hint.y)
+    app.run_frames(1)  # the outline is drawn without trouble
+    if isinstance(hint, Keep):
+        press(app, pygame.K_RETURN)  # the player follows the hint himself
+        assert table.session.history[-1].action == hint or table.state is not state
