@@ -91,12 +91,11 @@ def reachable_from_empty_spot(
     return False
 
 
-def can_attack(state: Any) -> list[bool]:
+def can_attack(state: Any, castles: list[float] | None = None) -> list[bool]:
     """Which seats could still bring knights in later (a castle to come and knights left)."""
-    return [
-        state.supply[seat] > 0 and castles_left(state, seat) > 0.2
-        for seat in range(state.num_players)
-    ]
+    if castles is None:
+        castles = [castles_left(state, seat) for seat in range(state.num_players)]
+    return [state.supply[seat] > 0 and castles[seat] > 0.2 for seat in range(state.num_players)]
 
 
 def expected_points(state: Any) -> list[float]:
@@ -104,35 +103,37 @@ def expected_points(state: Any) -> list[float]:
     seats = state.num_players
     board = state.board
     window = state.area_window() or (0, 0, 0, 0)
-    attackers = can_attack(state)
+    castles = [castles_left(state, seat) for seat in range(seats)]
+    attackers = can_attack(state, castles)
+    able = [seat for seat in range(seats) if attackers[seat]]
     expected = [0.0] * seats
     for pos, placed in board.items():
         points = KIND_POINTS[placed.tile]
         if not points:
             continue
-        if not placed.knights:
-            able = [seat for seat in range(seats) if attackers[seat]]
+        knights = placed.knights
+        if not knights:
             if able and reachable_from_empty_spot(board, pos, window):
                 for seat in able:
                     expected[seat] += UNCLAIMED_SHARE * points / len(able)
             continue
-        owner = placed.knights[-1]
-        if is_locked(placed):
+        owner = knights[-1]
+        need = KIND_MINIMUM[placed.tile]
+        if need is None or len(knights) + need > MAX_STACK:  # locked: nobody can add knights
             expected[owner] += points * HOLD_SAFE
             continue
-        rivals = [seat for seat in range(seats) if seat != owner and attackers[seat]]
+        rivals = [seat for seat in able if seat != owner]
         if not rivals:
             expected[owner] += points
             continue
         threatened = reachable_from_empty_spot(board, pos, window)
         hold = HOLD_THREATENED if threatened else HOLD_UNREACHABLE
-        hold += 0.08 * (len(placed.knights) - 1)  # taller stacks need more knights to take
-        hold = min(hold, 1.0)
+        hold = min(1.0, hold + 0.08 * (len(knights) - 1))  # taller stacks cost more to take
         expected[owner] += points * hold
         for seat in rivals:
             expected[seat] += points * (1.0 - hold) / len(rivals)
     for seat in range(seats):
-        usable = min(state.supply[seat], MAX_DEPLOY * castles_left(state, seat))
+        usable = min(state.supply[seat], MAX_DEPLOY * castles[seat])
         expected[seat] += KNIGHT_VALUE * usable + 0.001 * state.supply[seat]
     return expected
 

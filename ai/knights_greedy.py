@@ -107,10 +107,15 @@ class TurnPlanner:
         beam: int = 3,
         castle_spots: int = CASTLE_SPOT_SHORTLIST,
         deploys: int = DEPLOY_SHORTLIST,
+        spot_sample: int | None = None,
     ) -> None:
         self.beam = beam
         self.castle_spots = castle_spots
         self.deploys = deploys
+        # Quick planners (for rivals inside a search) try only a sample of spots for tiles
+        # without a castle; castles, the moves that take points, are always planned in full.
+        self.spot_sample = spot_sample
+        self.rng = random.Random(0)
 
     def _children(
         self, state: Any, me: int, kinds: Counter[str]
@@ -130,7 +135,10 @@ class TurnPlanner:
                     score, deploy = best_deploy(after, me, self.deploys)
                     out.append((score, (action, deploy), after.apply(deploy), rest))
             else:
-                for spot in spots:
+                tried = spots
+                if self.spot_sample is not None and len(spots) > self.spot_sample:
+                    tried = self.rng.sample(spots, self.spot_sample)
+                for spot in tried:
                     action = Place(kind, *spot)
                     after = state.apply(action)
                     out.append((advantage(after, me), (action,), after, rest))

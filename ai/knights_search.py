@@ -26,11 +26,12 @@ class KnightsSearch:
         self.plans_per_turn = plans_per_turn
         # Our own turns are planned with the medium player's care; the many rival nodes (one
         # per guess of their hand) with a narrower, faster planner.
-        self.own_planner = TurnPlanner(beam=2)
-        self.rival_planner = TurnPlanner(beam=1, castle_spots=5, deploys=4)
+        self.own_planner = TurnPlanner(beam=3)
+        self.rival_planner = TurnPlanner(beam=1, castle_spots=5, deploys=4, spot_sample=8)
+        self.searcher = 0
 
     def begin(self, view: Any, searcher: int, deadline: Deadline) -> None:
-        pass
+        self.searcher = searcher
 
     def candidates(self, state: Any, searcher: int, rng: random.Random) -> list[Plan]:
         if state.phase == "keep":
@@ -60,9 +61,14 @@ class KnightsSearch:
         return choice[0]
 
     def rollout_action(self, state: Any, rng: random.Random) -> Any | None:
+        """Rivals answer with their best quick plan; stop once the searcher is to move again,
+        so every leaf is judged at the same point of the round."""
         if state.phase == "keep":
             return keep_choice(state.legal_actions())
-        return None  # whole turns end at a fair point for the evaluation
+        seat = state.current_player
+        if seat == self.searcher:
+            return None
+        return self.rival_planner.plans(state, seat, 1)[0][1]
 
     def evaluate(self, state: Any) -> list[float]:
         return win_estimates(state)

@@ -20,8 +20,8 @@ from game.rummy import Draw, NextRound, Pass, Play, check_play
 from game.rummy.cards import JOKER, Card
 from game.rummy.melds import check_meld
 
-SOLVER_TABLE_LIMIT = 24
-SOLVER_HAND_LIMIT = 16
+SOLVER_TABLE_LIMIT = 20
+SOLVER_HAND_LIMIT = 15
 SOLVER_MIN_SECONDS = 0.5
 
 
