@@ -3,10 +3,12 @@
 Every play offered here is checked with the engine's ``check_play`` before an agent may use
 it, so an agent never proposes an illegal table.
 
-The exact solver's running time grows steeply with the cards on the table and in the hand;
-beyond ``SOLVER_TABLE_LIMIT`` / ``SOLVER_HAND_LIMIT`` cards the agents use
-:func:`ai.rummy_heuristic.quick_play` instead so a decision stays within its time, and a search
-with less than ``SOLVER_MIN_SECONDS`` left does not call the solver at all.
+The exact solver's running time grows steeply with the cards on the table and in the hand, so
+it is given a window: the table sets the hand touches most (up to ``SOLVER_TABLE_LIMIT`` cards)
+and the best-connected hand cards (up to ``SOLVER_HAND_LIMIT``); the other sets stay as they
+are. The cheap method (:func:`ai.rummy_heuristic.quick_play`) is tried too and the play laying
+more cards wins. A search with less than ``SOLVER_MIN_SECONDS`` left skips the solver for its
+extra variants.
 """
 
 from __future__ import annotations
@@ -18,10 +20,10 @@ from ai.agent import Deadline
 from ai.rummy_heuristic import Table, hand_melds, quick_play
 from game.rummy import Draw, NextRound, Pass, Play, check_play
 from game.rummy.cards import JOKER, Card
-from game.rummy.melds import check_meld
+from game.rummy.melds import check_meld, read_meld
 
-SOLVER_TABLE_LIMIT = 20
-SOLVER_HAND_LIMIT = 15
+SOLVER_TABLE_LIMIT = 18
+SOLVER_HAND_LIMIT = 14
 SOLVER_MIN_SECONDS = 0.5
 
 
@@ -47,6 +49,76 @@ def solver_is_quick(table: Table, hand: Sequence[Card]) -> bool:
     return table_size(table) <= SOLVER_TABLE_LIMIT and len(hand) <= SOLVER_HAND_LIMIT
 
 
+def _touches(meld: Sequence[Card], hand: Sequence[Card]) -> int:
+    """How many hand cards could join or reshape this set (same rank / nearby in its suit)."""
+    reading = read_meld(meld)
+    if reading is None:
+        return 0
+    cards = reading.stands_for
+    if reading.kind == "group":
+        return sum(1 for card in hand if card.rank == cards[0].rank or card.is_joker)
+    ranks = [card.rank for card in cards]
+    low, high = min(ranks), max(ranks)
+    suit = cards[0].suit
+    return sum(
+        1
+        for card in hand
+        if card.is_joker or (card.suit == suit and low - 2 <= card.rank <= high + 2)
+    )
+
+
+def _connections(card: Card, hand: Sequence[Card]) -> int:
+    if card.is_joker:
+        return 100
+    return sum(
+        1
+        for other in hand
+        if other is not card
+        and (
+            (other.rank == card.rank and other.suit != card.suit)
+            or (other.suit == card.suit and 0 < abs(other.rank - card.rank) <= 2)
+        )
+    )
+
+
+def _window(table: Table, hand: Sequence[Card]) -> tuple[Table, Table, list[Card]]:
+    """Split the problem to a size the solver handles quickly.
+
+    Returns the sets left as they are, the sets the solver may rearrange (those the hand
+    touches most, up to ``SOLVER_TABLE_LIMIT`` cards) and the hand cards kept out of the
+    solve (the least connected ones beyond ``SOLVER_HAND_LIMIT``).
+    """
+    ranked = sorted(range(len(table)), key=lambda i: -_touches(table[i], hand))
+    chosen: set[int] = set()
+    size = 0
+    for index in ranked:
+        if _touches(table[index], hand) == 0:
+            break
+        if size + len(table[index]) <= SOLVER_TABLE_LIMIT:
+            chosen.add(index)
+            size += len(table[index])
+    fixed = tuple(cards for i, cards in enumerate(table) if i not in chosen)
+    window = tuple(cards for i, cards in enumerate(table) if i in chosen)
+    held_out: list[Card] = []
+    if len(hand) > SOLVER_HAND_LIMIT:
+        order = sorted(hand, key=lambda card: -_connections(card, hand))
+        held_out = order[SOLVER_HAND_LIMIT:]
+    return fixed, window, held_out
+
+
+def solver_play(
+    table: Table, hand: Sequence[Card], opened: bool, keep: Sequence[Card] = ()
+) -> Table | None:
+    """The solver's most-cards play on the part of the table the hand touches most."""
+    from ai.rummy_solver import best_play
+
+    fixed, window, held_out = _window(table, [c for c in hand if c not in keep] or list(hand))
+    result = best_play(window, hand, opened, [*keep, *held_out])
+    if result is None:
+        return None
+    return fixed + tuple(tuple(cards) for cards in result)
+
+
 def most_cards_play(
     table: Table,
     hand: Sequence[Card],
@@ -54,18 +126,19 @@ def most_cards_play(
     keep: Sequence[Card] = (),
     use_solver: bool = True,
 ) -> Table | None:
-    """The table after laying the most cards found (solver when quick, else the cheap method)."""
-    if use_solver and solver_is_quick(table, hand) and solver_available():
-        from ai.rummy_solver import best_play
-
-        return _as_table(best_play(table, hand, opened, keep))
-    if keep:
-        rest = list(hand)
-        for card in keep:
-            if card in rest:
-                rest.remove(card)
-        return quick_play(table, rest, opened)
-    return quick_play(table, hand, opened)
+    """The table after laying the most cards found: the solver (on a window of the table the
+    hand touches, when the whole is too big for it to be quick) or the cheap method,
+    whichever lays more."""
+    rest = list(hand)
+    for card in keep:
+        if card in rest:
+            rest.remove(card)
+    options = [quick_play(table, rest, opened)]
+    if use_solver and solver_available():
+        options.insert(0, solver_play(table, hand, opened, keep))
+    laid = [table_size(option) if option is not None else -1 for option in options]
+    best = max(range(len(options)), key=lambda i: laid[i])
+    return options[best]
 
 
 def opening_only(table: Table, hand: Sequence[Card], use_solver: bool = True) -> Table | None:
