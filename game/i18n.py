@@ -49,6 +49,11 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _translation.ngettext(singular, plural, count)
 
 
+def pgettext(context: str, message: str) -> str:
+    """The translation of ``message`` in ``context`` (e.g. "compass" for the letter E)."""
+    return _translation.pgettext(context, message)
+
+
 def N_(message: str) -> str:  # noqa: N802 - gettext convention: mark now, translate when shown
     return message
 

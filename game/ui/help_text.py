@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import N_
+
 
 @dataclass(frozen=True)
 class HelpTopic:
@@ -17,13 +19,13 @@ class HelpTopic:
 
 
 GENERAL_KEYS: tuple[tuple[str, str], ...] = (
-    ("F1", "show or hide this help"),
-    ("Esc", "back / pause menu"),
-    ("Enter", "confirm / start"),
-    ("Tab", "leave a text field"),
+    (N_("F1"), N_("show or hide this help")),
+    (N_("Esc"), N_("back / pause menu")),
+    (N_("Enter"), N_("confirm / start")),
+    (N_("Tab"), N_("leave a text field")),
 )
 
-KNIGHTS_RULES = (
+KNIGHTS_RULES = N_(
     "Lay landscape tiles, build castles and send your knights out to hold villages and "
     "towns.\n\n"
     "Start: everybody keeps his castle and one more A tile; the other two A tiles form the "
@@ -41,18 +43,18 @@ KNIGHTS_RULES = (
 )
 
 KNIGHTS_KEYS: tuple[tuple[str, str], ...] = (
-    ("1 / 2 (1–4)", "pick a hand tile (at the start: the tile to keep)"),
-    ("Arrows", "move the cursor between legal spots"),
-    ("Enter", "lay the tile at the cursor / keep / confirm knights"),
-    ("E", "end the turn (after the first lay)"),
-    ("0 – 5", "castle: how many knights to bring"),
-    ("Arrows / Space", "castle: march N, E, S, W / stay on the castle"),
-    ("Tab / Shift+Tab", "castle: next / previous way to drop the knights"),
-    ("[  ]", "computer pace slower / faster"),
-    ("Esc", "pause menu (rules, main menu, quit)"),
+    (N_("1 / 2 (1–4)"), N_("pick a hand tile (at the start: the tile to keep)")),
+    (N_("Arrows"), N_("move the cursor between legal spots")),
+    (N_("Enter"), N_("lay the tile at the cursor / keep / confirm knights")),
+    (N_("E"), N_("end the turn (after the first lay)")),
+    (N_("0 – 5"), N_("castle: how many knights to bring")),
+    (N_("Arrows / Space"), N_("castle: march N, E, S, W / stay on the castle")),
+    (N_("Tab / Shift+Tab"), N_("castle: next / previous way to drop the knights")),
+    (N_("[  ]"), N_("computer pace slower / faster")),
+    (N_("Esc"), N_("pause menu (rules, main menu, quit)")),
 )
 
-GENERAL_RULES = (
+GENERAL_RULES = N_(
     "Robbers' Den holds two tabletop games for one screen: Robber Knights (2–4 players) and "
     "Räuber-Rommé (2–6 players). Every seat is a person (hot-seat: a cover screen hides your "
     "hand while the screen changes hands) or a computer at easy, medium, hard or expert "

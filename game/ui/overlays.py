@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
-from game.ui import help_text, sprites, theme
+from game.i18n import N_, _
+from game.ui import help_text, rules_pictures, sprites, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Segmented, Toggle
 
@@ -108,14 +108,17 @@ class HelpOverlay(Scene):
 
     # From the menu the help offers every game's rules; at a table it shows that table's.
     CHOICES: tuple[tuple[str, str], ...] = (
-        ("general", "Overview"),
-        ("knights", "Robber Knights"),
-        ("rummy", "Räuber-Rommé"),
+        ("general", N_("Overview")),
+        ("knights", N_("Robber Knights")),
+        ("rummy", N_("Räuber-Rommé")),
     )
 
     def __init__(self, app: App, topic: str = "general") -> None:
         super().__init__(app)
         self.browsing = topic == "general"
+        self.topic_name = topic
+        self.drawn = False  # the first frame shows the text; the pictures follow
+        self._body_pending = False
         self.topic = help_text.topic(topic)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0
@@ -128,6 +131,7 @@ class HelpOverlay(Scene):
 
             table_class("rummy")  # importing the rummy table registers its help topic
         self.topic = help_text.topic(name)
+        self.topic_name = name
         self.scroll = 0
         self._body = None
 
@@ -138,15 +142,19 @@ class HelpOverlay(Scene):
         self.widgets.clear()
         close = pygame.Rect(self.box.right - 150, self.box.bottom - 56, 130, 40)
         self.widgets.add(
-            Button("Close", lambda: self.app.pop(self), close, pygame.K_ESCAPE, ident="close")
+            Button(_("Close"), lambda: self.app.pop(self), close, pygame.K_ESCAPE, ident="close")
         )
         if self.browsing:
-            names = [name for name, _ in self.CHOICES]
+            names = [name for name, _label in self.CHOICES]
             current = next((i for i, n in enumerate(names) if help_text.topic(n) is self.topic), 0)
             tabs = pygame.Rect(self.box.right - 24 - 480, self.box.y + 16, 480, 36)
             self.widgets.add(
                 Segmented(
-                    [label for _, label in self.CHOICES], current, self.choose, tabs, ident="topics"
+                    [_(label) for _name, label in self.CHOICES],
+                    current,
+                    self.choose,
+                    tabs,
+                    ident="topics",
                 )
             )
         self._body = None
@@ -158,20 +166,28 @@ class HelpOverlay(Scene):
         rules_w = int(inner_w * 0.56) if two_columns else inner_w
         keys_w = inner_w - rules_w - 32 if two_columns else inner_w
         line_h = theme.font(theme.FONT_BODY).get_linesize()
-        rules = theme.wrap(self.topic.rules, theme.FONT_BODY, rules_w)
+        rules = theme.wrap(_(self.topic.rules), theme.FONT_BODY, rules_w)
         rules_h = len(rules) * line_h
         keys_h = (len(self.topic.shortcuts) + 2) * (line_h + 4)
         height = max(rules_h, keys_h) if two_columns else rules_h + keys_h + 24
+        # The pictures come one frame later: F1 answers at once, the sprites follow.
+        pictures = rules_pictures.pictures(self.topic_name, inner_w) if self.drawn else None
+        text_h = height
+        if pictures is not None:
+            height += 24 + pictures.get_height()
         body = pygame.Surface((inner_w, max(height, 10)), pygame.SRCALPHA)
+        if pictures is not None:
+            body.blit(pictures, (0, text_h + 24))
         y = 0
         for line in rules:
             theme.blit_text(body, line, (0, y))
             y += line_h
         kx, ky = (rules_w + 32, 0) if two_columns else (0, rules_h + 24)
-        theme.blit_text(body, "Keyboard", (kx, ky), theme.FONT_BODY, theme.ACCENT, True)
+        theme.blit_text(body, _("Keyboard"), (kx, ky), theme.FONT_BODY, theme.ACCENT, True)
         ky += line_h + 8
         key_col = 150
         for key, what in self.topic.shortcuts:
+            key, what = _(key), _(what)
             chip = theme.text(key, theme.FONT_SMALL, theme.TEXT_DARK, True)
             chip_rect = pygame.Rect(kx, ky, chip.get_width() + 12, line_h)
             pygame.draw.rect(body, (226, 214, 186), chip_rect, border_radius=5)
@@ -182,6 +198,12 @@ class HelpOverlay(Scene):
                 )
             ky += line_h + 4 + (len(theme.wrap(what, theme.FONT_SMALL, keys_w - key_col)) - 1) * 17
         return body
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._body_pending:
+            self._body_pending = False
+            self._body = None  # drawn again, now with the pictures
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.widgets.handle(event):
@@ -206,7 +228,9 @@ class HelpOverlay(Scene):
         theme.panel(surface, self.box)
         theme.blit_text(
             surface,
-            "Rules & keys" if self.browsing else f"{self.topic.title} — help",
+            _("Rules & keys")
+            if self.browsing
+            else _("{title} — help").format(title=_(self.topic.title)),
             (self.box.x + 24, self.box.y + 18),
             theme.FONT_LARGE,
             theme.ACCENT,
@@ -214,13 +238,16 @@ class HelpOverlay(Scene):
         )
         if self._body is None:
             self._body = self._render_body()
+            if not self.drawn:
+                self.drawn = True
+                self._body_pending = True
         view = pygame.Rect(self.box.x + 24, self.box.y + 62, self.box.w - 48, self.box.h - 62 - 70)
         self.scroll = min(self.scroll, max(0, self._body.get_height() - view.h))
         surface.blit(self._body, view.topleft, pygame.Rect(0, self.scroll, view.w, view.h))
         if self._body.get_height() > view.h:
             theme.blit_text(
                 surface,
-                "scroll: mouse wheel or Up / Down",
+                _("scroll: mouse wheel or Up / Down"),
                 (self.box.x + 24, self.box.bottom - 44),
                 theme.FONT_SMALL,
                 theme.TEXT_DIM,
@@ -296,7 +323,7 @@ class PauseOverlay(Scene):
         theme.panel(surface, self.box)
         theme.blit_text(
             surface,
-            "Paused",
+            _("Paused"),
             (self.box.centerx, self.box.y + 24),
             theme.FONT_LARGE,
             theme.ACCENT,
@@ -324,7 +351,7 @@ class CoverScene(Scene):
         rect.center = (size[0] // 2, size[1] // 2 + 90)
         self.widgets.add(
             Button(
-                "I'm ready",
+                _("I'm ready"),
                 lambda: self.app.pop(self),
                 rect,
                 pygame.K_SPACE,
@@ -347,7 +374,7 @@ class CoverScene(Scene):
         pygame.draw.rect(surface, theme.mix(theme.BG, self.colour.rgb, 0.35), band)
         theme.blit_text(
             surface,
-            "Pass the screen to",
+            _("Pass the screen to"),
             (w // 2, band.y + 18),
             theme.FONT_LARGE,
             theme.TEXT_DIM,
@@ -375,7 +402,7 @@ class CoverScene(Scene):
             )
         theme.blit_text(
             surface,
-            "Your hand stays hidden until you are ready.",
+            _("Your hand stays hidden until you are ready."),
             (w // 2, h - 40),
             theme.FONT_SMALL,
             theme.TEXT_DIM,

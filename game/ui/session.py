@@ -19,12 +19,28 @@ import threading
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.i18n import N_, _
 from game.ui import theme
 from game.ui.ai_process import AgentSpec
 from game.ui.ai_worker import Agent, ai_available, make_computer_agent
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-GAMES: dict[str, str] = {"knights": "Robber Knights", "rummy": "Räuber-Rommé"}
+LEVEL_WORDS: dict[str, str] = {
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+    "humans": N_("people only"),
+}
+# Game titles (translated where shown: ``_(GAMES[game])``).
+GAMES: dict[str, str] = {"knights": N_("Robber Knights"), "rummy": N_("Räuber-Rommé")}
+
+
+def level_word(level: str) -> str:
+    """The computer level in the player's language."""
+    return _(LEVEL_WORDS.get(level, level))
+
+
 SEAT_LIMITS: dict[str, tuple[int, int]] = {"knights": (2, 4), "rummy": (2, 6)}
 COMPUTER_NAMES: tuple[str, ...] = ("Kunz", "Hilde", "Ulrich", "Greta", "Ottokar", "Mechthild")
 
@@ -42,7 +58,7 @@ class Seat:
 
     @property
     def label(self) -> str:
-        return self.name if self.human else f"{self.name} ({self.level})"
+        return self.name if self.human else f"{self.name} ({level_word(self.level)})"
 
     @property
     def player_colour(self) -> theme.PlayerColour:
@@ -62,7 +78,7 @@ def default_seats(game: str, count: int = 2, humans: int = 1) -> list[Seat]:
     seats = []
     for i in range(count):
         if i < humans:
-            name = "You" if humans == 1 else f"Player {i + 1}"
+            name = _("You") if humans == 1 else _("Player {number}").format(number=i + 1)
             seats.append(Seat(name, True, "medium", i))
         else:
             seats.append(Seat(COMPUTER_NAMES[i % len(COMPUTER_NAMES)], False, "medium", i))
@@ -77,37 +93,49 @@ def seats_from_spec(game: str, spec: str | None, autoplay: bool = False) -> list
     ]
     low, high = SEAT_LIMITS[game]
     if not low <= len(tokens) <= high:
-        raise SeatError(f"{GAMES[game]} needs {low} to {high} players, not {len(tokens)}")
+        raise SeatError(
+            _("{game} needs {low} to {high} players, not {count}").format(
+                game=_(GAMES[game]), low=low, high=high, count=len(tokens)
+            )
+        )
     humans = sum(1 for t in tokens if t == "human") if not autoplay else 0
     seats: list[Seat] = []
     human_number = 0
     for i, token in enumerate(tokens):
         if token == "human" and not autoplay:
             human_number += 1
-            name = "You" if humans == 1 else f"Player {human_number}"
+            name = _("You") if humans == 1 else _("Player {number}").format(number=human_number)
             seats.append(Seat(name, True, "medium", i))
         elif token in LEVELS or token == "human":
             level = token if token in LEVELS else "medium"
             seats.append(Seat(COMPUTER_NAMES[i % len(COMPUTER_NAMES)], False, level, i))
         else:
-            raise SeatError(f"unknown player {token!r}: use human, {', '.join(LEVELS)}")
+            raise SeatError(
+                _("unknown player {token!r}: use human, {levels}").format(
+                    token=token, levels=", ".join(LEVELS)
+                )
+            )
     return seats
 
 
 def validate_seats(game: str, seats: list[Seat]) -> None:
     low, high = SEAT_LIMITS[game]
     if not low <= len(seats) <= high:
-        raise SeatError(f"{GAMES[game]} needs {low} to {high} players")
+        raise SeatError(
+            _("{game} needs {low} to {high} players").format(
+                game=_(GAMES[game]), low=low, high=high
+            )
+        )
     names = [s.name.strip() for s in seats]
     if any(not n for n in names):
-        raise SeatError("every seat needs a name")
+        raise SeatError(_("every seat needs a name"))
     if len(set(n.lower() for n in names)) != len(names):
-        raise SeatError("two seats have the same name")
+        raise SeatError(_("two seats have the same name"))
     if len(set(s.colour for s in seats)) != len(seats):
-        raise SeatError("two seats have the same colour")
+        raise SeatError(_("two seats have the same colour"))
     for seat in seats:
         if not seat.human and seat.level not in LEVELS:
-            raise SeatError(f"unknown level {seat.level!r}")
+            raise SeatError(_("unknown level {level!r}").format(level=seat.level))
 
 
 def new_state(game: str, names: list[str], seed: int) -> Any:

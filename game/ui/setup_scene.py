@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.ui import sprites, theme
 from game.ui.scene import Scene
 from game.ui.session import (
@@ -23,6 +24,7 @@ from game.ui.session import (
     SeatError,
     Session,
     default_seats,
+    level_word,
     validate_seats,
 )
 from game.ui.widgets import Button, Segmented, TextEntry
@@ -43,7 +45,7 @@ class ColourChip(Button):
             lambda: setup.next_colour(seat_index),
             rect,
             ident=f"colour{seat_index}",
-            tooltip="Click for another colour",
+            tooltip=_("Click for another colour"),
         )
         self.seat_index = seat_index
         self.setup = setup
@@ -93,7 +95,10 @@ class SetupScene(Scene):
         if len(self.seats) >= SEAT_LIMITS[self.game][1]:
             return
         taken = {s.name for s in self.seats}
-        name = next((n for n in COMPUTER_NAMES if n not in taken), f"Player {len(self.seats) + 1}")
+        name = next(
+            (n for n in COMPUTER_NAMES if n not in taken),
+            _("Player {number}").format(number=len(self.seats) + 1),
+        )
         self.seats.append(Seat(name, False, "medium", self.free_colour()))
         self.error = ""
         self.layout(self.size)
@@ -138,7 +143,7 @@ class SetupScene(Scene):
             self.error = str(error)
             return
         except ImportError:
-            self.error = f"{GAMES[self.game]} is not installed yet"
+            self.error = _("{game} is not installed yet").format(game=_(GAMES[self.game]))
             return
         self.app.pop(self)
         open_table(self.app, session)
@@ -186,13 +191,13 @@ class SetupScene(Scene):
                     pygame.Rect(x, y + 5, name_w, field_h),
                     ident=f"name{i}",
                     max_len=14,
-                    tooltip="Click to rename",
+                    tooltip=_("Click to rename"),
                 )
             )
             x += name_w + 12
             add(
                 Segmented(
-                    ["Human", "Computer"],
+                    [_("Human"), _("Computer")],
                     0 if seat.human else 1,
                     partial(self.set_kind, i),
                     pygame.Rect(x, y + 5, kind_w, field_h),
@@ -202,13 +207,15 @@ class SetupScene(Scene):
             )
             x += kind_w + 12
             level = Segmented(
-                [lv.capitalize() for lv in LEVELS],
+                [level_word(lv).capitalize() for lv in LEVELS],
                 LEVELS.index(seat.level),
                 partial(self.set_level, i),
                 pygame.Rect(x, y + 5, level_w, field_h),
                 ident=f"level{i}",
                 size=theme.FONT_SMALL + 2,
-                tooltip="Easy: beginner · Medium: greedy · Hard: ~1 s search · Expert: ~3 s search",
+                tooltip=_(
+                    "Easy: beginner · Medium: greedy · Hard: ~1 s search · Expert: ~3 s search"
+                ),
             )
             level.visible = not seat.human
             add(level)
@@ -218,18 +225,18 @@ class SetupScene(Scene):
                 partial(self.remove_seat, i),
                 pygame.Rect(x, y + 7, 36, field_h - 4),
                 ident=f"remove{i}",
-                tooltip="Remove this seat",
+                tooltip=_("Remove this seat"),
             )
             remove.enabled = len(self.seats) > low
             add(remove)
             y += row_h
         add_button = Button(
-            "+ Add seat",
+            _("+ Add seat"),
             self.add_seat,
             pygame.Rect(x0, y + 4, 180, 40),
             pygame.K_F2,
             ident="add",
-            tooltip=f"Up to {high} seats",
+            tooltip=_("Up to {high} seats").format(high=high),
         )
         add_button.enabled = len(self.seats) < high
         add(add_button)
@@ -241,14 +248,14 @@ class SetupScene(Scene):
                 pygame.Rect(x0 + 70, bottom + 6, 150, 38),
                 ident="seed",
                 max_len=9,
-                placeholder="random",
+                placeholder=_("random"),
                 allowed=str.isdigit,
-                tooltip="Same seed, same deal",
+                tooltip=_("Same seed, same deal"),
             )
         )
         add(
             Button(
-                "Back",
+                _("Back"),
                 self.back,
                 pygame.Rect(self.box.right - 360, bottom, 150, 46),
                 pygame.K_ESCAPE,
@@ -257,7 +264,7 @@ class SetupScene(Scene):
         )
         add(
             Button(
-                "Start",
+                _("Start"),
                 self.start,
                 pygame.Rect(self.box.right - 196, bottom, 168, 46),
                 pygame.K_RETURN,
@@ -271,7 +278,7 @@ class SetupScene(Scene):
         theme.panel(surface, self.box)
         theme.blit_text(
             surface,
-            "New game",
+            _("New game: {game}").format(game=_(GAMES[self.game])),
             (self.box.x + 28, self.box.y + 20),
             theme.FONT_LARGE,
             theme.ACCENT,
@@ -280,7 +287,9 @@ class SetupScene(Scene):
         low, high = SEAT_LIMITS[self.game]
         theme.blit_text(
             surface,
-            f"{low}–{high} players · colours are unique · names can be edited",
+            _("{low}–{high} players · colours are unique · names can be edited").format(
+                low=low, high=high
+            ),
             (self.box.right - 28, self.box.y + 28),
             theme.FONT_SMALL,
             theme.TEXT_DIM,
@@ -288,7 +297,7 @@ class SetupScene(Scene):
         )
         theme.blit_text(
             surface,
-            "Seed",
+            _("Seed"),
             (self.box.x + 28, self.box.bottom - 38),
             theme.FONT_BODY,
             theme.TEXT_DIM,

@@ -6,29 +6,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import _
 from game.persist import Stats, load_stats
 from game.persist.stats import LOWER_IS_BETTER, OPPONENTS
 from game.ui import theme
 from game.ui.overlays import dim
 from game.ui.scene import Scene
-from game.ui.session import GAMES
+from game.ui.session import GAMES, level_word
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.ui.app import App
-
-LEVEL_WORDS = {
-    "easy": N_("easy"),
-    "medium": N_("medium"),
-    "hard": N_("hard"),
-    "expert": N_("expert"),
-    "humans": N_("people only"),
-}
-
-
-def level_word(level: str) -> str:
-    return _(LEVEL_WORDS.get(level, level))
 
 
 class StatsScene(Scene):

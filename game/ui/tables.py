@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from game.i18n import _
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -49,9 +50,9 @@ def open_table(app: App, session: Session) -> Scene:
         return app.push(
             Dialog(
                 app,
-                "Coming soon",
-                "This table is still being built. Robber Knights is ready to play.",
-                [("OK", None)],
+                _("Coming soon"),
+                _("This table is still being built. Robber Knights is ready to play."),
+                [(_("OK"), None)],
             )
         )
     table = cls(app, session)  # type: ignore[call-arg]

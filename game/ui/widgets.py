@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.ui import theme
 
 Callback = Callable[[], None]
@@ -46,17 +46,17 @@ class Widget:
 def key_name(key: int) -> str:
     """A short, readable name for a key, shown on buttons as the shortcut hint."""
     names = {
-        pygame.K_RETURN: "Enter",
-        pygame.K_ESCAPE: "Esc",
-        pygame.K_SPACE: "Space",
-        pygame.K_TAB: "Tab",
-        pygame.K_BACKSPACE: "Bksp",
-        pygame.K_UP: "Up",
-        pygame.K_DOWN: "Down",
-        pygame.K_LEFT: "Left",
-        pygame.K_RIGHT: "Right",
+        pygame.K_RETURN: N_("Enter"),
+        pygame.K_ESCAPE: N_("Esc"),
+        pygame.K_SPACE: N_("Space"),
+        pygame.K_TAB: N_("Tab"),
+        pygame.K_BACKSPACE: N_("Bksp"),
+        pygame.K_UP: N_("Up"),
+        pygame.K_DOWN: N_("Down"),
+        pygame.K_LEFT: N_("Left"),
+        pygame.K_RIGHT: N_("Right"),
     }
-    return names.get(key, pygame.key.name(key).upper())
+    return _(names[key]) if key in names else pygame.key.name(key).upper()
 
 
 class Button(Widget):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.i18n import _
 from game.knights import DIRECTIONS, Deploy
 
 Pos = tuple[int, int]
@@ -109,7 +110,7 @@ class DeployPicker:
 def drops_label(deploy: Deploy) -> str:
     """``"2-1-1"`` for a chip, castle first; "all stay" when the knights don't move."""
     if deploy.count == 0:
-        return "none"
+        return _("none")
     if deploy.dir is None:
-        return f"{deploy.count} stay"
+        return _("{n} stay").format(n=deploy.count)
     return "-".join(str(d) for d in deploy.drops)

@@ -7,8 +7,9 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
 from game.ui import sprites, theme
-from game.ui.session import Seat
+from game.ui.session import Seat, level_word
 
 CARD_H = 100
 CARD_GAP = 8
@@ -60,7 +61,11 @@ def render_cards(
         out.blit(figure, (r.x + 12, r.y + 8))
         name_x = r.x + 14 + figure.get_width() + 8
         theme.blit_text(out, seat.name, (name_x, r.y + 8), theme.FONT_BODY, theme.TEXT, True)
-        kind = "human" if seat.human else f"computer, {seat.level}"
+        kind = (
+            _("human")
+            if seat.human
+            else _("computer, {level}").format(level=level_word(seat.level))
+        )
         theme.blit_text(out, kind, (name_x, r.y + 28), theme.FONT_SMALL - 2, theme.TEXT_DIM)
         score_colour = (
             theme.ACCENT if seat_index in leaders and scores[seat_index] > 0 else theme.TEXT
@@ -76,7 +81,7 @@ def render_cards(
         )
         theme.blit_text(
             out,
-            "points",
+            _("points"),
             (r.right - 14, r.y + 34),
             theme.FONT_SMALL - 4,
             theme.TEXT_DIM,
@@ -84,34 +89,36 @@ def render_cards(
         )
         hand = state.hands[seat_index]
         pile = state.piles[seat_index]
-        stats = f"knights {state.supply[seat_index]}   tiles {len(hand) + len(pile)}"
+        stats = _("knights {knights}   tiles {tiles}").format(
+            knights=state.supply[seat_index], tiles=len(hand) + len(pile)
+        )
         theme.blit_text(out, stats, (name_x, r.y + 46), theme.FONT_SMALL, theme.TEXT)
         # Hand letters, then the pile's letters top first (public information).
         y = r.bottom - MINI - 8
         x = r.x + 14
         if r.h >= 86:
-            theme.blit_text(
+            label = theme.blit_text(
                 out,
-                "hand",
+                _("hand"),
                 (x, y + MINI // 2),
                 theme.FONT_SMALL - 4,
                 theme.TEXT_DIM,
                 anchor="midleft",
             )
-            x += 30
+            x += label.w + 6
             for tile in hand:
                 out.blit(sprites.tile_back(tile.letter, MINI), (x, y))
                 x += MINI + 2
             x += 8
-            theme.blit_text(
+            label = theme.blit_text(
                 out,
-                "pile",
+                _("pile"),
                 (x, y + MINI // 2),
                 theme.FONT_SMALL - 4,
                 theme.TEXT_DIM,
                 anchor="midleft",
             )
-            x += 24
+            x += label.w + 6
             room = (r.right - 10 - x) // (MINI - 4)
             for i, tile in enumerate(pile[:room]):
                 out.blit(sprites.tile_back(tile.letter, MINI), (x + i * (MINI - 4), y))
@@ -127,7 +134,7 @@ def render_cards(
             if not pile and not hand:
                 theme.blit_text(
                     out,
-                    "no tiles left",
+                    _("no tiles left"),
                     (x, y + MINI // 2),
                     theme.FONT_SMALL - 2,
                     theme.TEXT_DIM,

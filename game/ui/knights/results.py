@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import _
 from game.ui import sprites, theme
 from game.ui.overlays import dim
 from game.ui.scene import Scene
@@ -36,15 +37,19 @@ def tie_break_note(state: Any, names: list[str]) -> str:
     winners = state.winners()
     if len(tied) == 1:
         return ""
-    tied_names = " and ".join(names[p] for p in tied)
+    tied_names = _("{names} and {last}").format(
+        names=", ".join(names[p] for p in tied[:-1]), last=names[tied[-1]]
+    )
     if len(winners) == 1:
         w = winners[0]
         left = state.supply[w]
-        return (
-            f"{tied_names} tie on {best} points; {names[w]} wins with more knights left ({left})."
-        )
+        return _(
+            "{tied} tie on {best} points; {name} wins with more knights left ({left})."
+        ).format(tied=tied_names, best=best, name=names[w], left=left)
     left = state.supply[winners[0]]
-    return f"{tied_names} tie on {best} points and knights left ({left}): they share the win."
+    return _("{tied} tie on {best} points and knights left ({left}): they share the win.").format(
+        tied=tied_names, best=best, left=left
+    )
 
 
 class KnightsResultsScene(Scene):
@@ -69,9 +74,9 @@ class KnightsResultsScene(Scene):
         self.widgets.clear()
         y = self.box.bottom - 62
         entries = [
-            ("Rematch", self.table.rematch, pygame.K_r, "rematch"),
-            ("Show board", self.toggle, pygame.K_b, "board"),
-            ("Main menu", self.table.back_to_menu, pygame.K_m, "menu"),
+            (_("Rematch"), self.table.rematch, pygame.K_r, "rematch"),
+            (_("Show board"), self.toggle, pygame.K_b, "board"),
+            (_("Main menu"), self.table.back_to_menu, pygame.K_m, "menu"),
         ]
         width = (self.box.w - 48 - 24) // 3
         for i, (label, callback, key, ident) in enumerate(entries):
@@ -82,7 +87,7 @@ class KnightsResultsScene(Scene):
         self.hidden = not self.hidden
         board = self.widgets.find("board")
         assert isinstance(board, Button)
-        board.label = "Show scores" if self.hidden else "Show board"
+        board.label = _("Show scores") if self.hidden else _("Show board")
         for widget in self.widgets.widgets:
             if widget is not board:
                 widget.visible = not self.hidden
@@ -109,7 +114,11 @@ class KnightsResultsScene(Scene):
         names = [s.name for s in self.table.session.seats]
         scores = state.scores()
         winners = state.winners()
-        title = "Shared win!" if len(winners) > 1 else f"{names[winners[0]]} wins!"
+        title = (
+            _("Shared win!")
+            if len(winners) > 1
+            else _("{name} wins!").format(name=names[winners[0]])
+        )
         theme.blit_text(
             surface,
             title,
@@ -122,7 +131,9 @@ class KnightsResultsScene(Scene):
         header_y = self.box.y + 84
         cols = (self.box.x + 110, self.box.x + 320, self.box.x + 410, self.box.x + 530)
         for label, x in zip(
-            ("Player", "Points", "Knights left", "castle / village / town"), cols, strict=True
+            (_("Player"), _("Points"), _("Knights left"), _("castle / village / town")),
+            cols,
+            strict=True,
         ):
             theme.blit_text(surface, label, (x, header_y), theme.FONT_SMALL, theme.TEXT_DIM)
         order = sorted(range(state.num_players), key=lambda p: (-scores[p], -state.supply[p], p))

@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import IllegalAction
-from game.i18n import _
+from game.i18n import N_, _, ngettext, pgettext
 from game.knights import END, Deploy, End, Keep, Place
 from game.movelog import describe_knights
 from game.ui import theme
 from game.ui.ai_process import AgentSpec
 from game.ui.ai_worker import AIWorker, Decision, warm_up
+from game.ui.engine_words import translate_engine
 from game.ui.knights.animation import Animation, KnightMarch, TileSlide, Wait
 from game.ui.knights.board_render import LastMove, render_board
 from game.ui.knights.deploy_picker import DeployPicker, drops_label
@@ -46,12 +47,19 @@ BOTTOM_H = 168
 PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)
 COUNT_KEYS = (pygame.K_0, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5)
 DIRECTION_BUTTONS: tuple[tuple[str | None, str, int], ...] = (
-    (None, "Stay", pygame.K_SPACE),
+    (None, N_("Stay"), pygame.K_SPACE),
     ("N", "N", pygame.K_UP),
     ("E", "E", pygame.K_RIGHT),
     ("S", "S", pygame.K_DOWN),
     ("W", "W", pygame.K_LEFT),
 )
+
+
+def direction_label(direction: str | None, label: str) -> str:
+    """The button text: "Stay", or the compass letter in the player's language (O for Ost)."""
+    return _(label) if direction is None else pgettext("compass", label)
+
+
 MAX_DROP_CHIPS = 10
 LABEL_MARGIN = 20
 
@@ -143,7 +151,10 @@ class KnightsTableScene(Scene):
         self.hand_rects: list[pygame.Rect] = []
         self.card_area = pygame.Rect(0, 0, 1, 1)
         self.cards: list[pygame.Rect] = []
-        self.log.add(f"A new game of Robber Knights (seed {session.seed}).", theme.TEXT_DIM)
+        self.log.add(
+            _("A new game of Robber Knights (seed {seed}).").format(seed=session.seed),
+            theme.TEXT_DIM,
+        )
 
     # -- what is shown -----------------------------------------------------------------------
     @property
@@ -230,7 +241,7 @@ class KnightsTableScene(Scene):
         w = self.size[0]
         add(
             Button(
-                "Menu",
+                _("Menu"),
                 self.pause,
                 pygame.Rect(w - 116, 6, 106, 34),
                 pygame.K_ESCAPE,
@@ -240,7 +251,7 @@ class KnightsTableScene(Scene):
         )
         add(
             Button(
-                "Help",
+                _("Help"),
                 self.app.toggle_help,
                 pygame.Rect(w - 230, 6, 106, 34),
                 pygame.K_F1,
@@ -264,47 +275,47 @@ class KnightsTableScene(Scene):
         y = self.side.bottom - 48
         add(
             Button(
-                "Slower",
+                _("Slower"),
                 partial(self.change_pace, 1),
                 pygame.Rect(self.side.x + 10, y, 100, 36),
                 pygame.K_LEFTBRACKET,
                 ident="slower",
                 size=theme.FONT_SMALL,
-                tooltip="Computer moves play slower",
+                tooltip=_("Computer moves play slower"),
             )
         )
         add(
             Button(
-                "Faster",
+                _("Faster"),
                 partial(self.change_pace, -1),
                 pygame.Rect(self.side.right - 110, y, 100, 36),
                 pygame.K_RIGHTBRACKET,
                 ident="faster",
                 size=theme.FONT_SMALL,
-                tooltip="Computer moves play faster (0 = instant)",
+                tooltip=_("Computer moves play faster (0 = instant)"),
             )
         )
         c = self.controls
         add(
             Button(
-                "End turn",
+                _("End turn"),
                 self.end_turn,
                 pygame.Rect(c.right - 170, c.bottom - 50, 170, 48),
                 pygame.K_e,
                 ident="end",
                 size=theme.FONT_LARGE,
-                tooltip="Stop laying for this turn",
+                tooltip=_("Stop laying for this turn"),
             )
         )
         add(
             Button(
-                "Keep",
+                _("Keep"),
                 self.keep_selected,
                 pygame.Rect(c.right - 170, c.bottom - 50, 170, 48),
                 pygame.K_RETURN,
                 ident="keep",
                 size=theme.FONT_LARGE,
-                tooltip="Keep the chosen tile in your hand",
+                tooltip=_("Keep the chosen tile in your hand"),
             )
         )
         # Deployment: knights 0–5, a direction, the drop pattern, confirm (see DeployLayout).
@@ -317,20 +328,22 @@ class KnightsTableScene(Scene):
                     pygame.Rect(d.counts_x + n * d.step, d.counts_y, d.button, 36),
                     key,
                     ident=f"count{n}",
-                    tooltip=f"Bring {n} knight{'s' if n != 1 else ''} into play",
+                    tooltip=ngettext(
+                        "Bring {n} knight into play", "Bring {n} knights into play", n
+                    ).format(n=n),
                 )
             )
         for i, (direction, label, key) in enumerate(DIRECTION_BUTTONS):
             width = d.button + 22 if direction is None else d.button
             left = d.dirs_x + (0 if direction is None else d.button + 28 + (i - 1) * d.step)
             tip = (
-                "Leave all knights on the castle"
+                _("Leave all knights on the castle")
                 if direction is None
-                else f"March {direction_name(direction)}"
+                else _("March {direction}").format(direction=direction_name(direction))
             )
             add(
                 Button(
-                    label,
+                    direction_label(direction, label),
                     partial(self.pick_direction, direction),
                     pygame.Rect(left, d.dirs_y, width, 36),
                     key,
@@ -340,13 +353,13 @@ class KnightsTableScene(Scene):
             )
         add(
             Button(
-                "Confirm",
+                _("Confirm"),
                 self.confirm_deploy,
                 pygame.Rect(d.area.right - 160, d.area.bottom - 46, 160, 44),
                 pygame.K_RETURN,
                 ident="confirm",
                 size=theme.FONT_LARGE,
-                tooltip="Bring these knights into play",
+                tooltip=_("Bring these knights into play"),
             )
         )
         self._drop_buttons: list[Button] = []
@@ -401,7 +414,7 @@ class KnightsTableScene(Scene):
             if i < len(options):
                 chip.label = drops_label(options[i])
                 chip.selected = picker is not None and picker.index == i
-                chip.tooltip = "Knights left on each tile, castle first"
+                chip.tooltip = _("Knights left on each tile, castle first")
         confirm = find("confirm")
         confirm.visible = picker is not None
         confirm.enabled = picker is not None and picker.current is not None
@@ -424,7 +437,7 @@ class KnightsTableScene(Scene):
         if not self.human_to_move() or not 0 <= index < len(tiles):
             return
         if self.state.phase == "keep" and tiles[index].tile == "plain+castle":
-            self.message = "The castle stays in your hand anyway: keep one of the others."
+            self.message = _("The castle stays in your hand anyway: keep one of the others.")
             return
         if self.state.phase not in ("keep", "place"):
             return
@@ -483,7 +496,8 @@ class KnightsTableScene(Scene):
         try:
             after = self.session.apply(action, text)
         except IllegalAction as error:
-            self.message = str(error).capitalize()
+            text = translate_engine(str(error))
+            self.message = text[:1].upper() + text[1:]
             return False
         self.message = ""
         self.hint_action = None
@@ -552,7 +566,10 @@ class KnightsTableScene(Scene):
                 and "castle" not in placed.tile
             ):
                 victim = self.session.seats[old.knights[-1]].name
-                self.log.add(f"  ...and takes {victim}'s {tile_name(placed.tile)}!", theme.ACCENT)
+                words = _("  ...and takes {victim}'s {tile}!").format(
+                    victim=victim, tile=tile_name(placed.tile)
+                )
+                self.log.add(words, theme.ACCENT)
 
     def _after_move(self) -> None:
         state = self.state
@@ -606,8 +623,9 @@ class KnightsTableScene(Scene):
         name = self.session.seats[self.state.current_player].name
         if decision.action is not None and self.act(decision.action):
             return
-        why = decision.error or self.message or "an illegal move"
-        self.log.add(f"{name}'s computer player failed ({why}); it plays a random move.", theme.BAD)
+        why = decision.error or self.message or _("an illegal move")
+        failed = _("{name}'s computer player failed ({why}); it plays a random move.")
+        self.log.add(failed.format(name=name, why=why), theme.BAD)
         self.act(random.Random(self.session.decisions).choice(self.state.legal_actions()))
 
     # -- frame -------------------------------------------------------------------------------
@@ -665,7 +683,7 @@ class KnightsTableScene(Scene):
                 self.app,
                 info.name,
                 info.player_colour,
-                "It is your turn at the Robber Knights table.",
+                _("It is your turn at the Robber Knights table."),
             )
         )
 
@@ -905,17 +923,19 @@ class KnightsTableScene(Scene):
     def status_line(self) -> str:
         state = self.state
         if state.is_terminal:
-            return "The game is over."
+            return _("The game is over.")
         seat = state.current_player
         name = self.session.seats[seat].name if seat is not None else ""
         if not self.session.is_human(seat):
             dots = "." * (1 + int(self.clock * 3) % 3)
-            return f"{name} is thinking{dots}" if self.worker.busy else f"{name} moves"
+            if self.worker.busy:
+                return _("{name} is thinking").format(name=name) + dots
+            return _("{name} moves").format(name=name)
         if state.phase == "keep":
-            return f"{name}: keep one A tile"
+            return _("{name}: keep one A tile").format(name=name)
         if state.phase == "deploy":
-            return f"{name}: bring knights into play from your castle"
-        return f"{name}: lay {state.lays_this_turn + 1} of up to 3"
+            return _("{name}: bring knights into play from your castle").format(name=name)
+        return _("{name}: lay {n} of up to 3").format(name=name, n=state.lays_this_turn + 1)
 
     def hand_slot_rects(self) -> list[pygame.Rect]:
         """Where the shown hand's tiles are; the four A tiles of the keep choice are smaller."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.knights import Deploy
 from game.ui import sprites, theme
 from game.ui.knights.board_render import blit_stack
@@ -77,17 +78,21 @@ def draw_keep_explanation(t: KnightsTableScene, surface: pygame.Surface) -> None
     seat = t.state.current_player
     who = t.session.seats[seat].name if seat is not None else ""
     paragraphs = [
-        (f"{who} chooses a start tile", theme.FONT_LARGE, theme.ACCENT, True),
+        (_("{who} chooses a start tile").format(who=who), theme.FONT_LARGE, theme.ACCENT, True),
         (
-            "Everybody keeps the castle and one more A tile in hand. The other two A tiles "
-            "of every player are shuffled into the start layout.",
+            _(
+                "Everybody keeps the castle and one more A tile in hand. The other two A tiles "
+                "of every player are shuffled into the start layout."
+            ),
             theme.FONT_BODY,
             theme.TEXT,
             False,
         ),
         (
-            "Tip: a mountain kept for later can shield your villages and towns, because "
-            "knights need 3 to cross it.",
+            _(
+                "Tip: a mountain kept for later can shield your villages and towns, because "
+                "knights need 3 to cross it."
+            ),
             theme.FONT_BODY,
             theme.TEXT_DIM,
             False,
@@ -144,7 +149,7 @@ def draw_top(t: KnightsTableScene, surface: pygame.Surface) -> None:
     pygame.draw.line(surface, theme.PANEL_EDGE, t.top.bottomleft, t.top.bottomright, 2)
     theme.blit_text(
         surface,
-        "Robber Knights",
+        _("Robber Knights"),
         (14, t.top.centery),
         theme.FONT_LARGE,
         theme.ACCENT,
@@ -161,7 +166,8 @@ def draw_top(t: KnightsTableScene, surface: pygame.Surface) -> None:
         "midleft",
     )
     left = sum(t.state.tiles_left(p) for p in range(t.state.num_players))
-    counter = theme.text(f"{left} tiles to lay", theme.FONT_SMALL, theme.TEXT_DIM)
+    words = ngettext("{n} tile to lay", "{n} tiles to lay", left).format(n=left)
+    counter = theme.text(words, theme.FONT_SMALL, theme.TEXT_DIM)
     spot = counter.get_rect(midright=(t.widget("help").x - 14, t.top.centery))
     if spot.x > status.right + 16:  # only when it does not run into the status line
         surface.blit(counter, spot)
@@ -176,7 +182,7 @@ def draw_side(t: KnightsTableScene, surface: pygame.Surface) -> None:
         dots = "." * (1 + int(t.clock * 3) % 3)
         theme.blit_text(
             surface,
-            f"thinking{dots}",
+            _("thinking") + dots,
             (card.right - 14, card.y + 50),
             theme.FONT_SMALL,
             theme.ACCENT,
@@ -184,16 +190,16 @@ def draw_side(t: KnightsTableScene, surface: pygame.Surface) -> None:
         )
     theme.blit_text(
         surface,
-        "Moves",
+        _("Moves"),
         (t.log.rect.x, t.log.rect.y - 6),
         theme.FONT_SMALL,
         theme.TEXT_DIM,
         anchor="bottomleft",
     )
-    pace = "instant" if t.app.pace == 0 else f"{t.app.pace:g} s per move"
+    pace = _("instant") if t.app.pace == 0 else _("{s:g} s per move").format(s=t.app.pace)
     theme.blit_text(
         surface,
-        f"computer pace: {pace}",
+        _("computer pace: {pace}").format(pace=pace),
         (t.side.centerx, t.side.bottom - 66),
         theme.FONT_SMALL - 2,
         theme.TEXT_DIM,
@@ -209,12 +215,12 @@ def draw_bottom(t: KnightsTableScene, surface: pygame.Surface) -> None:
     phase = t.state.phase
     mine = t.human_to_move()
     owner = (
-        "Your hand"
+        _("Your hand")
         if viewer is not None and len(t.session.humans) == 1
         else (
-            f"{t.session.seats[viewer].name}'s hand"
+            _("{name}'s hand").format(name=t.session.seats[viewer].name)
             if viewer is not None
-            else ("Hands stay hidden" if t.session.humans else "Computers only")
+            else (_("Hands stay hidden") if t.session.humans else _("Computers only"))
         )
     )
     if mine and phase == "deploy" and not t.deploy_layout.wide:
@@ -282,8 +288,8 @@ def draw_instructions(
             seat = t.state.current_player
             name = t.session.seats[seat].name if seat is not None else ""
             busy = t.anim is None and t.worker.busy
-            text = f"{name} is thinking..." if busy else f"{name} is playing."
-            hint = "Pace: [ slower, ] faster. Esc for the menu, F1 for help."
+            text = (_("{name} is thinking…") if busy else _("{name} is playing.")).format(name=name)
+            hint = _("Pace: [ slower, ] faster. Esc for the menu, F1 for help.")
             lines = [
                 (text, theme.FONT_LARGE, theme.TEXT, False),
                 (hint, theme.FONT_SMALL, theme.TEXT_DIM, False),
@@ -292,7 +298,11 @@ def draw_instructions(
         return
     if phase == "keep":
         kind = t._keep_choice()
-        words = f"Keep the {tile_name(kind)}? Enter" if kind else "Click a tile (1-4) to keep"
+        words = (
+            _("Keep the {tile}? Enter").format(tile=tile_name(kind))
+            if kind
+            else _("Click a tile (1-4) to keep")
+        )
         slots = t.hand_slot_rects()
         x = (slots[-1].right if slots else c.x) + 20
         room = t.widget("keep").x - 12 - x
@@ -300,10 +310,14 @@ def draw_instructions(
             _lines(surface, [(words, theme.FONT_BODY, theme.TEXT, False)], x, c.y + 34, room)
     elif phase == "place":
         kind = t.selected_kind()
-        head = f"Lay the {tile_name(kind)}: click a lit spot" if kind else "Pick a tile (1, 2)"
-        hint = "Arrows move the cursor, Enter lays it there."
+        head = (
+            _("Lay the {tile}: click a lit spot").format(tile=tile_name(kind))
+            if kind
+            else _("Pick a tile (1, 2)")
+        )
+        hint = _("Arrows move the cursor, Enter lays it there.")
         if t.state.lays_this_turn:
-            hint += " E ends your turn."
+            hint += " " + _("E ends your turn.")
         lines = [
             (head, theme.FONT_BODY, theme.TEXT, True),
             (hint, theme.FONT_SMALL, theme.TEXT_DIM, False),
@@ -317,7 +331,7 @@ def draw_instructions(
         mid = 18  # half a button's height
         theme.blit_text(
             surface,
-            "Knights",
+            _("Knights"),
             (d.label_x, d.counts_y + mid),
             theme.FONT_BODY,
             theme.TEXT,
@@ -326,7 +340,7 @@ def draw_instructions(
         )
         theme.blit_text(
             surface,
-            "March",
+            _("March"),
             (d.dirs_label_x, d.dirs_y + mid),
             theme.FONT_BODY,
             theme.TEXT,
@@ -334,7 +348,7 @@ def draw_instructions(
             "midleft",
         )
         supply = t.state.supply[t.state.current_player]
-        keys = f"Supply {supply} · keys 0-5, arrows, Space stays, Tab"
+        keys = _("Supply {supply} · keys 0-5, arrows, Space stays, Tab").format(supply=supply)
         theme.blit_text(
             surface,
             keys,
@@ -346,7 +360,7 @@ def draw_instructions(
         room = t.widget("confirm").x - 14 - d.counts_x
         if current is not None and not t.message:
             options = t.picker.drop_options()
-            label = "Drops" if len(options) > 1 else "Plan"
+            label = _("Drops") if len(options) > 1 else _("Plan")
             theme.blit_text(
                 surface,
                 label,
@@ -366,7 +380,7 @@ def draw_instructions(
                     2,
                 )
         elif t.picker.count is None and not t.message:
-            ask = "How many knights? (0 brings none)"
+            ask = _("How many knights? (0 brings none)")
             _lines(
                 surface,
                 [(ask, theme.FONT_BODY, theme.TEXT, False)],
@@ -401,19 +415,25 @@ def draw_tooltips(t: KnightsTableScene, surface: pygame.Surface) -> None:
             if placed.knights:
                 owner = t.session.seats[placed.knights[-1]].name
                 count = len(placed.knights)
-                words += f" · {count} knight{'s' if count > 1 else ''}, {owner} on top"
+                words += " · " + ngettext(
+                    "{count} knight, {owner} on top", "{count} knights, {owner} on top", count
+                ).format(count=count, owner=owner)
             draw_tooltip(surface, words, t.pointer)
 
 
 def _plan_words(deploy: Deploy) -> str:
     if deploy.count == 0:
-        return "no knights: this castle never gets any"
+        return _("no knights: this castle never gets any")
     if deploy.dir is None:
-        return (
-            "1 knight stays on the castle"
-            if deploy.count == 1
-            else f"all {deploy.count} stay on the castle"
-        )
-    return f"{deploy.count} knights march {direction_name(deploy.dir)}, leaving " + "-".join(
-        str(d) for d in deploy.drops
+        return ngettext(
+            "1 knight stays on the castle", "all {n} stay on the castle", deploy.count
+        ).format(n=deploy.count)
+    return ngettext(
+        "{n} knight marches {direction}, leaving {drops}",
+        "{n} knights march {direction}, leaving {drops}",
+        deploy.count,
+    ).format(
+        n=deploy.count,
+        direction=direction_name(deploy.dir),
+        drops="-".join(str(d) for d in deploy.drops),
     )

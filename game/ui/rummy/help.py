@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from game.i18n import N_
 from game.ui import help_text
 
-RUMMY_RULES = (
+RUMMY_RULES = N_(
     "Lay sets of at least 3 cards: runs (one suit, consecutive, ace low or high, never "
     "K-A-2) or groups (one rank, each suit once). A joker stands for any card, with at least "
     "two cards between two jokers.\n\n"
@@ -19,18 +20,18 @@ RUMMY_RULES = (
     "points (joker 20, ace 11, faces 10). The lowest total leads."
 )
 RUMMY_KEYS: tuple[tuple[str, str], ...] = (
-    ("Drag", "move a card; beside its set: split"),
-    ("D", "draw (pass if the stock is empty)"),
-    ("N / Enter", "next player: end the turn"),
-    ("U / Ctrl+Z", "undo the last edit"),
-    ("R", "reset the turn"),
-    ("H", "hint (Y accepts, Esc dismisses)"),
-    ("S", "sort the hand: suit / rank"),
-    ("- / +", "fewer / more columns"),
-    ("C", "two / four suit colours"),
-    ("P", "score table"),
-    ("A / E / X", "add / rename / remove a player"),
-    ("[  ]", "computer pace slower / faster"),
-    ("Esc", "pause menu"),
+    (N_("Drag"), N_("move a card; beside its set: split")),
+    (N_("D"), N_("draw (pass if the stock is empty)")),
+    (N_("N / Enter"), N_("next player: end the turn")),
+    (N_("U / Ctrl+Z"), N_("undo the last edit")),
+    (N_("R"), N_("reset the turn")),
+    (N_("H"), N_("hint (Y accepts, Esc dismisses)")),
+    (N_("S"), N_("sort the hand: suit / rank")),
+    (N_("- / +"), N_("fewer / more columns")),
+    (N_("C"), N_("two / four suit colours")),
+    (N_("P"), N_("score table")),
+    (N_("A / E / X"), N_("add / rename / remove a player")),
+    (N_("[  ]"), N_("computer pace slower / faster")),
+    (N_("Esc"), N_("pause menu")),
 )
 help_text.register_topic("rummy", help_text.HelpTopic("Räuber-Rommé", RUMMY_RULES, RUMMY_KEYS))

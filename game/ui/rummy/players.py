@@ -11,7 +11,9 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from game.core import IllegalAction
+from game.i18n import _
 from game.ui import theme
+from game.ui.engine_words import translate_engine
 from game.ui.overlays import Dialog
 from game.ui.rummy.prompts import NameDialog
 from game.ui.session import COMPUTER_NAMES, Seat
@@ -27,21 +29,21 @@ def _free_colour(scene: RummyTableScene) -> int:
 
 def _name_problem(scene: RummyTableScene, name: str, except_seat: int | None = None) -> str | None:
     if not name:
-        return "a player needs a name"
+        return _("a player needs a name")
     for seat, player in enumerate(scene.state.players):
         if seat != except_seat and player.name.lower() == name.lower():
-            return f"{name} is already playing"
+            return _("{name} is already playing").format(name=name)
     return None
 
 
 def ask_add_player(scene: RummyTableScene) -> None:
     if scene.state.num_players >= 6:
-        scene.say("At most 6 players can play.", theme.BAD)
+        scene.say(_("At most 6 players can play."), theme.BAD)
         return
     used = {p.name for p in scene.state.players}
-    suggestion = next((n for n in COMPUTER_NAMES if n not in used), "Guest")
+    suggestion = next((n for n in COMPUTER_NAMES if n not in used), _("Guest"))
     scene.app.push(
-        NameDialog(scene.app, "Add a player", suggestion, partial(add_player, scene), True)
+        NameDialog(scene.app, _("Add a player"), suggestion, partial(add_player, scene), True)
     )
 
 
@@ -52,15 +54,16 @@ def add_player(scene: RummyTableScene, name: str, kind: str = "medium") -> str |
     try:
         state = scene.state.add_player(name)
     except IllegalAction as error:
-        return str(error)
+        return translate_engine(str(error))
     human = kind == "human"
     level = "medium" if human else kind
     scene.session.seats.append(Seat(name, human, level, _free_colour(scene)))
     scene.session.state = state
     scene.after_players_changed()
     cards = len(state.players[-1].hand)
-    scene.log.add(f"{name} joins the game with {cards} cards and 0 points.", theme.GOOD)
-    scene.say(f"{name} joins with {cards} cards.", theme.GOOD)
+    joined = _("{name} joins the game with {cards} cards and 0 points.")
+    scene.log.add(joined.format(name=name, cards=cards), theme.GOOD)
+    scene.say(_("{name} joins with {cards} cards.").format(name=name, cards=cards), theme.GOOD)
     return None
 
 
@@ -71,7 +74,7 @@ def ask_rename(scene: RummyTableScene) -> None:
     scene.app.push(
         NameDialog(
             scene.app,
-            "Rename the player on turn",
+            _("Rename the player on turn"),
             scene.state.players[seat].name,
             lambda name, _kind: rename_current(scene, name),
         )
@@ -81,14 +84,14 @@ def ask_rename(scene: RummyTableScene) -> None:
 def rename_current(scene: RummyTableScene, name: str) -> str | None:
     seat = scene.state.current_player
     if seat is None:
-        return "the round is over"
+        return _("the round is over")
     problem = _name_problem(scene, name, seat)
     if problem:
         return problem
     try:
         state = scene.state.rename_current(name)
     except IllegalAction as error:
-        return str(error)
+        return translate_engine(str(error))
     old = scene.state.players[seat].name
     scene.session.seats[seat] = replace(scene.session.seats[seat], name=name)
     scene.session.state = state
@@ -96,22 +99,24 @@ def rename_current(scene: RummyTableScene, name: str) -> str | None:
         if old in record.penalties:
             record.penalties[name] = record.penalties.pop(old)
     scene.after_players_changed()
-    scene.log.add(f"{old} is now called {name}.", theme.TEXT_DIM)
+    scene.log.add(_("{old} is now called {name}.").format(old=old, name=name), theme.TEXT_DIM)
     return None
 
 
 def ask_remove(scene: RummyTableScene) -> None:
     seat = scene.state.current_player
     if seat is None or scene.state.num_players <= 2:
-        scene.say("At least 2 players must remain.", theme.BAD)
+        scene.say(_("At least 2 players must remain."), theme.BAD)
         return
     name = scene.state.players[seat].name
     scene.app.push(
         Dialog(
             scene.app,
-            f"Remove {name}?",
-            f"{name}'s cards go back into the stock and his points are dropped.",
-            [("Remove", partial(remove_current, scene)), ("Cancel", None)],
+            _("Remove {name}?").format(name=name),
+            _("{name}'s cards go back into the stock and his points are dropped.").format(
+                name=name
+            ),
+            [(_("Remove"), partial(remove_current, scene)), (_("Cancel"), None)],
         )
     )
 
@@ -123,12 +128,13 @@ def remove_current(scene: RummyTableScene) -> None:
     try:
         state = scene.state.remove_current()
     except IllegalAction as error:
-        scene.say(str(error), theme.BAD)
+        scene.say(translate_engine(str(error)), theme.BAD)
         return
     name = scene.state.players[seat].name
     scene.worker.cancel()
     del scene.session.seats[seat]
     scene.session.state = state
     scene.after_players_changed()
-    scene.log.add(f"{name} leaves the game.", theme.TEXT_DIM)
-    scene.say(f"{name} has left; {state.players[state.current_player or 0].name} is on turn.")
+    scene.log.add(_("{name} leaves the game.").format(name=name), theme.TEXT_DIM)
+    on_turn = state.players[state.current_player or 0].name
+    scene.say(_("{name} has left; {other} is on turn.").format(name=name, other=on_turn))

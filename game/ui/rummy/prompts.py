@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui import theme
 from game.ui.overlays import dim
 from game.ui.scene import Scene
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 KINDS = ("Human", "Easy", "Medium", "Hard", "Expert")
+KIND_WORDS = (N_("Human"), N_("Easy"), N_("Medium"), N_("Hard"), N_("Expert"))
 
 
 class NameDialog(Scene):
@@ -59,7 +61,7 @@ class NameDialog(Scene):
         if self.ask_kind:
             self.widgets.add(
                 Segmented(
-                    KINDS,
+                    [_(word) for word in KIND_WORDS],
                     self.kind,
                     self._set_kind,
                     pygame.Rect(self.box.x + 30, self.box.y + 116, self.box.w - 60, 36),
@@ -70,12 +72,15 @@ class NameDialog(Scene):
         bottom = self.box.bottom - 56
         self.widgets.add(
             Button(
-                "OK", self.confirm, pygame.Rect(self.box.centerx - 170, bottom, 160, 42), ident="ok"
+                _("OK"),
+                self.confirm,
+                pygame.Rect(self.box.centerx - 170, bottom, 160, 42),
+                ident="ok",
             )
         )
         self.widgets.add(
             Button(
-                "Cancel",
+                _("Cancel"),
                 self.cancel,
                 pygame.Rect(self.box.centerx + 10, bottom, 160, 42),
                 ident="cancel",

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.ui import theme
 from game.ui.overlays import dim
-from game.ui.rummy.words import verb
 from game.ui.scene import Scene
 from game.ui.widgets import Button
 
@@ -33,10 +33,12 @@ class RoundScore:
 
 def headline(last: RoundScore | None) -> str:
     if last is None:
-        return "Scores"
+        return _("Scores")
     if last.winner is None:
-        return f"Round {last.number}: no winner, the stock ran out"
-    return f"{verb(last.winner, 'wins', 'win')} round {last.number}!"
+        return _("Round {number}: no winner, the stock ran out").format(number=last.number)
+    if last.winner == _("You"):
+        return _("You win round {number}!").format(number=last.number)
+    return _("{name} wins round {number}!").format(name=last.winner, number=last.number)
 
 
 def score_rows(
@@ -44,7 +46,7 @@ def score_rows(
 ) -> list[list[str]]:
     """Header plus one row per player: name, penalties of the last rounds, total."""
     shown = list(rounds)[-MAX_ROUND_COLUMNS:]
-    rows = [["Player", *[f"R{r.number}" for r in shown], "Total"]]
+    rows = [[_("Player"), *[_("R{number}").format(number=r.number) for r in shown], _("Total")]]
     for name, total in zip(names, totals, strict=True):
         cells = [str(r.penalties[name]) if name in r.penalties else "–" for r in shown]
         rows.append([name, *cells, str(total)])
@@ -73,12 +75,12 @@ class RummyResultsScene(Scene):
         buttons: list[tuple[str, object, int]] = []
         if self.round_over:
             buttons = [
-                ("Next round", self.next_round, pygame.K_RETURN),
-                ("New game", self.new_game, pygame.K_g),
-                ("See the table", self.close, pygame.K_ESCAPE),
+                (_("Next round"), self.next_round, pygame.K_RETURN),
+                (_("New game"), self.new_game, pygame.K_g),
+                (_("See the table"), self.close, pygame.K_ESCAPE),
             ]
         else:
-            buttons = [("Close", self.close, pygame.K_ESCAPE)]
+            buttons = [(_("Close"), self.close, pygame.K_ESCAPE)]
         width = 200
         x = self.box.centerx - (len(buttons) * width + (len(buttons) - 1) * 14) // 2
         for i, (label, callback, key) in enumerate(buttons):
@@ -115,7 +117,7 @@ class RummyResultsScene(Scene):
         theme.panel(surface, self.box)
         state = self.table.session.state
         last = self.table.rounds[-1] if self.table.rounds else None
-        title = headline(last) if self.round_over else "Scores"
+        title = headline(last) if self.round_over else _("Scores")
         theme.blit_text(
             surface,
             title,
@@ -153,7 +155,7 @@ class RummyResultsScene(Scene):
                         surface, cell, (x, y), theme.FONT_BODY, colour, bold, "topright"
                     )
             y += 34
-        note = "Penalty points: the lowest total leads."
+        note = _("Penalty points: the lowest total leads.")
         theme.blit_text(
             surface,
             note,

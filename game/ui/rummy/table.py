@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import IllegalAction
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.movelog import describe_rummy
 from game.rummy import Card, Draw, NextRound, Pass, Play, RummyState, new_game
 from game.rummy.turn_rules import OPENING_POINTS
 from game.ui import theme
 from game.ui.ai_worker import AIWorker, Decision
+from game.ui.engine_words import translate_engine
 from game.ui.overlays import CoverScene, Dialog, PauseOverlay
 from game.ui.records import record_rummy_round
 from game.ui.replay import replay_button
@@ -119,7 +120,10 @@ class RummyTableScene(Scene):
         self.layers: dict[str, tuple[Any, pygame.Surface]] = {}  # drawing caches
         self._grid_key: tuple[Any, ...] | None = None
         self._grid: TableGrid | None = None
-        self.log.add(f"A new game of Räuber-Rommé (seed {session.seed}).", theme.TEXT_DIM)
+        self.log.add(
+            _("A new game of Räuber-Rommé (seed {seed}).").format(seed=session.seed),
+            theme.TEXT_DIM,
+        )
 
     # -- what is shown -----------------------------------------------------------------------
     @property
@@ -206,12 +210,24 @@ class RummyTableScene(Scene):
     def _build_widgets(self, buttons_y: int) -> None:
         self.widgets.clear()
         actions: list[tuple[str, str, Any, int, str]] = [
-            ("draw", "Draw", self.draw_card, pygame.K_d, "Take a card from the stock: turn ends"),
-            ("undo", "Undo", self.undo, pygame.K_u, "Undo your last move of a card"),
-            ("reset", "Reset turn", self.reset_turn, pygame.K_r, "Everything back as it was"),
-            ("hint", "Hint", self.show_hint, pygame.K_h, "Show the best play (not applied)"),
-            ("sort", "Sort", self.toggle_sort, pygame.K_s, "Sort your hand by suit or rank"),
-            ("next", "Next player", self.next_player, pygame.K_n, "End your turn"),
+            (
+                "draw",
+                _("Draw"),
+                self.draw_card,
+                pygame.K_d,
+                _("Take a card from the stock: turn ends"),
+            ),
+            ("undo", _("Undo"), self.undo, pygame.K_u, _("Undo your last move of a card")),
+            (
+                "reset",
+                _("Reset turn"),
+                self.reset_turn,
+                pygame.K_r,
+                _("Everything back as it was"),
+            ),
+            ("hint", _("Hint"), self.show_hint, pygame.K_h, _("Show the best play (not applied)")),
+            ("sort", _("Sort"), self.toggle_sort, pygame.K_s, _("Sort your hand by suit or rank")),
+            ("next", _("Next player"), self.next_player, pygame.K_n, _("End your turn")),
         ]
         left_w = self.hand_area.w
         gap = 8
@@ -224,7 +240,7 @@ class RummyTableScene(Scene):
         cx = self.table_area.centerx
         self.widgets.add(
             Button(
-                "Accept hint",
+                _("Accept hint"),
                 self.accept_hint,
                 pygame.Rect(cx - 210, hint_y, 200, 38),
                 pygame.K_y,
@@ -233,7 +249,10 @@ class RummyTableScene(Scene):
         )
         self.widgets.add(
             Button(
-                "Dismiss", self.dismiss_hint, pygame.Rect(cx + 10, hint_y, 200, 38), ident="dismiss"
+                _("Dismiss"),
+                self.dismiss_hint,
+                pygame.Rect(cx + 10, hint_y, 200, 38),
+                ident="dismiss",
             )
         )
         side = self.side_area
@@ -251,41 +270,59 @@ class RummyTableScene(Scene):
             [
                 (
                     "fewer",
-                    "Columns −",
+                    _("Columns −"),
                     partial(self.change_columns, -1),
                     pygame.K_MINUS,
-                    "Fewer columns of sets",
+                    _("Fewer columns of sets"),
                 ),
                 (
                     "more",
-                    "Columns +",
+                    _("Columns +"),
                     partial(self.change_columns, 1),
                     pygame.K_EQUALS,
-                    "More columns of sets",
+                    _("More columns of sets"),
                 ),
             ],
             [
                 (
                     "colours",
-                    "4 colours",
+                    _("4 colours"),
                     self.toggle_colours,
                     pygame.K_c,
-                    "Two or four suit colours",
+                    _("Two or four suit colours"),
                 ),
-                ("scores", "Scores", self.show_scores, pygame.K_p, "Every round's penalties"),
+                ("scores", _("Scores"), self.show_scores, pygame.K_p, _("Every round's penalties")),
             ],
             [
-                ("add", "Add player", self.ask_add_player, pygame.K_a, "A new player joins now"),
-                ("rename", "Rename", self.ask_rename, pygame.K_e, "Rename the current player"),
+                (
+                    "add",
+                    _("Add player"),
+                    self.ask_add_player,
+                    pygame.K_a,
+                    _("A new player joins now"),
+                ),
+                (
+                    "rename",
+                    _("Rename"),
+                    self.ask_rename,
+                    pygame.K_e,
+                    _("Rename the current player"),
+                ),
             ],
             [
-                ("remove", "Remove", self.ask_remove, pygame.K_x, "The current player leaves"),
+                (
+                    "remove",
+                    _("Remove"),
+                    self.ask_remove,
+                    pygame.K_x,
+                    _("The current player leaves"),
+                ),
                 (
                     "pace",
-                    "Pace",
+                    _("Pace"),
                     self.cycle_pace,
                     None,
-                    "Seconds per computer move, in turn ([ slower, ] faster)",
+                    _("Seconds per computer move, in turn ([ slower, ] faster)"),
                 ),
             ],
         ]
@@ -334,13 +371,13 @@ class RummyTableScene(Scene):
         find("sort").enabled = self.shown_hand() is not None
         draw = find("draw")
         assert isinstance(draw, Button)
-        draw.label = "Draw" if self.state.stock or self.state.is_terminal else "Pass"
+        draw.label = _("Draw") if self.state.stock or self.state.is_terminal else _("Pass")
         nxt = find("next")
         assert isinstance(nxt, Button)
         if self.state.is_terminal:
-            nxt.label, nxt.enabled = "Next round", True
+            nxt.label, nxt.enabled = _("Next round"), True
         else:
-            nxt.label = "Next player"
+            nxt.label = _("Next player")
         if edit is not None:
             find("undo").enabled = edit.can_undo and not hinting
             find("reset").enabled = edit.changed and not hinting
@@ -377,15 +414,17 @@ class RummyTableScene(Scene):
     def change_pace(self, step: int) -> None:
         index = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.app.pace))
         self.app.pace = PACES[max(0, min(len(PACES) - 1, index + step))]
-        pace = "instant" if self.app.pace == 0 else f"{self.app.pace:g} s per move"
-        self.say(f"Computer pace: {pace}")
+        self.say_pace()
+
+    def say_pace(self) -> None:
+        pace = _("instant") if self.app.pace == 0 else _("{s:g} s per move").format(s=self.app.pace)
+        self.say(_("Computer pace: {pace}").format(pace=pace))
 
     def cycle_pace(self) -> None:
         """The Pace button: the next slower pace, back to instant after the slowest."""
         index = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.app.pace))
         self.app.pace = PACES[(index + 1) % len(PACES)]
-        pace = "instant" if self.app.pace == 0 else f"{self.app.pace:g} s per move"
-        self.say(f"Computer pace: {pace}")
+        self.say_pace()
 
     def change_columns(self, step: int) -> None:
         self.columns = max(1, min(8, self.columns + step))
@@ -412,14 +451,14 @@ class RummyTableScene(Scene):
     def undo(self) -> None:
         edit = self.current_edit()
         if edit is not None and edit.undo():
-            self.say("Undone.", theme.TEXT_DIM)
+            self.say(_("Undone."), theme.TEXT_DIM)
         self.sync_widgets()
 
     def reset_turn(self) -> None:
         edit = self.current_edit()
         if edit is not None:
             edit.reset()
-            self.say("The turn is back to how it began.", theme.TEXT_DIM)
+            self.say(_("The turn is back to how it began."), theme.TEXT_DIM)
         self.sync_widgets()
 
     def show_hint(self) -> None:
@@ -430,34 +469,42 @@ class RummyTableScene(Scene):
             return
         self.hint_for = self.state
         self.hint_worker.start(HintSearch(), self.state, random.Random(0))
-        self.say("Hint: looking for the best play… (Esc stops)", theme.ACCENT)
+        self.say(_("Hint: looking for the best play… (Esc stops)"), theme.ACCENT)
         self.sync_widgets()
 
     def _hint_arrived(self, decision: Decision) -> None:
         if self.hint_for is not self.state or self.current_edit() is None:
             return  # the turn moved on meanwhile
         if decision.error is not None:
-            self.say(f"Hint failed: {decision.error}", theme.BAD)
+            self.say(_("Hint failed: {error}").format(error=decision.error), theme.BAD)
             return
         best = decision.action
         player = self.state.players[self.state.current_player or 0]
         if best is None:
-            why = "no opening of 30 points" if not player.opened else "nothing to lay"
-            self.say(f"Hint: {why} in your hand. Draw a card (D).", theme.ACCENT)
+            why = (
+                _("Hint: no opening of 30 points in your hand. Draw a card (D).")
+                if not player.opened
+                else _("Hint: nothing to lay in your hand. Draw a card (D).")
+            )
+            self.say(why, theme.ACCENT)
             return
         table = [list(cards) for cards in self.state.table]
         self.hint = [list(cards) for cards in best]
         self.hint_changed = changed_sets(table, self.hint)
         laid = sum(len(s) for s in best) - sum(len(s) for s in table)
         self.say(
-            f"Hint: this table lays {laid} of your cards. Accept (Y) or dismiss (Esc).",
+            ngettext(
+                "Hint: this table lays {n} of your cards. Accept (Y) or dismiss (Esc).",
+                "Hint: this table lays {n} of your cards. Accept (Y) or dismiss (Esc).",
+                laid,
+            ).format(n=laid),
             theme.ACCENT,
         )
         self.sync_widgets()
 
     def stop_hint(self) -> None:
         self.hint_worker.cancel()
-        self.say("Hint stopped.", theme.TEXT_DIM)
+        self.say(_("Hint stopped."), theme.TEXT_DIM)
         self.sync_widgets()
 
     def accept_hint(self) -> None:
@@ -466,9 +513,9 @@ class RummyTableScene(Scene):
             return
         try:
             edit.lay_out(self.hint)
-            self.say("Hint laid out: press Next player to end the turn.", theme.GOOD)
+            self.say(_("Hint laid out: press Next player to end the turn."), theme.GOOD)
         except EditRefused as error:
-            self.say(str(error), theme.BAD)
+            self.say(translate_engine(str(error)), theme.BAD)
         self.hint = None
         self.sync_widgets()
 
@@ -490,17 +537,17 @@ class RummyTableScene(Scene):
         if edit is None:
             return
         if not edit.laid:
-            self.say("Lay at least one card from your hand, or draw a card (D).", theme.BAD)
+            self.say(_("Lay at least one card from your hand, or draw a card (D)."), theme.BAD)
             return
-        problems = edit.problems()
+        problems = [translate_engine(p) for p in edit.problems()]
         if problems:
-            self.say("Not yet: " + "; ".join(problems), theme.BAD)
+            self.say(_("Not yet: {problems}").format(problems="; ".join(problems)), theme.BAD)
             self.app.push(
                 Dialog(
                     self.app,
-                    "You can't end your turn yet",
+                    _("You can't end your turn yet"),
                     "\n".join(f"• {p}" for p in problems),
-                    [("Keep editing", None), ("Reset turn", self.reset_turn)],
+                    [(_("Keep editing"), None), (_("Reset turn"), self.reset_turn)],
                 )
             )
             return
@@ -510,7 +557,7 @@ class RummyTableScene(Scene):
         if not self.state.is_terminal:
             return
         self.act(NextRound())
-        self.log.add(f"Round {self.state.round} is dealt.", theme.TEXT_DIM)
+        self.log.add(_("Round {round} is dealt.").format(round=self.state.round), theme.TEXT_DIM)
 
     def new_game(self) -> None:
         """Same players, points back to 0 (a new deal from the next seed)."""
@@ -522,8 +569,9 @@ class RummyTableScene(Scene):
         self.rounds.clear()
         self.session.history.clear()  # the replayable past starts with this deal
         self._reset_turn_view()
-        self.log.add(f"A new game (seed {seed}): all points are back to 0.", theme.TEXT_DIM)
-        self.say("New game: points reset.", theme.TEXT_DIM)
+        line = _("A new game (seed {seed}): all points are back to 0.").format(seed=seed)
+        self.log.add(line, theme.TEXT_DIM)
+        self.say(_("New game: points reset."), theme.TEXT_DIM)
 
     def replay_last_turn(self) -> None:
         from game.ui.replay import ReplayOverlay, last_opponent_turn
@@ -591,7 +639,7 @@ class RummyTableScene(Scene):
         try:
             after = self.session.apply(action, line)
         except IllegalAction as error:
-            self.say(str(error), theme.BAD)
+            self.say(translate_engine(str(error)), theme.BAD)
             return False
         self.edit = None
         self.hint = None
@@ -633,7 +681,10 @@ class RummyTableScene(Scene):
             if player.hand:
                 cards = " ".join(str(c) for c in player.hand)
                 points = penalties[player.name]
-                self.log.add(f"{player.name}: {cards} = {points} points", theme.TEXT_DIM)
+                line = ngettext(
+                    "{name}: {cards} = {points} point", "{name}: {cards} = {points} points", points
+                ).format(name=player.name, cards=cards, points=points)
+                self.log.add(line, theme.TEXT_DIM)
 
     def _animate(self, before: RummyState, after: RummyState, seat: int, action: Any) -> None:
         pace = self.app.pace * self.app.settings.animation_pace
@@ -683,8 +734,9 @@ class RummyTableScene(Scene):
         name = state.players[state.current_player or 0].name
         action = safe_action(state, decision.action)
         if action is None:
-            why = decision.error or f"an illegal move ({decision.action})"
-            self.log.add(f"{name}'s computer player failed ({why}); it draws.", theme.BAD)
+            why = decision.error or _("an illegal move ({action})").format(action=decision.action)
+            failed = _("{name}'s computer player failed ({why}); it draws.")
+            self.log.add(failed.format(name=name, why=why), theme.BAD)
             action = Draw() if state.stock else Pass()
         self.act(action)
 
@@ -750,7 +802,7 @@ class RummyTableScene(Scene):
         info = self.session.seats[seat]
         self.app.push(
             CoverScene(
-                self.app, info.name, info.player_colour, "It is your turn at the rummy table."
+                self.app, info.name, info.player_colour, _("It is your turn at the rummy table.")
             )
         )
 
@@ -844,7 +896,7 @@ class RummyTableScene(Scene):
         slot = drag.slot
         try:
             if target is None:
-                raise EditRefused("drop the card on a set, the new-set area or your hand")
+                raise EditRefused(_("drop the card on a set, the new-set area or your hand"))
             if target.kind == "hand":
                 edit.move_to_hand(slot, target.index)
             elif target.kind == "new":
@@ -899,37 +951,46 @@ class RummyTableScene(Scene):
             s, i = found
             text = set_value_text(table[s], i)
             problem = table_draw.set_problem(table[s])
-            return f"Invalid set: {problem}\n{text}" if problem else text
+            invalid = _("Invalid set: {problem}").format(problem=problem)
+            return f"{invalid}\n{text}" if problem else text
         s2 = grid.set_at(pos)
         if s2 is not None and s2 < len(table):
             problem = table_draw.set_problem(table[s2])
             if problem:
-                return f"Invalid set: {problem}"
+                return _("Invalid set: {problem}").format(problem=problem)
         if grid.new_cell.collidepoint(pos):
-            return "Drop a card here to start a new set"
+            return _("Drop a card here to start a new set")
         return None
 
     def status_line(self) -> str:
         state = self.state
-        stock = f"stock: {len(state.stock)} cards"
+        count = len(state.stock)
+        stock = ngettext("stock: {n} card", "stock: {n} cards", count).format(n=count)
         if state.is_terminal:
-            return f"Round {state.round} is over · {stock}"
+            return _("Round {round} is over · {stock}").format(round=state.round, stock=stock)
         seat = state.current_player
         assert seat is not None
         name = state.players[seat].name
         if not self.session.is_human(seat):
             dots = "." * (1 + int(self.clock * 2) % 3)
-            doing = f"{name} is thinking{dots}" if self.worker.busy else f"{name} moves"
+            if self.worker.busy:
+                doing = _("{name} is thinking").format(name=name) + dots
+            else:
+                doing = _("{name} moves").format(name=name)
             return f"{doing} · {stock}"
         edit = self.current_edit()
         if edit is None:
-            return f"{name} to play · {stock}"
+            return _("{name} to play · {stock}").format(name=name, stock=stock)
         if edit.opened_before:
-            opening = "opened"
+            opening = _("opened")
         else:
-            opening = f"opening: {edit.opening_points()} of {OPENING_POINTS}"
+            opening = _("opening: {points} of {needed}").format(
+                points=edit.opening_points(), needed=OPENING_POINTS
+            )
         laid = sum(edit.laid.values())
-        return f"{name} to play · {opening} · laid {laid} · {stock}"
+        return _("{name} to play · {opening} · laid {laid} · {stock}").format(
+            name=name, opening=opening, laid=laid, stock=stock
+        )
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

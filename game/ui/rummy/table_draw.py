@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, language, ngettext
 from game.rummy import Card, meld_problems
 from game.ui import sprites, theme
+from game.ui.engine_words import translate_engine
 from game.ui.rummy import card_art
 from game.ui.rummy.geometry import CAPTION_H, PAD, TableGrid
 from game.ui.rummy.words import set_caption
@@ -40,13 +42,18 @@ def _problem(cards: tuple[Card, ...]) -> str | None:
 
 
 def set_problem(cards: list[Card]) -> str | None:
-    """The engine's reason a set is invalid (None when valid); cached per set."""
-    return _problem(tuple(cards))
+    """The engine's reason a set is invalid (None when valid), in the player's language."""
+    problem = _problem(tuple(cards))
+    return translate_engine(problem) if problem else None
 
 
 @lru_cache(maxsize=4096)
-def _caption(cards: tuple[Card, ...]) -> str:
+def _caption_in(cards: tuple[Card, ...], language: str) -> str:
     return set_caption(cards)
+
+
+def _caption(cards: tuple[Card, ...]) -> str:
+    return _caption_in(cards, language())
 
 
 def draw_scene(scene: RummyTableScene, surface: pygame.Surface) -> None:
@@ -63,15 +70,15 @@ def _draw_top(scene: RummyTableScene, surface: pygame.Surface) -> None:
     pygame.draw.rect(surface, theme.PANEL_DARK, (0, 0, w, 44))
     state = scene.state
     theme.blit_text(
-        surface, "Räuber-Rommé", (16, 22), theme.FONT_LARGE, theme.ACCENT, True, "midleft"
+        surface, _("Räuber-Rommé"), (16, 22), theme.FONT_LARGE, theme.ACCENT, True, "midleft"
     )
-    text = f"round {state.round}"
+    text = _("round {round}").format(round=state.round)
     if scene.edit is not None and scene.hint is None:
-        text += " · drag cards to lay them; hover a card for its value"
+        text += " · " + _("drag cards to lay them; hover a card for its value")
     theme.blit_text(surface, text, (210, 23), theme.FONT_BODY, theme.TEXT_DIM, anchor="midleft")
     theme.blit_text(
         surface,
-        "F1 help · Esc menu",
+        _("F1 help · Esc menu"),
         (w - 14, 23),
         theme.FONT_SMALL,
         theme.TEXT_DIM,
@@ -161,7 +168,7 @@ def _render_sets(
         width = 3 if problem or edge == CHANGED_EDGE else 1
         pygame.draw.rect(layer, edge, cell, width=width, border_radius=8)
         colour = (255, 170, 150) if problem else theme.TEXT_DIM
-        label = "invalid: hover for why" if problem else _caption(tuple(cards))
+        label = _("invalid: hover for why") if problem else _caption(tuple(cards))
         theme.blit_text(layer, label, (cell.x + PAD + 2, cell.y + 2), theme.FONT_SMALL, colour)
         if problem:
             _warning_badge(layer, (cell.right - 14, cell.y + 11))
@@ -175,12 +182,12 @@ def _render_sets(
         pygame.draw.rect(layer, NEW_SET, new, border_radius=8)
         _dashed_rect(layer, theme.PANEL_EDGE, new)
         theme.blit_text(
-            layer, "+ new set", new.center, theme.FONT_BODY, theme.TEXT_DIM, anchor="center"
+            layer, _("+ new set"), new.center, theme.FONT_BODY, theme.TEXT_DIM, anchor="center"
         )
     elif not table:
         theme.blit_text(
             layer,
-            "No sets on the table yet",
+            _("No sets on the table yet"),
             (layer.get_width() // 2, layer.get_height() // 2),
             theme.FONT_LARGE,
             theme.TEXT_DIM,
@@ -253,7 +260,7 @@ def _draw_hand(scene: RummyTableScene, surface: pygame.Surface) -> None:
     if hand is None:
         theme.blit_text(
             surface,
-            "Hands stay hidden while the computers play",
+            _("Hands stay hidden while the computers play"),
             area.center,
             theme.FONT_BODY,
             theme.TEXT_DIM,
@@ -354,12 +361,12 @@ def _render_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
         text_area = pygame.Rect(row.x + 30, row.y, max(10, bx - row.x - 36), row.h)
         clip = surface.get_clip()
         surface.set_clip(text_area)
-        who = player.name if info is None or info.human else f"{player.name} ({info.level})"
+        who = player.name if info is None or info.human else info.label
         theme.blit_text(surface, who, (text_area.x, row.y + 4), theme.FONT_BODY, theme.TEXT, True)
-        opened = "opened" if player.opened else "not opened"
+        opened = _("opened") if player.opened else _("not opened")
         theme.blit_text(
             surface,
-            f"{player.score} pts · {opened}",
+            _("{score} pts · {opened}").format(score=player.score, opened=opened),
             (text_area.x, row.y + 24),
             theme.FONT_SMALL,
             theme.TEXT_DIM,
@@ -375,16 +382,18 @@ def _render_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.PANEL_DARK, stock, border_radius=5)
     theme.blit_text(
         surface,
-        f"Stock: {len(state.stock)} cards",
+        ngettext("Stock: {n} card", "Stock: {n} cards", len(state.stock)).format(
+            n=len(state.stock)
+        ),
         (stock.right + 12, stock.y + 6),
         theme.FONT_BODY,
         theme.TEXT,
     )
-    pace = "instant" if scene.app.pace == 0 else f"{scene.app.pace:g} s"
-    cols = f"{scene.columns} column{'s' if scene.columns != 1 else ''}"
+    pace = _("instant") if scene.app.pace == 0 else f"{scene.app.pace:g} s"
+    cols = ngettext("{n} column", "{n} columns", scene.columns).format(n=scene.columns)
     theme.blit_text(
         surface,
-        f"{cols} · pace {pace}",
+        _("{columns} · pace {pace}").format(columns=cols, pace=pace),
         (stock.right + 12, stock.y + 28),
         theme.FONT_SMALL,
         theme.TEXT_DIM,

@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from game.i18n import _
 from game.rummy import Card, Play, RummyState
 from game.rummy.draft import DraftError, Placed, TurnDraft
+from game.ui.engine_words import translate_engine
 
 Slot = tuple[str, int] | tuple[str, int, int]
 
@@ -99,14 +101,14 @@ class TurnEdit:
         try:
             result: TurnDraft = getattr(self.draft, edit)(*args)
         except DraftError as error:
-            raise EditRefused(str(error)) from error
+            raise EditRefused(translate_engine(str(error))) from error
         return result
 
     def move_to_set(self, slot: Slot, set_index: int, position: int) -> None:
         """Put the card at ``slot`` into set ``set_index`` before ``position`` (as counted
         before the card was taken out)."""
         if not 0 <= set_index < len(self.draft.placed):
-            raise EditRefused("there is no such set")
+            raise EditRefused(_("there is no such set"))
         length = len(self.draft.placed[set_index])
         position = max(0, min(position, length))
         if slot[0] == "hand":
@@ -152,11 +154,11 @@ class TurnEdit:
         old = Counter(c for cards in base.table for c in cards)
         new = Counter(c for cards in table for c in cards)
         if old - new:
-            raise EditRefused("that layout takes cards off the table")
+            raise EditRefused(_("that layout takes cards off the table"))
         start_hand = base.players[self.seat].hand
         laid = new - old
         if laid - Counter(start_hand):
-            raise EditRefused("that layout needs cards you don't hold")
+            raise EditRefused(_("that layout needs cards you don't hold"))
         spare = old.copy()
         placed = []
         for cards in table:
