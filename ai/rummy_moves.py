@@ -13,6 +13,7 @@ extra variants.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,6 +26,7 @@ from game.rummy.melds import check_meld, read_meld
 SOLVER_TABLE_LIMIT = 18
 SOLVER_HAND_LIMIT = 14
 SOLVER_MIN_SECONDS = 0.5
+EXTRA_WINDOWS = 4
 
 
 def _as_table(sets: Sequence[Sequence[Card]] | None) -> Table | None:
@@ -81,14 +83,18 @@ def _connections(card: Card, hand: Sequence[Card]) -> int:
     )
 
 
-def _window(table: Table, hand: Sequence[Card]) -> tuple[Table, Table, list[Card]]:
+def _window(
+    table: Table, hand: Sequence[Card], rng: random.Random | None = None
+) -> tuple[Table, Table, list[Card]]:
     """Split the problem to a size the solver handles quickly.
 
     Returns the sets left as they are, the sets the solver may rearrange (those the hand
     touches most, up to ``SOLVER_TABLE_LIMIT`` cards) and the hand cards kept out of the
     solve (the least connected ones beyond ``SOLVER_HAND_LIMIT``).
     """
-    ranked = sorted(range(len(table)), key=lambda i: -_touches(table[i], hand))
+    # With ``rng`` (a searcher with time to spare), another mix of the touched sets.
+    jitter = [rng.random() * 2.0 if rng else 0.0 for _ in table]
+    ranked = sorted(range(len(table)), key=lambda i: -_touches(table[i], hand) - jitter[i])
     chosen: set[int] = set()
     size = 0
     for index in ranked:
@@ -107,12 +113,16 @@ def _window(table: Table, hand: Sequence[Card]) -> tuple[Table, Table, list[Card
 
 
 def solver_play(
-    table: Table, hand: Sequence[Card], opened: bool, keep: Sequence[Card] = ()
+    table: Table,
+    hand: Sequence[Card],
+    opened: bool,
+    keep: Sequence[Card] = (),
+    rng: random.Random | None = None,
 ) -> Table | None:
     """The solver's most-cards play on the part of the table the hand touches most."""
     from ai.rummy_solver import best_play
 
-    fixed, window, held_out = _window(table, [c for c in hand if c not in keep] or list(hand))
+    fixed, window, held_out = _window(table, [c for c in hand if c not in keep] or list(hand), rng)
     result = best_play(window, hand, opened, [*keep, *held_out])
     if result is None:
         return None
@@ -135,7 +145,12 @@ def most_cards_play(
             rest.remove(card)
     options = [quick_play(table, rest, opened)]
     if use_solver and solver_available():
-        options.insert(0, solver_play(table, hand, opened, keep))
+        if opened:
+            options.insert(0, solver_play(table, hand, opened, keep))
+        else:
+            # The solver's opening search (highest value from the hand alone) is fast; its
+            # open-and-rebuild search in one turn is not, so the table waits a turn.
+            options.insert(0, opening_only(table, rest))
     laid = [table_size(option) if option is not None else -1 for option in options]
     best = max(range(len(options)), key=lambda i: laid[i])
     return options[best]
@@ -187,6 +202,13 @@ def play_options(state: Any, me: int, deadline: Deadline | None = None) -> list[
     # The main option always comes from the solver (within its size guards), as for medium:
     # without it the search would start from a weaker move than the greedy player's.
     tables = [most_cards_play(table, hand, opened)]
+    # Time to spare: other windows of a big table may let the solver lay more.
+    if opened and table_size(table) > SOLVER_TABLE_LIMIT and solver_available():
+        rng = random.Random(len(hand))
+        for _ in range(EXTRA_WINDOWS):
+            if not solver_time():
+                break
+            tables.append(solver_play(table, hand, opened, rng=rng))
     jokers = [card for card in hand if card == JOKER]
     if jokers:
         tables.append(most_cards_play(table, hand, opened, jokers, use_solver=solver_time()))
