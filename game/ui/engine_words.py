@@ -138,6 +138,9 @@ def translate_engine(message: str) -> str:
     """``message`` from an engine in the current language (unchanged in English)."""
     if language() == "en" or not message:
         return message
+    direct = _translate(message)
+    if direct is not None:
+        return direct
     capital = message[:1].isupper()
     text = message[:1].lower() + message[1:] if capital else message
     translated = _translate(text)

@@ -172,7 +172,7 @@ class SetupScene(Scene):
         add = self.widgets.add
         add(
             Segmented(
-                [GAMES[g] for g in GAME_KEYS],
+                [_(GAMES[g]) for g in GAME_KEYS],
                 GAME_KEYS.index(self.game),
                 self.set_game,
                 pygame.Rect(x0, self.box.y + 70, 420, 40),

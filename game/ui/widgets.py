@@ -55,6 +55,7 @@ def key_name(key: int) -> str:
         pygame.K_DOWN: N_("Down"),
         pygame.K_LEFT: N_("Left"),
         pygame.K_RIGHT: N_("Right"),
+        pygame.K_DELETE: N_("Del"),
     }
     return _(names[key]) if key in names else pygame.key.name(key).upper()
 

@@ -57,7 +57,13 @@ DIRECTION_BUTTONS: tuple[tuple[str | None, str, int], ...] = (
 
 def direction_label(direction: str | None, label: str) -> str:
     """The button text: "Stay", or the compass letter in the player's language (O for Ost)."""
-    return _(label) if direction is None else pgettext("compass", label)
+    letters = {
+        "N": pgettext("compass", "N"),
+        "E": pgettext("compass", "E"),
+        "S": pgettext("compass", "S"),
+        "W": pgettext("compass", "W"),
+    }
+    return _(label) if direction is None else letters[direction]
 
 
 MAX_DROP_CHIPS = 10

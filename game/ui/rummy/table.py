@@ -386,7 +386,7 @@ class RummyTableScene(Scene):
             find("hint").enabled = False
         sort = find("sort")
         assert isinstance(sort, Button)
-        sort.label = "Sort: suit" if self.sort_by == "suit" else "Sort: rank"
+        sort.label = _("Sort: suit") if self.sort_by == "suit" else _("Sort: rank")
         colours = find("colours")
         assert isinstance(colours, Button)
         colours.selected = self.four_colour
