@@ -29,7 +29,7 @@ DATA = re.compile(
     r"|[A-Z]\d{1,2}"  # board spots (C4) and round columns (R2)
     r"|F\d{1,2}|[A-Z]|Esc|Tab|Enter|[\[\]\s]+"  # key names
     r"|\d+(?:\.\d+)? s|\d+ %"  # paces and rates
-    r"|\.{1,3}|…|\+|◀|▶|•.*"  # decorations (bullets carry translated text, checked apart)
+    r"|\.{1,3}|…|\+|<|>|•.*"  # decorations (bullets carry translated text, checked apart)
     r")$"
 )
 

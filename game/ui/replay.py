@@ -66,9 +66,9 @@ def last_opponent_turn(session: Session, viewer: int | None) -> ReplayTurn | Non
 
 
 def replay_button(log_rect: pygame.Rect, on_click: Callable[[], None]) -> Button:
-    """The small "Replay" button in the move log's top right corner (key V)."""
-    rect = pygame.Rect(0, 0, 96, 26)
-    rect.topright = (log_rect.right - 4, log_rect.y + 4)
+    """The small "Replay" button just above the move log, at its right end (key V)."""
+    rect = pygame.Rect(0, 0, 110, 26)
+    rect.bottomright = (log_rect.right, log_rect.y - 3)
     return Button(
         _("Replay"),
         on_click,
@@ -116,14 +116,15 @@ class ReplayOverlay(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        # Over the hand and controls (not needed while watching), so the whole board shows.
         width = min(900, size[0] - 40)
-        self.bar = pygame.Rect((size[0] - width) // 2, 50, width, BAR_H)
+        self.bar = pygame.Rect(20, size[1] - BAR_H - 16, width, BAR_H)
         self.widgets.clear()
         b = self.bar
         y = b.bottom - 44
         for ident, label, callback, key, x in (
-            ("back", _("◀ Back"), lambda: self.go(-1), pygame.K_LEFT, b.x + 16),
-            ("next", _("Next ▶"), lambda: self.go(1), pygame.K_RIGHT, b.x + 156),
+            ("back", _("< Back"), lambda: self.go(-1), pygame.K_LEFT, b.x + 16),
+            ("next", _("Next >"), lambda: self.go(1), pygame.K_RIGHT, b.x + 156),
             ("close", _("Close"), self.close, pygame.K_ESCAPE, b.right - 146),
         ):
             self.widgets.add(Button(label, callback, pygame.Rect(x, y, 130, 36), key, ident=ident))
@@ -146,6 +147,11 @@ class ReplayOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         b = self.bar
+        # Cover the hand and controls below: they belong to the present, not to the replay.
+        cover = pygame.Rect(0, b.y - 12, b.right + 20, surface.get_height() - b.y + 12)
+        shade = pygame.Surface(cover.size, pygame.SRCALPHA)
+        shade.fill((*theme.BG, 235))
+        surface.blit(shade, cover)
         theme.panel(surface, b, theme.PANEL_DARK)
         name = self.table.session.seats[self.turn.seat].name
         title = _("Replay of {name}'s turn: move {step} of {steps}").format(

@@ -138,6 +138,7 @@ class KnightsTableScene(Scene):
         self.shown_seat: int | None = None
         self.results_shown = False
         self.message = ""
+        self.message_colour: theme.Colour = theme.BAD  # refusals in red, hints in gold
         self.thinking_seat: int | None = None
         self.clock = 0.0
         self.log = ScrollLog(ident="log")
@@ -444,6 +445,7 @@ class KnightsTableScene(Scene):
             return
         if self.state.phase == "keep" and tiles[index].tile == "plain+castle":
             self.message = _("The castle stays in your hand anyway: keep one of the others.")
+            self.message_colour = theme.BAD
             return
         if self.state.phase not in ("keep", "place"):
             return
@@ -504,6 +506,7 @@ class KnightsTableScene(Scene):
         except IllegalAction as error:
             text = translate_engine(str(error))
             self.message = text[:1].upper() + text[1:]
+            self.message_colour = theme.BAD
             return False
         self.message = ""
         self.hint_action = None
@@ -866,14 +869,14 @@ class KnightsTableScene(Scene):
         self.hint_for = self.state
         self.hint_action = None
         self.hint_worker.start(spec, self.state.view(seat), random.Random(self.session.decisions))
-        self.message = _("Hint: the hard computer player is thinking…")
+        self.hint_message(_("Hint: the hard computer player is thinking…"))
 
     def _hint_arrived(self, decision: Decision) -> None:
         if self.hint_for is not self.state or not self.human_to_move():
             return  # the game moved on meanwhile
         action = decision.action
         if action is None:
-            self.message = _("No hint this time ({error}).").format(error=decision.error)
+            self.hint_message(_("No hint this time ({error}).").format(error=decision.error))
             return
         self.hint_action = action
         tiles = self.hand_tiles()
@@ -883,16 +886,22 @@ class KnightsTableScene(Scene):
                 self.select(index)
         if isinstance(action, Place):
             self.cursor = (action.x, action.y)
-            self.message = _("Hint: lay {tile} at the outlined spot (Enter lays it).").format(
-                tile=tile_name(action.tile)
+            self.hint_message(
+                _("Hint: lay {tile} at the outlined spot (Enter lays it).").format(
+                    tile=tile_name(action.tile)
+                )
             )
         elif isinstance(action, Keep):
-            self.message = _("Hint: keep {tile}.").format(tile=tile_name(action.tile))
+            self.hint_message(_("Hint: keep {tile}.").format(tile=tile_name(action.tile)))
         elif isinstance(action, Deploy):
             self._show_deploy_hint(action)
         else:
-            self.message = _("Hint: end your turn here (E).")
+            self.hint_message(_("Hint: end your turn here (E)."))
         self.sync_widgets()
+
+    def hint_message(self, text: str) -> None:
+        self.message = text
+        self.message_colour = theme.ACCENT
 
     def _show_deploy_hint(self, action: Deploy) -> None:
         picker = self.picker
@@ -905,18 +914,18 @@ class KnightsTableScene(Scene):
                 if option == action:
                     picker.choose_drops(index)
         if action.count == 0:
-            self.message = _("Hint: bring no knights into play this time.")
+            self.hint_message(_("Hint: bring no knights into play this time."))
         else:
             names = [seat.name for seat in self.session.seats]
             plan = describe_knights(self.state, action, names)
-            self.message = _("Hint: {plan} (Enter confirms).").format(plan=plan)
+            self.hint_message(_("Hint: {plan} (Enter confirms).").format(plan=plan))
 
     def replay_last_turn(self) -> None:
         from game.ui.replay import ReplayOverlay, last_opponent_turn
 
         turn = last_opponent_turn(self.session, self._watcher())
         if turn is None:
-            self.message = _("No opponent turn to replay yet.")
+            self.hint_message(_("No opponent turn to replay yet."))
             return
         self.app.push(ReplayOverlay(self.app, self, turn))
 

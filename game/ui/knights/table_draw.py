@@ -168,7 +168,7 @@ def draw_top(t: KnightsTableScene, surface: pygame.Surface) -> None:
     left = sum(t.state.tiles_left(p) for p in range(t.state.num_players))
     words = ngettext("{n} tile to lay", "{n} tiles to lay", left).format(n=left)
     counter = theme.text(words, theme.FONT_SMALL, theme.TEXT_DIM)
-    spot = counter.get_rect(midright=(t.widget("help").x - 14, t.top.centery))
+    spot = counter.get_rect(midright=(t.widget("hint").x - 14, t.top.centery))
     if spot.x > status.right + 16:  # only when it does not run into the status line
         surface.blit(counter, spot)
 
@@ -394,7 +394,7 @@ def draw_instructions(
         x = t.deploy_layout.label_x if phase == "deploy" else c.x
         _lines(
             surface,
-            [(t.message, theme.FONT_SMALL + 2, theme.BAD, True)],
+            [(t.message, theme.FONT_SMALL + 2, t.message_colour, True)],
             x,
             c.bottom - 40,
             end - 14 - x,

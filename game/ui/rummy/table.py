@@ -354,8 +354,9 @@ class RummyTableScene(Scene):
                     ident=ident,
                 )
             )
+        # The Replay button sits in the strip above the log.
         self.log.rect = pygame.Rect(
-            side.x + 10, y + 4 * 40 + 6, side.w - 20, side.bottom - y - 4 * 40 - 16
+            side.x + 10, y + 4 * 40 + 34, side.w - 20, side.bottom - y - 4 * 40 - 44
         )
         self.widgets.add(self.log)
         self.widgets.add(replay_button(self.log.rect, self.replay_last_turn))  # over the log
