@@ -82,3 +82,41 @@ def test_wilson_interval_and_percentile() -> None:
     assert wilson_interval(10, 10)[1] == pytest.approx(1.0)
     assert percentile([5, 1, 4, 2, 3], 0.95) == 5
     assert percentile([], 0.95) == 0.0
+
+
+class Cheater:
+    """Always tries to lay a tile it does not have: every choice is illegal."""
+
+    def choose(self, state: object, rng: object) -> object:
+        from game.knights import Place
+
+        return Place("forest+town", 99, 99)
+
+
+def test_illegal_actions_are_counted_and_replaced(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import ai.arena
+
+    real = ai.arena.make_agent
+
+    def rigged(game: str, level: str, seed: int = 0, budget: float | None = None) -> object:
+        return Cheater() if level == "easy" else real(game, level, seed, budget)
+
+    monkeypatch.setattr(ai.arena, "make_agent", rigged)
+    code = main(["--game", "knights", "--players", "medium,easy", "--games", "1", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1  # a match with illegal actions fails
+    assert report["illegal_actions"] > 10  # every decision of the cheater, yet the game ended
+    assert report["levels"]["medium"]["wins"] == 1.0
+
+
+def test_worker_processes_give_the_same_results(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--game", "rummy", "--players", "medium,easy", "--games", "4", "--seed", "9", "--json"]
+    main(args)
+    alone = json.loads(capsys.readouterr().out)
+    main([*args, "--workers", "2"])
+    pooled = json.loads(capsys.readouterr().out)
+    for level in ("medium", "easy"):
+        assert alone["levels"][level]["wins"] == pooled["levels"][level]["wins"]
+        assert alone["levels"][level]["mean_score"] == pooled["levels"][level]["mean_score"]
