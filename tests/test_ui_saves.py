@@ -219,3 +219,37 @@ def test_a_finished_knights_game_leaves_no_continue() -> None:
     assert app.saver is not None and app.saver.flush(10)
     assert not has_autosave()
     assert isinstance(table, KnightsTableScene)
+
+
+def test_rummy_resumes_with_its_score_table_and_log() -> None:
+    from game.ui.rummy.table import RummyTableScene
+    from game.ui.tables import open_table
+
+    app = menu_app()
+    seats = [Seat("Ann", True, colour=0), Seat("Greta", False, "expert", colour=3)]
+    session = Session("rummy", seats, 6)
+    session.set_agent(1, QuickAgent())
+    table = open_table(app, session)
+    assert isinstance(table, RummyTableScene)
+    for _step in range(400):
+        if session.state.is_terminal:
+            break
+        if table.human_to_move():
+            table.draw_card()
+        app.run_frames(1)
+    assert session.state.is_terminal
+    table.next_round()
+    assert app.run_until(lambda: table.human_to_move(), 3000)
+    wait_saved(app)
+    expected = session.state.to_dict()
+    rounds = list(table.rounds)
+    assert len(rounds) == 1
+
+    again = menu_app()
+    click(again, again.top.widget("continue").center)
+    resumed = again.top
+    assert isinstance(resumed, RummyTableScene)
+    assert resumed.state.to_dict() == expected
+    assert resumed.rounds == rounds
+    assert resumed.session.seats[1].level == "expert"
+    assert len(resumed.log.entries) > 10  # every draw of the first round is back in the log

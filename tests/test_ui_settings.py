@@ -143,3 +143,30 @@ def test_a_finished_game_is_counted_and_shown_in_the_statistics() -> None:
         theme.text = original  # type: ignore[assignment]
     assert "hard" in drawn and "1" in drawn
     assert f"{100 * int(won)} %" in drawn
+
+
+def test_tables_play_their_sounds_and_the_sound_setting_silences_them() -> None:
+    app = menu_app()
+    played: list[str] = []
+    app.audio.play = lambda name: played.append(name) or True  # type: ignore[method-assign]
+    seats = [Seat("Ann", False, "easy", colour=0), Seat("Kunz", False, "easy", colour=1)]
+    session = Session("knights", seats, 3)
+    session.set_agent(0, QuickAgent())
+    session.set_agent(1, QuickAgent())
+    open_table(app, session)
+    assert app.run_until(lambda: session.state.is_terminal, 20000)
+    app.run_frames(3)
+    assert {"lay_tile", "win"} <= set(played)
+    assert "deal" in played or not any(
+        getattr(e.action, "count", 0) for e in session.history
+    )  # knights marching out sound like a deal
+
+    from game.ui.audio import Audio
+
+    silent = Audio(enabled=True)
+    silent.set_enabled(False)
+    assert silent.play("lay_tile") is False
+    app.change_settings(sound_on=False)
+    assert app.audio.enabled is False
+    app.change_settings(sound_on=True)
+    assert app.audio.enabled is True

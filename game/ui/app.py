@@ -60,6 +60,12 @@ class App:
             window_size=self.screen.get_size(),
             sound_on=self.audio.enabled,
         )
+        # Every App starts from its own settings (English, marks on) until main() loads the
+        # player's: a test that switched the language never leaks into the next App.
+        set_language(self.settings.language)
+        from game.ui import sprites
+
+        sprites.set_marks(self.settings.colour_blind_marks)
         self.saver: BackgroundSaver | None = None  # the autosave writer (game.ui.saving)
         self.save_problem: str | None = None  # a save failure to show the player
         if not headless:

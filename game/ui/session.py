@@ -210,6 +210,11 @@ class Session:
         """Seat a particular computer player (tests, or a custom opponent)."""
         self._agents[seat] = agent
 
+    def custom_agent(self, seat: int) -> Agent | None:
+        """The player seated with ``set_agent`` (None: the seat's level plays)."""
+        agent = self._agents.get(seat)
+        return None if agent is None or isinstance(agent, AgentSpec) else agent
+
     def stop_computers(self) -> None:
         """Make any search still running answer at once (the table is being left)."""
         self._stop.set()

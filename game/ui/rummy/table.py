@@ -710,6 +710,10 @@ class RummyTableScene(Scene):
 
     # -- the computer's turn -----------------------------------------------------------------
     def _agent(self, seat: int) -> Any:
+        custom_agent = getattr(self.session, "custom_agent", None)
+        custom = custom_agent(seat) if callable(custom_agent) else None
+        if custom is not None:
+            return custom
         info = self.session.seats[seat]
         key = (seat, info.name, info.level)
         if key not in self._agents:
