@@ -28,7 +28,7 @@ from game.ui.setup_scene import SetupScene
 from game.ui.stats_scene import StatsScene
 from game.ui.tables import open_table
 from game.ui.testing import click, headless_app
-from tests.i18n_screens import QuickAgent, explained, play_until, recording, unexplained
+from tests.test_i18n_screens import QuickAgent, explained, play_until, recording, unexplained
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))

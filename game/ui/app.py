@@ -68,6 +68,7 @@ class App:
         sprites.set_marks(self.settings.colour_blind_marks)
         self.saver: BackgroundSaver | None = None  # the autosave writer (game.ui.saving)
         self.save_problem: str | None = None  # a save failure to show the player
+        self.shown_save_problems: set[str] = set()  # each shown once, not after every move
         if not headless:
             from game.ui.ai_worker import warm_up
 

@@ -184,4 +184,17 @@ class MenuScene(Scene):
             theme.TEXT_DIM,
             anchor="midbottom",
         )
+        if self.continue_problem:
+            note = _("The game in progress can't be continued: {reason}").format(
+                reason=self.continue_problem
+            )
+            for i, line in enumerate(theme.wrap(note, theme.FONT_SMALL, w - 80)[:2]):
+                theme.blit_text(
+                    surface,
+                    line,
+                    (w // 2, h - 62 + i * 18),
+                    theme.FONT_SMALL,
+                    theme.BAD,
+                    anchor="midbottom",
+                )
         self.widgets.draw(surface)

@@ -83,7 +83,8 @@ def report_problems(app: App) -> None:
     writer: BackgroundSaver | None = getattr(app, "saver", None)
     if problem is None and writer is not None:
         problem = writer.take_error()
-    if problem:
+    if problem and problem not in app.shown_save_problems:
+        app.shown_save_problems.add(problem)  # once each: a full disk must not nag every move
         show_message(app, _("Can't save"), problem)
 
 

@@ -1,6 +1,6 @@
-"""Helpers for tests/test_i18n.py: walk every screen of the client headless and record each
-string drawn, then tell which of them are neither a translation from the catalog (with its
-fields filled in) nor plain data (names, numbers, card and spot notation, key names)."""
+"""Helpers for tests/test_i18n.py (no tests here): walk every screen of the client headless,
+record each string drawn, then tell which of them are neither a translation from the catalog
+(with its fields filled in) nor plain data (names, numbers, card and spot notation, keys)."""
 
 from __future__ import annotations
 
