@@ -119,3 +119,30 @@ def test_knights_hint_is_shown_but_not_played() -> None:
     if isinstance(hint, Keep):
         press(app, pygame.K_RETURN)  # the player follows the hint himself
         assert table.session.history[-1].action == hint or table.state is not state
+
+
+def test_a_deployment_hint_sets_the_picker_without_playing() -> None:
+    from game.knights import Deploy
+    from game.ui.ai_worker import Decision
+
+    app, table = table_for("knights", seed=12)
+    rng = random.Random(4)
+    for _step in range(300):
+        assert app.run_until(lambda: table.human_to_move(), 3000)
+        if table.state.phase == "deploy":
+            break
+        actions = table.state.legal_actions()
+        castles = [a for a in actions if isinstance(a, Place) and "castle" in a.tile]
+        table.act(castles[0] if castles else rng.choice(actions))
+        app.run_frames(1)
+    assert table.state.phase == "deploy" and table.picker is not None
+    state = table.state
+    marching = [a for a in state.legal_actions() if isinstance(a, Deploy) and a.count]
+    choice = marching[-1] if marching else state.legal_actions()[0]
+    table.hint_for = state
+    table._hint_arrived(Decision(choice, 0.1))
+    assert table.state is state
+    assert table.picker.current == choice
+    assert "Hint" in table.message
+    press(app, pygame.K_RETURN)  # the player confirms the plan himself
+    assert table.session.history[-1].action == choice

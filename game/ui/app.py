@@ -11,6 +11,7 @@ Tests drive it headless without a loop of their own::
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
@@ -176,6 +177,9 @@ class App:
         if self.screen.get_size() != size:
             flags = pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
             self.screen = pygame.display.set_mode(size, flags)
+        if not self.settings.fullscreen and self.size != self.settings.window_size:
+            # A window dragged to a new size opens that size next time (saved on quitting).
+            self.settings = self.settings.replace(window_size=self.size)
         for scene in self.scenes:
             scene.layout(self.size)
 
@@ -379,6 +383,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         scene.on_exit()
     if app.saver is not None:
         app.saver.close()  # the last move reaches the disk before the window goes
+    if app.settings != settings:
+        # e.g. the window size the player dragged it to; a refusing disk was already reported
+        with contextlib.suppress(SaveError):
+            save_settings(app.settings)
     pygame.quit()
     theme.forget_fonts()
     return 0
