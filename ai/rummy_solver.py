@@ -38,6 +38,8 @@ Table = list[list[Card]]
 
 # How many extra solves may be spent to keep more old sets unchanged (each on a smaller table).
 MAX_FREEZE_SOLVES = 6
+# States kept per step by the quick first search (its result only serves as a bound).
+BEAM_WIDTHS = (48, 256)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,10 +104,24 @@ def _solve(
     if not opened and _opening_value(usable, counts.hand_jokers) < OPENING_TARGET:
         return None, -1
     mode: Mode = "opened" if opened else "opening"
-    plan = solve_counts(counts.table, usable, counts.table_jokers, counts.hand_jokers, mode)
+    args = (counts.table, usable, counts.table_jokers, counts.hand_jokers, mode)
+    table_weight = _table_weight(table_cards)
+    # A quick narrow search gives a good arrangement; the exact search then only has to look
+    # for something better, which lets it drop most states early.
+    quick = None
+    for width in BEAM_WIDTHS:
+        quick = solve_counts(*args, beam=width)
+        if quick is not None:
+            break
+    if quick is not None:
+        beat: int | None = quick.score
+    else:
+        beat = table_weight if opened else None
+    better = solve_counts(*args, beat=beat)
+    plan = better or quick
     if plan is None:
-        return None, -1
-    return plan, plan.score - _table_weight(table_cards)
+        return None, 0 if opened else -1
+    return plan, plan.score - table_weight
 
 
 def _opening_value(hand: list[list[int]], jokers: int) -> int:
@@ -121,7 +137,7 @@ def max_laid(
     plan, gain = _solve(_flatten(table), _without(hand, keep), opened)
     if plan is None:
         return 0
-    return gain // BIG
+    return max(0, gain // BIG)
 
 
 def best_play(

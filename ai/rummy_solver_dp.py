@@ -23,6 +23,7 @@ Jokers likewise. Score = per used card (BIG + its hand value): more cards first,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from ai.rummy_solver_groups import build_groups, group_joker_options
@@ -210,10 +211,17 @@ def solve_counts(
     table_jokers: int,
     hand_jokers: int,
     mode: Mode,
+    beam: int | None = None,
+    beat: int | None = None,
 ) -> Plan | None:
     """The best arrangement for per-card counts ``table[rank][suit]`` / ``hand[rank][suit]``
     (rank 1..13, index 0 unused). None when no arrangement satisfies the constraints (only
-    possible with table cards that can't be placed, or no opening of 30 in mode "opening")."""
+    possible with table cards that can't be placed, or no opening of 30 in mode "opening").
+
+    ``beam``: keep only that many best-scoring states per layer (fast, a lower bound, not
+    exact). ``beat``: only look for arrangements scoring more than this (branch and bound: a
+    state is dropped when even using every card still to come could not beat it); None is then
+    returned when nothing beats it."""
     open_sets = mode == "opening"
     by_value = mode == "value"
     avail_pos = [[0] * 4 for _ in range(ACE_HIGH + 3)]
@@ -227,19 +235,26 @@ def solve_counts(
     layer: dict[State, Entry] = {init: (0, None, None)}
     history: list[dict[State, Entry]] = [layer]
     steps: list[tuple[str, int, int]] = []
+    rest = _rest_after(avail_pos)
+    floor = -1 if beat is None or by_value else beat
     for p in range(1, ACE_HIGH + 1):
         for k in range(4):
-            layer = _suit_step(layer, p, k, table, hand, avail_pos, open_sets, by_value)
+            layer = _suit_step(
+                layer, p, k, table, hand, avail_pos, open_sets, by_value, rest[p][k], floor
+            )
+            if beam is not None and len(layer) > beam:
+                layer = _best_of(layer, beam)
             history.append(layer)
             steps.append(("suit", p, k))
         if p <= 13:
-            layer = _group_step(layer, p, open_sets, by_value)
-            if open_sets:
-                layer = _prune_opening(layer, _opening_reach(hand, p))
+            layer = _group_step(layer, p, open_sets, by_value, rest[p][3], floor)
+            layer = _prune(layer, _opening_reach(hand, p) if open_sets else None)
+            if beam is not None and len(layer) > beam:
+                layer = _best_of(layer, beam)
             history.append(layer)
             steps.append(("groups", p, -1))
     best_state = None
-    best_score = -1
+    best_score = floor  # with ``beat``, only a strictly better arrangement counts
     for state, entry in layer.items():
         if state[6] or state[7] < OPENING_TARGET:
             continue
@@ -259,6 +274,23 @@ def solve_counts(
     return Plan(best_score, tuple(_rebuild(steps, records)))
 
 
+def _rest_after(avail_pos: list[list[int]]) -> list[list[int]]:
+    """rest[p][k]: the score of using every card that comes after suit k at position p."""
+    rest = [[0] * 4 for _ in range(ACE_HIGH + 1)]
+    total = 0
+    for p in range(ACE_HIGH, 0, -1):
+        weight = card_weight(1 if p == ACE_HIGH else p)
+        for k in range(3, -1, -1):
+            rest[p][k] = total
+            total += weight * avail_pos[p][k]
+    return rest
+
+
+def _best_of(layer: dict[State, Entry], size: int) -> dict[State, Entry]:
+    ranked = sorted(layer.items(), key=lambda item: -item[1][0])[:size]
+    return dict(ranked)
+
+
 def _suit_step(
     layer: dict[State, Entry],
     p: int,
@@ -268,12 +300,16 @@ def _suit_step(
     avail_pos: list[list[int]],
     open_sets: bool,
     by_value: bool,
+    rest: int,
+    floor: int,
 ) -> dict[State, Entry]:
     rank = 1 if p == ACE_HIGH else p
     weight = 0 if by_value else card_weight(rank)
     joker_weight = 0 if by_value else card_weight(0)
     next1 = avail_pos[p + 1][k] > 0
     next2 = avail_pos[p + 2][k] > 0
+    # Suits still to come at this rank: can they complete the group cards collected so far?
+    later_caps = tuple(sorted(min(2, avail_pos[p][s]) for s in range(k + 1, 4))) if p <= 13 else ()
     out: dict[State, Entry] = {}
     out_get = out.get
     for state, entry in layer.items():
@@ -319,9 +355,15 @@ def _suit_step(
                 new_score = score + vr + vo
             else:
                 new_score = score + weight * used + joker_weight * jokers
+            if new_score + rest + new_jleft * joker_weight <= floor:
+                continue  # can't beat the arrangement we already have
             new_ov = ov + vo if ov + vo < OPENING_TARGET else OPENING_TARGET
             gpat_r = state[8] + (8 if gr == 2 else gr) if gr else state[8]
             gpat_o = state[9] + (8 if go == 2 else go) if go else state[9]
+            if gpat_r and not _completable(gpat_r, later_caps):
+                continue
+            if gpat_o and not _completable(gpat_o, later_caps):
+                continue
             new_state = (
                 head + (new_runs,) + tail
                 + (new_aces, new_jleft, new_jdebt, new_ov, gpat_r, gpat_o)
@@ -330,6 +372,22 @@ def _suit_step(
             if current is None or current[0] < new_score:
                 out[new_state] = (new_score, state, (record, gr, go))
     return out
+
+
+@cache
+def _completable(pattern: int, later_caps: tuple[int, ...]) -> bool:
+    """Can the group cards collected so far (``pattern`` = doubles * 8 + singles) still form
+    valid groups once the later suits add 0..cap cards each?"""
+    doubles, singles = pattern >> 3, pattern & 7
+    if group_joker_options(doubles, singles):
+        return True
+    if not later_caps:
+        return False
+    cap, rest = later_caps[0], later_caps[1:]
+    return any(
+        _completable((doubles + (add == 2)) * 8 + singles + (add == 1), rest)
+        for add in range(1, cap + 1)
+    ) or _completable(pattern, rest)
 
 
 def _keep_best(
@@ -341,7 +399,7 @@ def _keep_best(
 
 
 def _group_step(
-    layer: dict[State, Entry], p: int, open_sets: bool, by_value: bool
+    layer: dict[State, Entry], p: int, open_sets: bool, by_value: bool, rest: int, floor: int
 ) -> dict[State, Entry]:
     joker_weight = 0 if by_value else card_weight(0)
     group_value = GROUP_VALUE[p]
@@ -372,6 +430,8 @@ def _group_step(
                     new_score = score + group_value * (cards_r + jr + cards_o + jo)
                 else:
                     new_score = score + joker_weight * jokers
+                    if new_score + rest + new_jleft * joker_weight <= floor:
+                        continue
                 new_ov = ov
                 if pat_o:
                     new_ov = min(OPENING_TARGET, ov + group_value * (cards_o + jo))
@@ -389,25 +449,83 @@ def _opening_reach(hand: list[list[int]], p: int) -> int:
     return reach + 9 * 4  # a low ace whose run reaches the king gains 9
 
 
-def _prune_opening(layer: dict[State, Entry], reach: int) -> dict[State, Entry]:
-    """Drop states that can no longer open, and states beaten by one that is equal except for a
-    higher (or equal) opening value and an equal or better score."""
-    by_rest: dict[State, list[tuple[int, int, State]]] = {}
+# How many kept states each state is compared with when looking for one that dominates it.
+DOMINANCE_WINDOW = 24
+
+
+def _run_dominates(a: int, b: int) -> bool:
+    """Run ``a`` can do everything run ``b`` can: longer or equal, at least as many normal cards
+    and as far from its last joker, same opening/low-ace flags."""
+    la, na, ga, oa, aa = DECODED[a]
+    lb, nb, gb, ob, ab = DECODED[b]
+    return oa == ob and aa == ab and la >= lb and na >= nb and ga >= gb
+
+
+RUN_DOMINATES = [[_run_dominates(a, b) for b in range(256)] for a in range(256)]
+_COVERS: dict[tuple[tuple[int, ...], tuple[int, ...]], bool] = {}
+
+
+def _covers(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
+    """Can every run of ``theirs`` be matched to a dominating run of ``mine``, with the rest of
+    ``mine`` closable (so it can simply end)?"""
+    if mine == theirs:
+        return True
+    key = (mine, theirs)
+    known = _COVERS.get(key)
+    if known is not None:
+        return known
+    result = _match(list(mine), theirs, 0)
+    _COVERS[key] = result
+    return result
+
+
+def _match(mine: list[int], theirs: tuple[int, ...], i: int) -> bool:
+    if i == len(theirs):
+        return all(c & 15 == 11 for c in mine)
+    for j, code in enumerate(mine):
+        if RUN_DOMINATES[code][theirs[i]] and _match(mine[:j] + mine[j + 1 :], theirs, i + 1):
+            return True
+    return False
+
+
+def _prune(layer: dict[State, Entry], reach: int | None) -> dict[State, Entry]:
+    """Drop dominated states (after the groups of a rank are settled).
+
+    State P dominates Q when they agree on aces and jokers, P's score and opening value are at
+    least Q's, and per suit every run of Q is matched by a run of P that is at least as far
+    along, P's other runs being able to end now: every way to go on from Q is open to P too.
+    With ``reach`` (not opened yet), states that can no longer gather 30 points are dropped.
+    """
+    buckets: dict[State, list[tuple[int, int, State]]] = {}
     for state, entry in layer.items():
         ov = state[7]
-        if ov < OPENING_TARGET:
+        if reach is not None and ov < OPENING_TARGET:
             hand_jokers = state[5] - state[6]
             if ov + reach + 11 * hand_jokers < OPENING_TARGET:
                 continue
-        by_rest.setdefault(state[:7] + state[8:], []).append((ov, entry[0], state))
+        buckets.setdefault(state[4:7], []).append((entry[0], ov, state))
     out: dict[State, Entry] = {}
-    for candidates in by_rest.values():
+    for candidates in buckets.values():
         candidates.sort(key=lambda item: (-item[0], -item[1]))
-        best = -1
-        for _, score, state in candidates:
-            if score > best:
-                best = score
+        kept: list[tuple[int, int, State]] = []
+        for item in candidates:
+            score, ov, state = item
+            dominated = False
+            for other_score, other_ov, other in kept[:DOMINANCE_WINDOW]:
+                if (
+                    other_ov >= ov
+                    and _covers(other[0], state[0])
+                    and _covers(other[1], state[1])
+                    and _covers(other[2], state[2])
+                    and _covers(other[3], state[3])
+                ):
+                    dominated = True
+                    break
+            if not dominated:
+                kept.append(item)
                 out[state] = layer[state]
+    if len(_COVERS) > 500_000:
+        _COVERS.clear()
     return out
 
 

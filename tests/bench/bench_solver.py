@@ -32,7 +32,7 @@ def percentile(values: list[float], q: float) -> float:
     return float(np.percentile(np.array(values), q))
 
 
-def main(per_phase: int = 20, seed: int = 2026) -> None:
+def main(per_phase: int = 20, seed: int = 2026, verbose: bool = True) -> None:
     rng = np.random.default_rng(seed)
     rows = []
     all_solver: list[float] = []
@@ -54,6 +54,12 @@ def main(per_phase: int = 20, seed: int = 2026) -> None:
             start = time.perf_counter()
             solve_reference(flat, hand, opened)
             ilp = time.perf_counter() - start
+            if verbose:
+                print(
+                    f"  {name} table={len(flat)} hand={len(hand)} opened={opened} "
+                    f"solver={solver * 1e3:.1f} ms HiGHS={ilp * 1e3:.1f} ms",
+                    flush=True,
+                )
             solver_times.append(solver)
             ilp_times.append(ilp)
             ratios.append(ilp / solver)
