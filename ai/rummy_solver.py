@@ -25,6 +25,7 @@ from ai.rummy_solver_dp import (
     BIG,
     OPENING_TARGET,
     Mode,
+    OverBudget,
     Plan,
     PlannedSet,
     card_weight,
@@ -95,9 +96,10 @@ def _table_weight(cards: Sequence[Card]) -> int:
 
 
 def _solve(
-    table_cards: Sequence[Card], hand: Sequence[Card], opened: bool
+    table_cards: Sequence[Card], hand: Sequence[Card], opened: bool, budget: int | None = None
 ) -> tuple[Plan | None, int]:
-    """The optimal plan and its score counted over laid hand cards only."""
+    """The optimal plan and its score counted over laid hand cards only. With a ``budget``
+    (states per step) the exact search may give up and the quick search's plan is used."""
     counts = _counts(table_cards, hand)
     jokers = counts.table_jokers + counts.hand_jokers
     usable = drop_unusable(counts.table, counts.hand, jokers)
@@ -117,7 +119,10 @@ def _solve(
         beat: int | None = quick.score
     else:
         beat = table_weight if opened else None
-    better = solve_counts(*args, beat=beat)
+    try:
+        better = solve_counts(*args, beat=beat, limit=budget)
+    except OverBudget:
+        better = None
     plan = better or quick
     if plan is None:
         return None, 0 if opened else -1
@@ -131,32 +136,50 @@ def _opening_value(hand: list[list[int]], jokers: int) -> int:
 
 
 def max_laid(
-    table: Sequence[Sequence[Card]], hand: Sequence[Card], opened: bool, keep: Sequence[Card] = ()
+    table: Sequence[Sequence[Card]],
+    hand: Sequence[Card],
+    opened: bool,
+    keep: Sequence[Card] = (),
+    budget: int | None = None,
 ) -> int:
-    """How many hand cards the best play lays (0 when nothing can be laid or no opening)."""
-    plan, gain = _solve(_flatten(table), _without(hand, keep), opened)
+    """How many hand cards the best play lays (0 when nothing can be laid or no opening).
+    ``budget``: see :func:`best_play`."""
+    plan, gain = _solve(_flatten(table), _without(hand, keep), opened, budget)
     if plan is None:
         return 0
     return max(0, gain // BIG)
 
 
 def best_play(
-    table: Sequence[Sequence[Card]], hand: Sequence[Card], opened: bool, keep: Sequence[Card] = ()
+    table: Sequence[Sequence[Card]],
+    hand: Sequence[Card],
+    opened: bool,
+    keep: Sequence[Card] = (),
+    budget: int | None = None,
 ) -> Table | None:
     """The new table laying the most hand cards (then the most hand value, then changing the
     fewest old sets), or None when nothing can be laid or (not opened) no opening exists.
-    Cards in ``keep`` stay in the hand."""
+    Cards in ``keep`` stay in the hand.
+
+    Exact by default. ``budget`` (states per step, e.g. 20_000) bounds the time for an AI in a
+    hurry: when the exact search would grow beyond it, the answer of the quick first search is
+    used instead (always a legal play, usually but not surely the best)."""
     old_sets = [list(cards) for cards in table]
     hand_cards = _without(hand, keep)
-    plan, gain = _solve(_flatten(old_sets), hand_cards, opened)
+    plan, gain = _solve(_flatten(old_sets), hand_cards, opened, budget)
     if plan is None or gain < BIG:
         return None
-    frozen, rest_sets = _freeze_old_sets(old_sets, hand_cards, opened, plan, gain)
+    frozen, rest_sets = _freeze_old_sets(old_sets, hand_cards, opened, plan, gain, budget)
     return _arrange(old_sets, frozen, rest_sets)
 
 
 def _freeze_old_sets(
-    old_sets: list[list[Card]], hand: list[Card], opened: bool, plan: Plan, gain: int
+    old_sets: list[list[Card]],
+    hand: list[Card],
+    opened: bool,
+    plan: Plan,
+    gain: int,
+    budget: int | None,
 ) -> tuple[set[int], list[list[Card]]]:
     """Old sets (by index) that can stay untouched without losing anything, and the sets for the
     rest of the table. Old sets the plan already reproduces are kept for free; for the others,
@@ -175,7 +198,7 @@ def _freeze_old_sets(
         solves += 1
         trial = frozen | set(batch)
         rest = [card for i, cards in enumerate(old_sets) if i not in trial for card in cards]
-        trial_plan, trial_gain = _solve(rest, hand, opened)
+        trial_plan, trial_gain = _solve(rest, hand, opened, budget)
         if trial_plan is None or trial_gain != gain:
             return False
         frozen.update(batch)

@@ -174,6 +174,10 @@ def _suit_options(
     return result
 
 
+class OverBudget(Exception):
+    """The exact search grew beyond the state budget it was given."""
+
+
 @dataclass(frozen=True, slots=True)
 class PlannedSet:
     """One set of the optimal arrangement: ``cards`` as (rank 1..13 or 0 for a joker, suit index
@@ -213,6 +217,7 @@ def solve_counts(
     mode: Mode,
     beam: int | None = None,
     beat: int | None = None,
+    limit: int | None = None,
 ) -> Plan | None:
     """The best arrangement for per-card counts ``table[rank][suit]`` / ``hand[rank][suit]``
     (rank 1..13, index 0 unused). None when no arrangement satisfies the constraints (only
@@ -221,7 +226,8 @@ def solve_counts(
     ``beam``: keep only that many best-scoring states per layer (fast, a lower bound, not
     exact). ``beat``: only look for arrangements scoring more than this (branch and bound: a
     state is dropped when even using every card still to come could not beat it); None is then
-    returned when nothing beats it."""
+    returned when nothing beats it. ``limit``: raise :class:`OverBudget` as soon as a layer
+    holds more states than this."""
     open_sets = mode == "opening"
     by_value = mode == "value"
     avail_pos = [[0] * 4 for _ in range(ACE_HIGH + 3)]
@@ -244,6 +250,8 @@ def solve_counts(
             )
             if beam is not None and len(layer) > beam:
                 layer = _best_of(layer, beam)
+            if limit is not None and len(layer) > limit:
+                raise OverBudget(len(layer))
             history.append(layer)
             steps.append(("suit", p, k))
         if p <= 13:
@@ -511,7 +519,8 @@ def _prune(layer: dict[State, Entry], reach: int | None) -> dict[State, Entry]:
         for item in candidates:
             score, ov, state = item
             dominated = False
-            for other_score, other_ov, other in kept[:DOMINANCE_WINDOW]:
+            # Sorted by score, so every kept state scores at least as much as this one.
+            for _, other_ov, other in kept[:DOMINANCE_WINDOW]:
                 if (
                     other_ov >= ov
                     and _covers(other[0], state[0])

@@ -146,3 +146,12 @@ def test_best_opening_maximises_value() -> None:
     assert result is not None
     assert sum(check_meld(cards).value for cards in result) == 55  # J-Q-K-A 40 + 5s 15
     assert best_opening(parse_cards("9H 10H JH 2C")) is None
+
+
+def test_a_tiny_budget_still_gives_a_legal_play() -> None:
+    table = sets("3H 4H 5H 6H 7H 8H 9H", "7S * 7C")
+    hand = parse_cards("6C 6S 7D QH KH")
+    result = best_play(table, hand, opened=True, budget=1)
+    assert result is not None
+    assert laid(table, result)
+    assert max_laid(table, hand, opened=True, budget=1) >= 1
