@@ -254,3 +254,73 @@ def test_english_screens_are_recorded_too() -> None:
     assert "Settings" in recorder.texts and "Language" in recorder.texts
     assert set(LANGUAGES) == {"en", "de", "nl"}
     pygame.event.clear()
+
+
+ENGLISH_WORDS = re.compile(
+    r"\b(the|needs|can't|your|with|tiles?|knights?|cards?|set|run|group|between|only|must)\b"
+)
+
+
+def engine_refusals(seed: int) -> set[str]:
+    """IllegalAction messages of both engines, provoked by random wrong actions."""
+    import random
+
+    from game.core import IllegalAction
+    from game.knights import END, Deploy, Keep, Place
+    from game.knights import new_game as knights_game
+    from game.rummy import NextRound, Pass, Play
+    from game.rummy import new_game as rummy_game
+
+    rng = random.Random(seed)
+    messages: set[str] = set()
+
+    def provoke(state: Any, action: Any) -> None:
+        try:
+            state.apply(action)
+        except IllegalAction as error:
+            messages.add(str(error))
+        except (IndexError, KeyError, TypeError):
+            pass  # an engine slip (reported to its owner), not a message to translate
+
+    for game in range(6):
+        state = knights_game(rng.choice([2, 3, 4]), game)
+        for _step in range(150):
+            if state.is_terminal:
+                break
+            legal = state.legal_actions()
+            tile = rng.choice(["lake", "mountain", "plain", "plain+castle", "forest+town"])
+            drops = tuple(rng.randint(0, 4) for _ in range(rng.randint(0, 4)))
+            for wrong in (
+                Place(tile, rng.randint(-6, 6), rng.randint(-6, 6)),
+                Deploy(rng.randint(0, 6), rng.choice(["N", "E", "S", "W", None]), drops),
+                END,
+                Keep("plain+castle"),
+                Keep("lake"),
+            ):
+                if wrong not in legal:
+                    provoke(state, wrong)
+            state = state.apply(rng.choice(legal))
+    for game in range(4):
+        state = rummy_game(3, game)
+        for _step in range(80):
+            if state.is_terminal:
+                state = state.apply(NextRound())
+                continue
+            hand = list(state.players[state.current_player].hand)
+            table = [tuple(cards) for cards in state.table]
+            for _try in range(3):
+                cards = tuple(rng.sample(hand, min(len(hand), rng.randint(2, 4))))
+                provoke(state, Play((*table, cards)))
+            provoke(state, Pass())
+            provoke(state, NextRound())
+            state = state.apply(rng.choice(state.legal_actions()))
+    return messages
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_every_engine_refusal_is_translated_whole(lang: str) -> None:
+    set_language(lang)
+    messages = engine_refusals(seed=3)
+    assert len(messages) > 500
+    leaks = [m for m in messages if ENGLISH_WORDS.search(translate_engine(m))]
+    assert not leaks, f"{len(leaks)} partly English, e.g. {translate_engine(leaks[0])!r}"

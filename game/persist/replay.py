@@ -42,7 +42,9 @@ def replay_states(saved: SavedGame) -> list[Any] | None:
     for action in saved.history:
         try:
             state = state.apply(action)
-        except (IllegalAction, ValueError):
+        except (IllegalAction, ValueError, IndexError, KeyError, TypeError):
+            # The engines promise IllegalAction; a history from a file must not crash Continue
+            # even where one slips (e.g. a malformed deployment read from a save).
             return None
         states.append(state)
     if state.to_dict() != saved.state.to_dict():

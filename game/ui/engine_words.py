@@ -31,7 +31,6 @@ WORDS: dict[str, str] = {
     "forest+town": N_("forest+town"),
     "empty": N_("empty"),
 }
-WORD_FIELDS = {"terrain", "tile"}
 MESSAGE_FIELDS = {"rest"}
 
 # (template, msgid): the template is the engine's English with {fields}.
@@ -102,6 +101,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("a group holds at most 4 cards, one of each suit"),
     N_("{a} and {b}: a group may hold each suit only once"),
     N_("{a} and {b}: a run can't hold the same rank twice"),
+    N_("{a} and {b}: a run can't hold a rank twice"),
     N_("{a} and {b} are out of order: a run goes either up or down"),
     N_("gap between {a} and {b}"),
     N_("too many cards between {a} and {b}"),
@@ -119,45 +119,67 @@ def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
             if i % 2 == 0:
                 regex += re.escape(part)
             else:
-                regex += f"(?P<{part}>.+?)" if part != "rest" else f"(?P<{part}>.+)"
+                # A field never spans the separators of a message list (", " and "; ").
+                field = r"(?:(?!, |; ).)+?" if part != "rest" else ".+"
+                regex += f"(?P<{part}>{field})"
         compiled.append((re.compile(f"^{regex}$", re.DOTALL), template))
     return tuple(compiled)
 
 
 def _field(name: str, value: str) -> str:
     if name in MESSAGE_FIELDS:
-        return translate_engine(value)
-    if name in WORD_FIELDS and value in WORDS:
-        return _(WORDS[value])
+        return _translate_list(value, "; ")
     if value in WORDS:
         return _(WORDS[value])
     return value
 
 
 def translate_engine(message: str) -> str:
-    """``message`` from an engine in the current language (unchanged in English)."""
+    """``message`` from an engine in the current language (unchanged in English).
+
+    A message may be a list: problems joined by "; ", each perhaps a set's problems joined by
+    ", " (the engines' own way); every piece is matched on its own, longest first."""
     if language() == "en" or not message:
         return message
+    capital = message[:1].isupper()
     direct = _translate(message)
     if direct is not None:
         return direct
-    capital = message[:1].isupper()
     text = message[:1].lower() + message[1:] if capital else message
-    translated = _translate(text)
-    if translated is None and "; " in text:
-        pieces = [_translate(piece) or piece for piece in text.split("; ")]
-        translated = "; ".join(pieces)
-    if translated is None and ", " in text:
-        pieces = [_translate(piece) or piece for piece in text.split(", ")]
-        if any(p != q for p, q in zip(pieces, text.split(", "), strict=True)):
-            translated = ", ".join(pieces)
-    if translated is None:
+    translated = _translate_list(text, "; ")
+    if translated == text:
         return message
     return translated[:1].upper() + translated[1:] if capital else translated
 
 
-def _translate(text: str) -> str | None:
+def _translate_list(text: str, separator: str) -> str:
+    """Translate ``separator``-joined pieces, each the longest run of pieces a template knows
+    (a single message may itself hold the separator); unknown pieces stay as they are."""
+    pieces = text.split(separator)
+    out: list[str] = []
+    i = 0
+    while i < len(pieces):
+        for j in range(len(pieces), i, -1):
+            # A run of several pieces must be one message, not "set 1 (...): {rest}" eating
+            # the next problems into its list.
+            found = _translate(separator.join(pieces[i:j]), nested=j == i + 1)
+            if found is not None:
+                out.append(found)
+                i = j
+                break
+        else:
+            piece = pieces[i]
+            out.append(_translate_list(piece, ", ") if separator == "; " else piece)
+            i += 1
+    return separator.join(out)
+
+
+def _translate(text: str, nested: bool = True) -> str | None:
+    """The translation of one engine message (None if no template fits); ``nested=False``
+    leaves out the templates that hold another message list."""
     for pattern, template in _patterns():
+        if not nested and "{rest}" in template:
+            continue
         match = pattern.match(text)
         if match is None:
             continue
