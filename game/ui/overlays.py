@@ -19,6 +19,16 @@ if TYPE_CHECKING:
 DIM_ALPHA = 150
 
 
+def clicked_outside(scene: Scene, event: pygame.event.Event, box: pygame.Rect) -> bool:
+    """Close ``scene`` when the player clicks beside its panel, as most games' menus do."""
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not box.collidepoint(
+        event.pos
+    ):
+        scene.app.pop(scene)
+        return True
+    return False
+
+
 def dim(surface: pygame.Surface, alpha: int = DIM_ALPHA) -> None:
     """Darken everything drawn so far (the scene below an overlay)."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -206,7 +216,7 @@ class HelpOverlay(Scene):
             self._body = None  # drawn again, now with the pictures
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
+        if self.widgets.handle(event) or clicked_outside(self, event, self.box):
             return True
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, self.scroll - 30 * event.y)
@@ -315,7 +325,8 @@ class PauseOverlay(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             return False
-        self.widgets.handle(event)
+        if self.widgets.handle(event) or clicked_outside(self, event, self.box):
+            return True  # a click beside the menu resumes the game
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
     def draw(self, surface: pygame.Surface) -> None:

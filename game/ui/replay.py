@@ -17,6 +17,7 @@ import pygame
 
 from game.i18n import _
 from game.ui import theme
+from game.ui.overlays import clicked_outside
 from game.ui.scene import Scene
 from game.ui.widgets import Button
 
@@ -135,7 +136,7 @@ class ReplayOverlay(Scene):
         self.widgets.find("next").enabled = self.step < self.steps
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
+        if self.widgets.handle(event) or clicked_outside(self, event, self.bar):
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN):
             if self.step < self.steps:

@@ -21,7 +21,7 @@ from game.persist import (
     save_named,
 )
 from game.ui import theme
-from game.ui.overlays import Dialog, PauseOverlay, dim
+from game.ui.overlays import Dialog, PauseOverlay, clicked_outside, dim
 from game.ui.saving import resume, saved_from_table, show_message
 from game.ui.scene import Scene
 from game.ui.session import GAMES
@@ -210,7 +210,7 @@ class SavesScene(Scene):
 
     # -- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
+        if self.widgets.handle(event) or clicked_outside(self, event, self.box):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for index in range(self.first, min(len(self.saves), self.first + self.rows())):

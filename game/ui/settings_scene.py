@@ -9,7 +9,7 @@ import pygame
 
 from game.i18n import LANGUAGE_NAMES, LANGUAGES, _
 from game.ui import theme
-from game.ui.overlays import dim
+from game.ui.overlays import clicked_outside, dim
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Segmented, Toggle
 
@@ -136,7 +136,7 @@ class SettingsScene(Scene):
         )
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
+        if self.widgets.handle(event) or clicked_outside(self, event, self.box):
             return True
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 

@@ -10,7 +10,7 @@ from game.i18n import _
 from game.persist import Stats, load_stats
 from game.persist.stats import LOWER_IS_BETTER, OPPONENTS
 from game.ui import theme
-from game.ui.overlays import dim
+from game.ui.overlays import clicked_outside, dim
 from game.ui.scene import Scene
 from game.ui.session import GAMES, level_word
 from game.ui.widgets import Button
@@ -44,7 +44,7 @@ class StatsScene(Scene):
         )
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
+        if self.widgets.handle(event) or clicked_outside(self, event, self.box):
             return True
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
