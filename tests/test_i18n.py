@@ -215,6 +215,14 @@ def walk_every_screen(app: App) -> list[str]:
     )
     snapshot(app, shots)
     app.pop()
+    rummy.ask_add_player()  # the name dialog with human / computer levels
+    snapshot(app, shots)
+    app.pop()
+    rummy.add_player("Bob", "easy")  # three players: one may leave
+    rummy.ask_remove()
+    assert isinstance(app.top, Dialog)
+    snapshot(app, shots)
+    app.pop()
     rummy.draw_card()
     assert play_until(app, rummy, lambda: rummy.human_to_move(), lambda: None)
     turn = last_opponent_turn(session, 0)
