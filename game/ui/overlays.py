@@ -21,8 +21,10 @@ DIM_ALPHA = 150
 
 def clicked_outside(scene: Scene, event: pygame.event.Event, box: pygame.Rect) -> bool:
     """Close ``scene`` when the player clicks beside its panel, as most games' menus do."""
-    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not box.collidepoint(
-        event.pos
+    if (
+        event.type == pygame.MOUSEBUTTONDOWN
+        and event.button == 1
+        and not box.collidepoint(event.pos)
     ):
         scene.app.pop(scene)
         return True

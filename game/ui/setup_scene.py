@@ -241,11 +241,12 @@ class SetupScene(Scene):
         add_button.enabled = len(self.seats) < high
         add(add_button)
         bottom = self.box.bottom - 62
+        seed_label_w = max(56, theme.font(theme.FONT_BODY).size(_("Seed"))[0])
         add(
             TextEntry(
                 self.seed_text,
                 self.set_seed,
-                pygame.Rect(x0 + 70, bottom + 6, 150, 38),
+                pygame.Rect(x0 + seed_label_w + 14, bottom + 6, 150, 38),
                 ident="seed",
                 max_len=9,
                 placeholder=_("random"),
