@@ -107,6 +107,7 @@ class RummyTableScene(Scene):
         self.clock = 0.0
         self._agents: dict[tuple[int, str, str], Any] = {}
         self.log = ScrollLog(ident="log")
+        self.dealt_sound = False
         self.replay_state: RummyState | None = None  # set by the replay overlay
         self.replay_step: tuple[int, tuple[Any, ...]] | None = None
         self.table_area = pygame.Rect(0, 0, 1, 1)
@@ -748,6 +749,9 @@ class RummyTableScene(Scene):
     # -- frame -------------------------------------------------------------------------------
     def on_enter(self) -> None:
         self.drag = None  # a dialog or cover took the mouse release
+        if not self.dealt_sound:
+            self.dealt_sound = True
+            self.play_sound("deal")  # the first deal is heard as the table opens
         self.sync_widgets()
 
     def on_exit(self) -> None:
