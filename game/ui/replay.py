@@ -149,7 +149,12 @@ class ReplayOverlay(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         b = self.bar
         # Cover the hand and controls below: they belong to the present, not to the replay.
-        cover = pygame.Rect(0, b.y - 12, b.right + 20, surface.get_height() - b.y + 12)
+        top = b.y - 12
+        for name in ("bottom", "status_area"):  # the knights' bottom bar, rummy's status line
+            area = getattr(self.table, name, None)
+            if isinstance(area, pygame.Rect) and area.w > 0:
+                top = min(top, area.y)
+        cover = pygame.Rect(0, top, b.right + 20, surface.get_height() - top)
         shade = pygame.Surface(cover.size, pygame.SRCALPHA)
         shade.fill((*theme.BG, 235))
         surface.blit(shade, cover)
