@@ -25,7 +25,7 @@ from game.rummy.melds import check_meld, read_meld
 
 SOLVER_TABLE_LIMIT = 18
 SOLVER_HAND_LIMIT = 14
-SOLVER_MIN_SECONDS = 0.5
+SOLVER_MIN_SECONDS = 0.6
 EXTRA_WINDOWS = 4
 
 
