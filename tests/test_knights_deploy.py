@@ -204,3 +204,21 @@ def test_malformed_deploys_get_a_sentence_not_a_crash() -> None:
     for bad in (Deploy(2, "X", (1, 1)), Deploy(-1, None, (-1,)), Deploy(2, "E", ("1", 1))):  # type: ignore[arg-type]
         with pytest.raises(IllegalAction, match="a deployment is"):
             state.apply(bad)
+
+
+def test_malformed_zero_deployments_are_refused_in_words() -> None:
+    # Found by the client's replay: a zero deployment with a direction once raised IndexError.
+    import random
+
+    from game.core import IllegalAction
+    from game.knights import Deploy, new_game
+
+    state = new_game(2, 1)
+    rng = random.Random(2)
+    while state.phase != "deploy":
+        state = state.apply(rng.choice(state.legal_actions()))
+    before = state.to_dict()
+    for action in (Deploy(0, "N", ()), Deploy(0, None, (0,)), Deploy(0, "E", (0, 0))):
+        with pytest.raises(IllegalAction, match="no knights"):
+            state.apply(action)
+    assert state.to_dict() == before

@@ -119,6 +119,8 @@ def explain_illegal(
         return f"a {terrain} castle needs {castle_need} knights, you can't bring in fewer"
     if count and drops[0] < castle_need:
         return f"a {terrain} needs {castle_need} knights left on it"
+    if count == 0:
+        return "bringing in no knights has no direction and no drops"
     if action.dir is None:
         if count > MAX_STACK:
             return f"at most {MAX_STACK} knights fit on one tile, so {count} knights must move"

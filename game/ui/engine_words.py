@@ -60,6 +60,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("a {terrain} needs {n} knights left on it"),
     N_("at most {n} knights fit on one tile, so {count} knights must move"),
     N_("that deployment is not possible"),
+    N_("bringing in no knights has no direction and no drops"),
     N_("no tile may hold more than {n} knights"),
     N_("knights can't cross an empty space or leave the layout"),
     N_("knights can't enter a lake"),
