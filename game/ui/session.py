@@ -210,6 +210,16 @@ class Session:
         """Seat a particular computer player (tests, or a custom opponent)."""
         self._agents[seat] = agent
 
+    def fall_back_to_medium(self, seat: int) -> bool:
+        """After a computer player failed: seat the medium level there instead. False when that
+        seat already plays medium (the caller then makes a safe move itself)."""
+        info = self.seats[seat]
+        if info.level == "medium" and self.custom_agent(seat) is None:
+            return False
+        self.seats[seat] = replace(info, level="medium")
+        self._agents.pop(seat, None)
+        return True
+
     def custom_agent(self, seat: int) -> Agent | None:
         """The player seated with ``set_agent`` (None: the seat's level plays)."""
         agent = self._agents.get(seat)

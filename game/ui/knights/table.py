@@ -629,10 +629,17 @@ class KnightsTableScene(Scene):
             self._play_decision(decision)
 
     def _play_decision(self, decision: Decision) -> None:
-        name = self.session.seats[self.state.current_player].name
+        seat = self.state.current_player
+        name = self.session.seats[seat].name
         if decision.action is not None and self.act(decision.action):
             return
         why = decision.error or self.message or _("an illegal move")
+        if decision.error is not None and self.session.fall_back_to_medium(seat):
+            # The game goes on: the next update asks the medium level for this move.
+            fallback = _("{name}'s computer player failed ({why}); it plays at medium from now.")
+            self.log.add(fallback.format(name=name, why=why), theme.BAD)
+            self.message = fallback.format(name=name, why=why)
+            return
         failed = _("{name}'s computer player failed ({why}); it plays a random move.")
         self.log.add(failed.format(name=name, why=why), theme.BAD)
         self.act(random.Random(self.session.decisions).choice(self.state.legal_actions()))

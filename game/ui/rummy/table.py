@@ -739,6 +739,14 @@ class RummyTableScene(Scene):
         state = self.state
         name = state.players[state.current_player or 0].name
         action = safe_action(state, decision.action)
+        seat = state.current_player or 0
+        if decision.error is not None and self.session.fall_back_to_medium(seat):
+            # The game goes on: the next update asks the medium level for this move.
+            why = decision.error
+            fallback = _("{name}'s computer player failed ({why}); it plays at medium from now.")
+            self.log.add(fallback.format(name=name, why=why), theme.BAD)
+            self.say(fallback.format(name=name, why=why), theme.BAD)
+            return
         if action is None:
             why = decision.error or _("an illegal move ({action})").format(action=decision.action)
             failed = _("{name}'s computer player failed ({why}); it draws.")
