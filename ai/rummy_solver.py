@@ -42,6 +42,10 @@ MAX_FREEZE_SOLVES = 6
 # States kept per step by the quick first search (its result only serves as a bound).
 BEAM_WIDTHS = (48, 256)
 
+# How many solves gave up on exactness because of their ``budget`` (diagnostics for AIs and the
+# benchmark).
+budget_fallbacks = 0
+
 
 @dataclass(frozen=True, slots=True)
 class _Counts:
@@ -108,6 +112,12 @@ def _solve(
     mode: Mode = "opened" if opened else "opening"
     args = (counts.table, usable, counts.table_jokers, counts.hand_jokers, mode)
     table_weight = _table_weight(table_cards)
+    # Everything usable laid: no arrangement can score more than this.
+    ceiling = (
+        table_weight
+        + sum(card_weight(rank) * sum(usable[rank]) for rank in range(1, 14))
+        + card_weight(0) * counts.hand_jokers
+    )
     # A quick narrow search gives a good arrangement; the exact search then only has to look
     # for something better, which lets it drop most states early.
     quick = None
@@ -115,13 +125,21 @@ def _solve(
         quick = solve_counts(*args, beam=width)
         if quick is not None:
             break
+    if quick is not None and quick.score == ceiling:
+        return quick, quick.score - table_weight
+    beat: int | None = table_weight if opened else None
     if quick is not None:
-        beat: int | None = quick.score
-    else:
-        beat = table_weight if opened else None
+        beat = quick.score
+    better: Plan | None = None
     try:
-        better = solve_counts(*args, beat=beat, limit=budget)
+        # First the all-in probe: can every usable card be laid? Cheap, as any state that
+        # leaves a card out is dropped at once; when it works it is the optimum.
+        better = solve_counts(*args, beat=ceiling - 1, limit=budget)
+        if better is None:
+            better = solve_counts(*args, beat=beat, limit=budget)
     except OverBudget:
+        global budget_fallbacks
+        budget_fallbacks += 1
         better = None
     plan = better or quick
     if plan is None:

@@ -283,10 +283,12 @@ def solve_counts(
 
 
 def _rest_after(avail_pos: list[list[int]]) -> list[list[int]]:
-    """rest[p][k]: the score of using every card that comes after suit k at position p."""
+    """rest[p][k]: the score of using every card that comes after suit k at position p (aces
+    only at position 1; the aces kept for position 14 are added per state)."""
     rest = [[0] * 4 for _ in range(ACE_HIGH + 1)]
     total = 0
-    for p in range(ACE_HIGH, 0, -1):
+    # Aces at position 14 are the copies kept at position 1: the states count those themselves.
+    for p in range(13, 0, -1):
         weight = card_weight(1 if p == ACE_HIGH else p)
         for k in range(3, -1, -1):
             rest[p][k] = total
@@ -313,6 +315,7 @@ def _suit_step(
 ) -> dict[State, Entry]:
     rank = 1 if p == ACE_HIGH else p
     weight = 0 if by_value else card_weight(rank)
+    ace_weight = card_weight(1)
     joker_weight = 0 if by_value else card_weight(0)
     next1 = avail_pos[p + 1][k] > 0
     next2 = avail_pos[p + 2][k] > 0
@@ -363,7 +366,13 @@ def _suit_step(
                 new_score = score + vr + vo
             else:
                 new_score = score + weight * used + joker_weight * jokers
-            if new_score + rest + new_jleft * joker_weight <= floor:
+            if floor >= 0 and (
+                new_score
+                + rest
+                + new_jleft * joker_weight
+                + ace_weight * (new_aces[0][1] + new_aces[1][1] + new_aces[2][1] + new_aces[3][1])
+                <= floor
+            ):
                 continue  # can't beat the arrangement we already have
             new_ov = ov + vo if ov + vo < OPENING_TARGET else OPENING_TARGET
             gpat_r = state[8] + (8 if gr == 2 else gr) if gr else state[8]
@@ -438,7 +447,16 @@ def _group_step(
                     new_score = score + group_value * (cards_r + jr + cards_o + jo)
                 else:
                     new_score = score + joker_weight * jokers
-                    if new_score + rest + new_jleft * joker_weight <= floor:
+                    aces = state[4]
+                    kept_aces = aces[0][1] + aces[1][1] + aces[2][1] + aces[3][1]
+                    if (
+                        floor >= 0
+                        and new_score
+                        + rest
+                        + (new_jleft * joker_weight)
+                        + card_weight(1) * kept_aces
+                        <= floor
+                    ):
                         continue
                 new_ov = ov
                 if pat_o:
