@@ -62,7 +62,7 @@ def check_play(
 def test_solver_matches_integer_program(chunk: int) -> None:
     rng = np.random.default_rng(1000 + chunk)
     for index in range(POSITIONS_PER_CHUNK):
-        table_size = int(rng.integers(0, 13))
+        table_size = int(rng.integers(0, 11))
         hand_size = int(rng.integers(1, 26))
         opened = bool(rng.random() < 0.6)
         table, hand = random_position(rng, table_size, hand_size, jokers=1)
