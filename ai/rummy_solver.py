@@ -40,7 +40,7 @@ Table = list[list[Card]]
 # How many extra solves may be spent to keep more old sets unchanged (each on a smaller table).
 MAX_FREEZE_SOLVES = 6
 # States kept per step by the quick first search (its result only serves as a bound).
-BEAM_WIDTHS = (48, 256)
+BEAM_WIDTHS = (160, 640)
 
 # How many solves gave up on exactness because of their ``budget`` (diagnostics for AIs and the
 # benchmark).
@@ -181,7 +181,8 @@ def best_play(
 
     Exact by default. ``budget`` (states per step, e.g. 20_000) bounds the time for an AI in a
     hurry: when the exact search would grow beyond it, the answer of the quick first search is
-    used instead (always a legal play, usually but not surely the best)."""
+    used instead (always a legal play, usually but not surely the best), and only one extra
+    solve is spent on keeping old sets unchanged. ``budget=0``: the quick search alone."""
     old_sets = [list(cards) for cards in table]
     hand_cards = _without(hand, keep)
     plan, gain = _solve(_flatten(old_sets), hand_cards, opened, budget)
@@ -209,9 +210,11 @@ def _freeze_old_sets(
     rest_sets = [cards for j, cards in enumerate(new_sets) if j not in used]
     solves = 0
 
+    max_solves = MAX_FREEZE_SOLVES if budget is None else 1  # in a hurry: one try at most
+
     def attempt(batch: list[int]) -> bool:
         nonlocal rest_sets, solves
-        if solves >= MAX_FREEZE_SOLVES:
+        if solves >= max_solves:
             return False
         solves += 1
         trial = frozen | set(batch)
