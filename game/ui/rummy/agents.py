@@ -10,6 +10,10 @@ from game.rummy import Draw, Pass, Play, RummyState, check_play
 from game.ui.ai_process import AgentSpec
 from game.ui.ai_worker import Agent, ai_available, make_computer_agent
 
+# States per sweep step the solver may keep before it answers with its quick search's play: a
+# crowded table can otherwise keep the exact search busy for minutes.
+HINT_SOLVER_BUDGET = 60_000
+
 
 class SolverAgent:
     """Lays the solver's best play when there is one, otherwise draws (or passes)."""
@@ -19,7 +23,12 @@ class SolverAgent:
 
         seat = state.current_player
         player = state.players[seat]
-        table = best_play([list(s) for s in state.table], list(player.hand), player.opened)
+        table = best_play(
+            [list(s) for s in state.table],
+            list(player.hand),
+            player.opened,
+            budget=HINT_SOLVER_BUDGET,
+        )
         if table is not None:
             action = Play(tuple(tuple(cards) for cards in table))
             if not check_play(state, action.table):
@@ -34,7 +43,12 @@ class HintSearch:
         from ai.rummy_solver import best_play
 
         player = state.players[state.current_player]
-        return best_play([list(s) for s in state.table], list(player.hand), player.opened)
+        return best_play(
+            [list(s) for s in state.table],
+            list(player.hand),
+            player.opened,
+            budget=HINT_SOLVER_BUDGET,
+        )
 
 
 @lru_cache(maxsize=8)
