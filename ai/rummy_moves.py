@@ -199,9 +199,9 @@ def play_options(state: Any, me: int, deadline: Deadline | None = None) -> list[
     def solver_time() -> bool:
         return deadline is None or deadline.remaining() >= SOLVER_MIN_SECONDS
 
-    # The main option always comes from the solver (within its size guards), as for medium:
-    # without it the search would start from a weaker move than the greedy player's.
-    tables = [most_cards_play(table, hand, opened)]
+    # The main option comes from the solver like medium's whenever the time allows it (with a
+    # real budget of a second or more it always does); tiny budgets keep to the cheap method.
+    tables = [most_cards_play(table, hand, opened, use_solver=solver_time())]
     # Time to spare: other windows of a big table may let the solver lay more.
     if opened and table_size(table) > SOLVER_TABLE_LIMIT and solver_available():
         rng = random.Random(len(hand))
