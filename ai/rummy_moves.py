@@ -27,6 +27,9 @@ SOLVER_TABLE_LIMIT = 18
 SOLVER_HAND_LIMIT = 14
 SOLVER_MIN_SECONDS = 0.6
 EXTRA_WINDOWS = 4
+# The solver's own bound (search states per step) on top of the window: beyond it the solver
+# answers with its quick first search, so one call can't run away on a crowded table.
+SOLVER_STATE_BUDGET = 20_000
 
 
 def _as_table(sets: Sequence[Sequence[Card]] | None) -> Table | None:
@@ -123,7 +126,7 @@ def solver_play(
     from ai.rummy_solver import best_play
 
     fixed, window, held_out = _window(table, [c for c in hand if c not in keep] or list(hand), rng)
-    result = best_play(window, hand, opened, [*keep, *held_out])
+    result = best_play(window, hand, opened, [*keep, *held_out], budget=SOLVER_STATE_BUDGET)
     if result is None:
         return None
     return fixed + tuple(tuple(cards) for cards in result)
