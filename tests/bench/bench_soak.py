@@ -63,11 +63,14 @@ def soak(game: str, games: int, level: str) -> bool:
     app = headless_app((1280, 800), pace=0.0)
     per_decision: list[float] = []
     baseline = 0.0
+    samples: list[str] = []
     for number in range(1, games + 1):
         decisions, seconds = play_one(app, game, level, seed=number)
         per_decision.append(seconds / max(decisions, 1))
         if number == min(BLOCK, games):
             baseline = total_rss_mb()
+        if number % BLOCK == 0:
+            samples.append(f"{total_rss_mb():.0f}")
     final = total_rss_mb()
     blocks = [per_decision[i : i + BLOCK] for i in range(0, len(per_decision), BLOCK)]
     first, last = statistics.mean(blocks[0]), statistics.mean(blocks[-1])
@@ -77,6 +80,7 @@ def soak(game: str, games: int, level: str) -> bool:
         f"at the end {final:.0f} MB, growth {growth:+.1f} MB; seconds per decision: first "
         f"block {first * 1000:.1f} ms, last block {last * 1000:.1f} ms"
     )
+    print(f"  memory every {BLOCK} games (MB): {' '.join(samples)}")
     for scene in list(app.scenes):
         scene.on_exit()
     return growth < MEMORY_LIMIT_MB and last <= first * 1.5

@@ -39,7 +39,7 @@ FOUR_COLOURS: dict[str, theme.Colour] = {
 
 _cache: dict[tuple[str, int, int, bool], pygame.Surface] = {}
 _symbol_cache: dict[tuple[str, int, theme.Colour], pygame.Surface] = {}
-_CACHE_LIMIT = 1500
+_CACHE_LIMIT = 500  # card faces: ~35 KB each, so the cache stays under ~20 MB
 
 
 def suit_colour(suit: str, four_colour: bool) -> theme.Colour:
