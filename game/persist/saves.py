@@ -307,7 +307,7 @@ def dumps_game(saved: SavedGame) -> str:
 # Actions already proven to survive their dict form: the autosave after every turn re-checks
 # only the new moves (a long rummy history would otherwise cost ~0.1 s per save).
 _ROUND_TRIPPED: dict[tuple[str, Any], None] = {}
-_ROUND_TRIP_CACHE_SIZE = 20_000
+_ROUND_TRIP_CACHE_SIZE = 2_000  # a rummy play holds a whole table: keep this small
 
 
 def _check_history(engine: _Engine, history: tuple[Any, ...]) -> None:
