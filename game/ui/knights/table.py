@@ -31,11 +31,11 @@ from game.ui.knights.geometry import BoardGeometry, Pos, fit, view_cells
 from game.ui.knights.panels import card_rects, render_cards
 from game.ui.knights.table_draw import draw_table
 from game.ui.knights.words import direction_name, tile_name
-from game.ui.overlays import CoverScene, PauseOverlay
+from game.ui.overlays import CoverScene
 from game.ui.records import record_knights
 from game.ui.replay import replay_button
 from game.ui.saving import autosave_table
-from game.ui.scene import Scene
+from game.ui.table_base import TableScene
 from game.ui.widgets import Button, ScrollLog
 
 if TYPE_CHECKING:
@@ -44,7 +44,6 @@ if TYPE_CHECKING:
 
 TOP_H = 46
 BOTTOM_H = 168
-PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)
 COUNT_KEYS = (pygame.K_0, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5)
 DIRECTION_BUTTONS: tuple[tuple[str | None, str, int], ...] = (
     (None, N_("Stay"), pygame.K_SPACE),
@@ -113,7 +112,7 @@ class DeployLayout:
         )
 
 
-class KnightsTableScene(Scene):
+class KnightsTableScene(TableScene):
     name = "knights-table"
     help_topic = "knights"
 
@@ -427,18 +426,6 @@ class KnightsTableScene(Scene):
         confirm.enabled = picker is not None and picker.current is not None
 
     # -- commands ----------------------------------------------------------------------------
-    def pause(self) -> None:
-        self.app.push(PauseOverlay(self.app, self.back_to_menu, self))
-
-    def back_to_menu(self) -> None:
-        from game.ui.menu import MenuScene
-
-        self.app.reset(MenuScene(self.app))
-
-    def change_pace(self, step: int) -> None:
-        index = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.app.pace))
-        self.app.pace = PACES[max(0, min(len(PACES) - 1, index + step))]
-
     def select(self, index: int) -> None:
         tiles = self.hand_tiles()
         if not self.human_to_move() or not 0 <= index < len(tiles):

@@ -25,7 +25,7 @@ from game.rummy.turn_rules import OPENING_POINTS
 from game.ui import theme
 from game.ui.ai_worker import AIWorker, Decision
 from game.ui.engine_words import translate_engine
-from game.ui.overlays import CoverScene, Dialog, PauseOverlay
+from game.ui.overlays import CoverScene, Dialog
 from game.ui.records import record_rummy_round
 from game.ui.replay import replay_button
 from game.ui.rummy import help as _help  # noqa: F401  (registers the F1 topic)
@@ -37,7 +37,7 @@ from game.ui.rummy.results import RoundScore, RummyResultsScene
 from game.ui.rummy.turn_edit import EditRefused, Slot, TurnEdit
 from game.ui.rummy.words import hand_value_text, set_value_text
 from game.ui.saving import autosave_table
-from game.ui.scene import Scene
+from game.ui.table_base import PACES, TableScene, pace_index
 from game.ui.widgets import Button, ScrollLog
 
 if TYPE_CHECKING:
@@ -48,7 +48,6 @@ TOP_H = 46
 SIDE_W = 270
 BUTTONS_H = 46
 STATUS_H = 30
-PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)
 DRAG_THRESHOLD = 4
 SPRING_SECONDS = 0.25
 HIGHLIGHT_SECONDS = 1.6
@@ -75,7 +74,7 @@ class Spring:
     elapsed: float = 0.0
 
 
-class RummyTableScene(Scene):
+class RummyTableScene(TableScene):
     name = "rummy-table"
     help_topic = "rummy"
 
@@ -405,17 +404,8 @@ class RummyTableScene(Scene):
         self.message_colour = colour
 
     # -- commands ----------------------------------------------------------------------------
-    def pause(self) -> None:
-        self.app.push(PauseOverlay(self.app, self.back_to_menu, self))
-
-    def back_to_menu(self) -> None:
-        from game.ui.menu import MenuScene
-
-        self.app.reset(MenuScene(self.app))
-
     def change_pace(self, step: int) -> None:
-        index = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.app.pace))
-        self.app.pace = PACES[max(0, min(len(PACES) - 1, index + step))]
+        super().change_pace(step)
         self.say_pace()
 
     def say_pace(self) -> None:
@@ -424,8 +414,7 @@ class RummyTableScene(Scene):
 
     def cycle_pace(self) -> None:
         """The Pace button: the next slower pace, back to instant after the slowest."""
-        index = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.app.pace))
-        self.app.pace = PACES[(index + 1) % len(PACES)]
+        self.app.pace = PACES[(pace_index(self.app.pace) + 1) % len(PACES)]
         self.say_pace()
 
     def change_columns(self, step: int) -> None:
