@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ai.rummy_solver_dfs import solve_by_rounds
 from ai.rummy_solver_dp import (
     BIG,
     OPENING_TARGET,
@@ -41,6 +42,9 @@ Table = list[list[Card]]
 MAX_FREEZE_SOLVES = 6
 # States kept per step by the quick first search (its result only serves as a bound).
 BEAM_WIDTHS = (160, 640)
+# Steps the depth-first search may take before the breadth-first sweep takes over. Most
+# positions are settled well within this (a few milliseconds); the rest would thrash.
+DFS_NODE_LIMIT = 800
 
 # How many solves gave up on exactness because of their ``budget`` (diagnostics for AIs and the
 # benchmark).
@@ -112,6 +116,15 @@ def _solve(
     mode: Mode = "opened" if opened else "opening"
     args = (counts.table, usable, counts.table_jokers, counts.hand_jokers, mode)
     table_weight = _table_weight(table_cards)
+    usable_count = sum(map(sum, usable)) + counts.hand_jokers
+    try:
+        plan, _ = solve_by_rounds(*args, max_left_out=usable_count, node_limit=DFS_NODE_LIMIT)
+    except OverBudget:
+        pass
+    else:
+        if plan is None:
+            return None, 0 if opened else -1
+        return plan, plan.score - table_weight
     # Everything usable laid: no arrangement can score more than this.
     ceiling = (
         table_weight

@@ -1,0 +1,165 @@
+"""Depth-first branch and bound over the same sweep as :mod:`ai.rummy_solver_dp`.
+
+The breadth-first sweep keeps every state of a layer, which explodes on big tables with jokers
+(tens of thousands of ways to have placed the cards so far). Most real positions, though, have a
+play that lays nearly everything, and there are many such arrangements: a depth-first walk that
+tries the most promising step first finds one in a few dozen steps. The search runs in rounds by
+the number of hand cards left out (0, 1, 2, ...): a round only admits arrangements losing at most
+that many cards, so it is tightly bounded, and the first round that finds one holds the optimum.
+Inside a round, every arrangement found raises the bar (branch and bound on the laid value).
+
+Dead ends are remembered: a state that could not reach the bar with score ``s`` can't reach it
+with any lower score either, so the smallest "need" (bar minus score) that failed is kept per
+(step, state). The step logic itself is the breadth-first sweep's, applied to one state at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ai.rummy_solver_dp import (
+    ACE_HIGH,
+    BIG,
+    JOKER_HAND_VALUE,
+    OPENING_TARGET,
+    Entry,
+    Mode,
+    OverBudget,
+    Plan,
+    State,
+    _closable,
+    _group_step,
+    _opening_reach,
+    _rebuild,
+    _rest_after,
+    _suit_step,
+    card_weight,
+)
+
+# The most a single left-out hand card can cost: one card (BIG) plus the highest hand value.
+MAX_CARD_LOSS = BIG + JOKER_HAND_VALUE
+Step = tuple[str, int, int]
+Expand = Callable[[State, int, int], dict[State, Entry]]
+
+
+def _best_first(item: tuple[State, Entry]) -> int:
+    return -item[1][0]
+
+
+class _Search:
+    def __init__(
+        self,
+        table: list[list[int]],
+        hand: list[list[int]],
+        table_jokers: int,
+        hand_jokers: int,
+        mode: Mode,
+        node_limit: int | None,
+    ) -> None:
+        self.table = table
+        self.hand = hand
+        self.open_sets = mode == "opening"
+        self.node_limit = node_limit
+        self.nodes = 0
+        avail_pos = [[0] * 4 for _ in range(ACE_HIGH + 3)]
+        for rank in range(1, 14):
+            for s in range(4):
+                avail_pos[rank][s] = table[rank][s] + hand[rank][s]
+        avail_pos[ACE_HIGH] = list(avail_pos[1])
+        self.avail_pos = avail_pos
+        self.rest = _rest_after(avail_pos)
+        self.steps: list[Step] = []
+        for p in range(1, ACE_HIGH + 1):
+            for k in range(4):
+                self.steps.append(("suit", p, k))
+            if p <= 13:
+                self.steps.append(("groups", p, -1))
+        total_jokers = table_jokers + hand_jokers
+        start_ov = 0 if self.open_sets else OPENING_TARGET
+        self.init: State = (
+            (), (), (), (), ((0, 0),) * 4, total_jokers, table_jokers, start_ov, 0, 0,
+        )  # fmt: skip
+        self.ceiling = (
+            sum(card_weight(r) * avail_pos[r][s] for r in range(1, 14) for s in range(4))
+            + card_weight(0) * total_jokers
+        )
+        # Fewest need (bar - score) at which (step, state) was seen to fail.
+        self.failed: dict[tuple[int, State], int] = {}
+        self.floor = 0
+        self.best_score = -1
+        self.best_records: list[tuple] | None = None
+        self.path: list[tuple] = []
+
+    def successors(self, index: int, state: State, score: int) -> dict[State, Entry]:
+        kind, p, k = self.steps[index]
+        layer = {state: (score, None, None)}
+        if kind == "suit":
+            return _suit_step(
+                layer, p, k, self.table, self.hand, self.avail_pos, self.open_sets, False,
+                self.rest[p][k], self.floor,
+            )  # fmt: skip
+        out = _group_step(layer, p, self.open_sets, False, self.rest[p][3], self.floor)
+        if self.open_sets:
+            reach = _opening_reach(self.hand, p)
+            out = {
+                s: e
+                for s, e in out.items()
+                if s[7] >= OPENING_TARGET or s[7] + reach + 11 * (s[5] - s[6]) >= OPENING_TARGET
+            }
+        return out
+
+    def walk(self, index: int, state: State, score: int) -> None:
+        if index == len(self.steps):
+            if (
+                score > self.floor
+                and not state[6]
+                and state[7] >= OPENING_TARGET
+                and all(_closable(code) for k in range(4) for code in state[k])
+            ):
+                self.floor = self.best_score = score
+                self.best_records = list(self.path)
+            return
+        key = (index, state)
+        known = self.failed.get(key)
+        if known is not None and self.floor - score >= known:
+            return
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise OverBudget(self.nodes)
+        options = self.successors(index, state, score)
+        for new_state, (new_score, _, record) in sorted(options.items(), key=_best_first):
+            self.path.append(record)
+            self.walk(index + 1, new_state, new_score)
+            self.path.pop()
+        # Every completion from here is now at most the bar (or it would have raised it).
+        need = self.floor - score
+        if known is None or need < known:
+            self.failed[key] = need
+
+    def solve(self, max_loss: int) -> Plan | None:
+        """The best arrangement losing at most ``max_loss`` (score below the ceiling)."""
+        self.floor = self.ceiling - max_loss - 1
+        self.walk(0, self.init, 0)
+        if self.best_records is None:
+            return None
+        return Plan(self.best_score, tuple(_rebuild(self.steps, self.best_records)))
+
+
+def solve_by_rounds(
+    table: list[list[int]],
+    hand: list[list[int]],
+    table_jokers: int,
+    hand_jokers: int,
+    mode: Mode,
+    max_left_out: int,
+    node_limit: int | None = None,
+) -> tuple[Plan | None, int]:
+    """The optimal plan among those leaving at most ``max_left_out`` usable hand cards (and hand
+    jokers) out, and how many rounds proved that. ``(None, rounds)`` when every arrangement
+    leaves more out (or none exists). Raises :class:`OverBudget` past ``node_limit`` steps."""
+    search = _Search(table, hand, table_jokers, hand_jokers, mode, node_limit)
+    for left_out in range(max_left_out + 1):
+        plan = search.solve(left_out * MAX_CARD_LOSS)
+        if plan is not None:
+            return plan, left_out
+    return None, max_left_out
