@@ -321,6 +321,7 @@ def _suit_step(
     next2 = avail_pos[p + 2][k] > 0
     # Suits still to come at this rank: can they complete the group cards collected so far?
     later_caps = tuple(sorted(min(2, avail_pos[p][s]) for s in range(k + 1, 4))) if p <= 13 else ()
+    next_avail = avail_pos[p + 1][k] if p < 13 else avail_pos[ACE_HIGH][k] if p == 13 else 0
     out: dict[State, Entry] = {}
     out_get = out.get
     for state, entry in layer.items():
@@ -341,6 +342,9 @@ def _suit_step(
         jcap = min(jleft, len(runs) + 2)
         options = _suit_options(runs, p, avail, jcap, open_sets, open_new, next1, next2)
         for new_runs, rr, ro, jr, jo, vr, vo, gr, go, record in options:
+            needy, needy_real = _needs(new_runs)
+            if needy and (needy_real > next_avail or needy > next_avail + jleft - jr - jo):
+                continue  # the next position can't serve every run that must go on
             reg = rr + gr
             used = reg + ro + go
             if p == 1:
@@ -389,6 +393,20 @@ def _suit_step(
             if current is None or current[0] < new_score:
                 out[new_state] = (new_score, state, (record, gr, go))
     return out
+
+
+@cache
+def _needs(runs: tuple[int, ...]) -> tuple[int, int]:
+    """How many of these runs must go on at the next position (too short or too few normal
+    cards to end here), and how many of those need a normal card there (a joker can't follow a
+    joker)."""
+    needy = needy_real = 0
+    for code in runs:
+        if not _closable(code):
+            needy += 1
+            if DECODED[code][2] == 0:
+                needy_real += 1
+    return needy, needy_real
 
 
 @cache
