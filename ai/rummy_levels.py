@@ -17,10 +17,16 @@ def make_rummy_agent(
         return EasyRummy()
     if level == "medium":
         return GreedyRummy()
+    return IsmctsAgent(RummySearch, search_config(level, seconds), stop)
+
+
+def search_config(level: str, seconds: float | None, iterations: int | None = None) -> SearchConfig:
+    """The hard/expert search settings (``iterations`` caps the search, e.g. for tests)."""
     # Laying the most cards is nearly always right, so the search must be clearly convinced
     # before it holds cards back or draws instead of laying the most (see _clearly_better).
-    config = SearchConfig(
+    return SearchConfig(
         budget=seconds,
+        max_iterations=iterations,
         exploration=0.4,
         rollout_depth=6 if level == "hard" else 8,
         widening_base=8.0,
@@ -28,4 +34,3 @@ def make_rummy_agent(
         min_visits_to_deviate=30,
         deviate_value_margin=0.04,
     )
-    return IsmctsAgent(RummySearch, config, stop)
