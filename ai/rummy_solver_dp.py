@@ -174,6 +174,10 @@ def _suit_options(
     return result
 
 
+# A budgeted solve may create this many times its per-layer limit in all layers together.
+TOTAL_PER_LIMIT = 4
+
+
 class OverBudget(Exception):
     """The exact search grew beyond the state budget it was given."""
 
@@ -227,7 +231,8 @@ def solve_counts(
     exact). ``beat``: only look for arrangements scoring more than this (branch and bound: a
     state is dropped when even using every card still to come could not beat it); None is then
     returned when nothing beats it. ``limit``: raise :class:`OverBudget` as soon as a layer
-    holds more states than this."""
+    holds more states than this, or all layers together more than ``TOTAL_PER_LIMIT`` times
+    this (so the time a budgeted solve can take is bounded, not only its memory)."""
     open_sets = mode == "opening"
     by_value = mode == "value"
     avail_pos = [[0] * 4 for _ in range(ACE_HIGH + 3)]
@@ -240,18 +245,21 @@ def solve_counts(
     init: State = ((), (), (), (), ((0, 0),) * 4, total_jokers, table_jokers, start_ov, 0, 0)
     layer: dict[State, Entry] = {init: (0, None, None)}
     history: list[dict[State, Entry]] = [layer]
+    created = 0
     steps: list[tuple[str, int, int]] = []
     rest = _rest_after(avail_pos)
     floor = -1 if beat is None or by_value else beat
     for p in range(1, ACE_HIGH + 1):
         for k in range(4):
             layer = _suit_step(
-                layer, p, k, table, hand, avail_pos, open_sets, by_value, rest[p][k], floor
+                layer, p, k, table, hand, avail_pos, open_sets, by_value, rest[p][k], floor, limit
             )
             if beam is not None and len(layer) > beam:
                 layer = _best_of(layer, beam)
-            if limit is not None and len(layer) > limit:
-                raise OverBudget(len(layer))
+            if limit is not None:
+                created += len(layer)
+                if len(layer) > limit or created > limit * TOTAL_PER_LIMIT:
+                    raise OverBudget(len(layer))
             history.append(layer)
             steps.append(("suit", p, k))
         if p <= 13:
@@ -312,7 +320,10 @@ def _suit_step(
     by_value: bool,
     rest: int,
     floor: int,
+    cap: int | None = None,
 ) -> dict[State, Entry]:
+    """One suit at one position for every state of the layer. ``cap``: raise
+    :class:`OverBudget` as soon as the new layer holds more states than this."""
     rank = 1 if p == ACE_HIGH else p
     weight = 0 if by_value else card_weight(rank)
     ace_weight = card_weight(1)
@@ -390,7 +401,11 @@ def _suit_step(
                 + (new_aces, new_jleft, new_jdebt, new_ov, gpat_r, gpat_o)
             )  # fmt: skip
             current = out_get(new_state)
-            if current is None or current[0] < new_score:
+            if current is None:
+                if cap is not None and len(out) >= cap:
+                    raise OverBudget(len(out))
+                out[new_state] = (new_score, state, (record, gr, go))
+            elif current[0] < new_score:
                 out[new_state] = (new_score, state, (record, gr, go))
     return out
 
