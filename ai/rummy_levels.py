@@ -5,9 +5,9 @@ from __future__ import annotations
 import threading
 
 from ai.agent import Agent
-from ai.ismcts import IsmctsAgent, SearchConfig
+from ai.ismcts import SearchConfig
 from ai.rummy_players import EasyRummy, GreedyRummy
-from ai.rummy_search import RummySearch
+from ai.rummy_search import RummySearchAgent
 
 
 def make_rummy_agent(
@@ -17,7 +17,7 @@ def make_rummy_agent(
         return EasyRummy()
     if level == "medium":
         return GreedyRummy()
-    return IsmctsAgent(RummySearch, search_config(level, seconds), stop)
+    return RummySearchAgent(search_config(level, seconds), stop)
 
 
 def search_config(level: str, seconds: float | None, iterations: int | None = None) -> SearchConfig:

@@ -302,7 +302,7 @@ def sub_deadline(deadline: Deadline, share: float) -> Deadline:
     return Deadline(deadline.remaining() * share, deadline.stop)
 
 
-MAX_ABANDONED = 2
+MAX_ABANDONED = 1
 
 
 def solver_busy() -> bool:

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Hashable
+from dataclasses import replace
 from typing import Any
 
-from ai.agent import Deadline
+from ai.agent import Deadline, own_view, search_budget
+from ai.ismcts import SearchConfig, search
 from ai.rummy_heuristic import quick_play
-from ai.rummy_moves import fallback, legal_play, play_options
+from ai.rummy_moves import fallback, find_plays, legal_play, play_options
 from game.core import IllegalAction
 from game.rummy import Play
 from game.rummy.cards import hand_value
@@ -80,3 +83,41 @@ class RummySearch:
         weights = [math.exp((best - distance) / TEMPERATURE) for distance in distances]
         total = sum(weights)
         return [weight / total for weight in weights]
+
+
+# Below this budget the tree gets too few iterations to matter: the agent only finds plays.
+MIN_TREE_SECONDS = 0.1
+# The search is told this share of the budget: an iteration that starts just before its end
+# can't be cut, and an abandoned solver call (still running) slows the last ones down.
+BUDGET_SHARE = 0.9
+
+
+class RummySearchAgent:
+    """The hard/expert player: ISMCTS over :class:`RummySearch`, the root's plays found by the
+    solver within the decision's time. A fresh plug-in is made for every decision, so one agent
+    can think in several threads at once."""
+
+    def __init__(self, config: SearchConfig, stop: threading.Event | None = None) -> None:
+        self.config = config
+        self.stop = stop
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        budget = self.config.budget
+        if budget is not None and budget < MIN_TREE_SECONDS:
+            return self.quick_choice(state, budget)
+        config = (
+            self.config if budget is None else replace(self.config, budget=budget * BUDGET_SHARE)
+        )
+        return search(state, RummySearch(), config, rng, self.stop).action
+
+    def quick_choice(self, state: Any, budget: float) -> Any:
+        """The play laying the most cards found in time, else draw."""
+        me, view = own_view(state)
+        if view.is_terminal:
+            return fallback(view)
+        deadline = Deadline(search_budget(budget * BUDGET_SHARE), self.stop)
+        for table in find_plays(view, me, deadline):
+            play = legal_play(view, table)
+            if play is not None:
+                return play
+        return fallback(view)

@@ -11,7 +11,7 @@ from ai import make_agent
 from ai.agent import Deadline
 from ai.ismcts import IsmctsAgent
 from ai.rummy_levels import search_config
-from ai.rummy_moves import find_plays, focus_window, table_size, timed_call
+from ai.rummy_moves import find_plays, focus_window, solver_busy, table_size, timed_call
 from ai.rummy_players import GreedyRummy
 from ai.rummy_search import RummySearch
 from game.rummy import Draw, Play, RummyState, check_play, parse_cards
@@ -93,7 +93,11 @@ def test_timed_call_gives_up_at_the_deadline() -> None:
     began = time.perf_counter()
     assert timed_call(slow, Deadline(0.1)) is None
     assert time.perf_counter() - began < 0.2
+    assert solver_busy()  # the abandoned call runs on: no new one starts meanwhile
+    assert timed_call(lambda: 2, Deadline(0.5)) is None
     release.set()
+    while solver_busy() and time.perf_counter() - began < 2.0:
+        time.sleep(0.01)
     assert timed_call(lambda: 2, Deadline(0.5)) == 2
     assert timed_call(lambda: 3, None) == 3
 
