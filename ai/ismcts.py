@@ -65,6 +65,7 @@ class Node:
     visits: int = 0
     availability: int = 0
     reward: float = 0.0
+    prior: float = 0.0  # the plug-in's own rating of this choice, 0..1 (progressive bias)
     children: dict[Hashable, Node] = field(default_factory=dict)
     candidate_cache: dict[Hashable, list[Any]] = field(default_factory=dict)
 
@@ -83,6 +84,16 @@ class SearchConfig:
     keep_first_margin: float = 1.2
     min_visits_to_deviate: int = 8
     deviate_value_margin: float = 0.0
+    # Choices per iteration in the tree before the leaf is judged (after any rollout); None =
+    # unlimited. A shallow tree spends the iterations on more determinizations instead.
+    max_depth: int | None = None
+    # Progressive bias: prior_weight * prior / (visits + 1) is added to a child's UCB score,
+    # the prior coming from the plug-in's optional ``prior(choice)`` (0 = off).
+    prior_weight: float = 0.0
+    # Consecutive iterations that share one determinization (1 = a fresh one each time).
+    # Sharing lets the first sweep over the root's choices compare them on the same deal,
+    # which matters when few, costly iterations fit in the budget.
+    determinization_reuse: int = 1
 
 
 @dataclass
@@ -120,14 +131,14 @@ def _clearly_better(challenger: Node, first: Node, config: SearchConfig) -> bool
     )
 
 
-def _select(node: Node, options: list[Any], exploration: float) -> Any:
+def _select(node: Node, options: list[Any], exploration: float, prior_weight: float = 0.0) -> Any:
     best_action = options[0]
     best_score = -math.inf
     for action in options:
         child = node.children[action]
         mean = child.reward / child.visits if child.visits else 0.5
         bonus = exploration * math.sqrt(math.log(max(child.availability, 1)) / (child.visits + 1))
-        score = mean + bonus
+        score = mean + bonus + prior_weight * child.prior / (child.visits + 1)
         if score > best_score:
             best_score = score
             best_action = action
@@ -142,11 +153,15 @@ def _iterate(
     config: SearchConfig,
     rng: random.Random,
     deadline: Deadline,
+    deal: Any = None,
 ) -> None:
-    state = view.determinize(me, rng)
+    state = deal if deal is not None else view.determinize(me, rng)
     node = root
     path = [root]
+    prior = getattr(game, "prior", None) if config.prior_weight else None
     while not state.is_terminal:
+        if config.max_depth is not None and len(path) > config.max_depth:
+            break
         options = _widened(_candidates(node, state, me, game, rng), node, config)
         for action in options:
             child = node.children.get(action)
@@ -157,11 +172,13 @@ def _iterate(
         if untried:
             action = untried[0]
             child = Node(actor=actor, availability=1)
+            if prior is not None:
+                child.prior = prior(action)
             node.children[action] = child
             state = game.apply(state, action)
             path.append(child)
             break
-        action = _select(node, options, config.exploration)
+        action = _select(node, options, config.exploration, config.prior_weight)
         node = node.children[action]
         state = game.apply(state, action)
         path.append(node)
@@ -195,10 +212,13 @@ def search(
     if len(root_options) == 1:
         return SearchResult(game.first_action(root_options[0]), 0, {})
     iterations = 0
+    deal = None
     while not deadline.expired():
         if config.max_iterations is not None and iterations >= config.max_iterations:
             break
-        _iterate(root, view, me, game, config, rng, deadline)
+        if config.determinization_reuse > 1 and iterations % config.determinization_reuse == 0:
+            deal = view.determinize(me, rng)
+        _iterate(root, view, me, game, config, rng, deadline, deal)
         iterations += 1
     # The most visited of the actions that are really ours to take (they never depend on the
     # hidden information, so every root option is legal in the true state).

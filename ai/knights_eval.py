@@ -10,7 +10,6 @@ The same numbers become win-probability estimates for the search's cut-off evalu
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from typing import Any
 
 from game.knights.actions import DIRECTIONS
@@ -52,43 +51,42 @@ def castles_left(state: Any, seat: int) -> float:
     """Castles still in the seat's hand and pile (expected value for hidden tiles)."""
     total = 0.0
     for tile in (*state.hands[seat], *state.piles[seat]):
-        if tile.tile == HIDDEN:
+        kind = tile.tile
+        if kind == HIDDEN:
             total += CASTLE_SHARE[tile.letter]
-        elif tile.tile in CASTLE_KINDS:
+        elif kind in CASTLE_KINDS:
             total += 1.0
     return total
 
 
-def reachable_from_empty_spot(
-    board: Mapping[Pos, PlacedTile], pos: Pos, window: tuple[int, int, int, int]
-) -> bool:
-    """Could a castle laid on some free spot send knights onto ``pos`` in a straight line?
+def reachable_targets(state: Any) -> set[Pos]:
+    """Every tile a castle laid on some free spot now could send knights onto.
 
-    Walks outward from ``pos``; every tile crossed must be enterable, the knights needed
-    (castle 1 + each minimum) must fit in one deployment, and the free spot must lie inside
-    the area window.
+    The same answer as :func:`reachable_from_empty_spot` for every tile at once, walking out
+    from the free spots instead of from each building: late in the game there are few free
+    spots and many buildings, and this runs in every evaluation (the planners' hot path).
+    A free spot a castle may take is exactly a legal spot (next to a tile, inside the area).
     """
-    target = board[pos]
-    target_need = KIND_MINIMUM[target.tile]
-    if target_need is None or len(target.knights) + target_need > MAX_STACK:
-        return False
-    lo_x, hi_x, lo_y, hi_y = window
-    x, y = pos
-    for dx, dy in STEPS:
-        need = 1 + target_need
-        for step in range(1, MAX_DEPLOY):
-            cell = (x + dx * step, y + dy * step)
-            placed = board.get(cell)
-            if placed is None:
-                inside = lo_x <= cell[0] <= hi_x and lo_y <= cell[1] <= hi_y
-                if inside and need <= MAX_DEPLOY:
-                    return True
-                break
-            minimum = KIND_MINIMUM[placed.tile]
-            if minimum is None or len(placed.knights) + minimum > MAX_STACK:
-                break
-            need += minimum
-    return False
+    board = state.board
+    get = board.get
+    targets: set[Pos] = set()
+    for x, y in state.legal_spots():
+        for dx, dy in STEPS:
+            need = 1  # the castle's own knight (a plain castle: the cheapest case)
+            cx, cy = x + dx, y + dy
+            placed = get((cx, cy))
+            while placed is not None:
+                minimum = KIND_MINIMUM[placed.tile]
+                if minimum is None or len(placed.knights) + minimum > MAX_STACK:
+                    break
+                need += minimum
+                if need > MAX_DEPLOY:
+                    break
+                targets.add((cx, cy))
+                cx += dx
+                cy += dy
+                placed = get((cx, cy))
+    return targets
 
 
 def can_attack(state: Any, castles: list[float] | None = None) -> list[bool]:
@@ -102,7 +100,7 @@ def expected_points(state: Any) -> list[float]:
     """Points each seat can expect to hold at the end of the game."""
     seats = state.num_players
     board = state.board
-    window = state.area_window() or (0, 0, 0, 0)
+    reachable = reachable_targets(state)
     castles = [castles_left(state, seat) for seat in range(seats)]
     attackers = can_attack(state, castles)
     able = [seat for seat in range(seats) if attackers[seat]]
@@ -112,13 +110,13 @@ def expected_points(state: Any) -> list[float]:
         if not points:
             continue
         knights = placed.knights
+        need = KIND_MINIMUM[placed.tile]
         if not knights:
-            if able and reachable_from_empty_spot(board, pos, window):
+            if able and pos in reachable:
                 for seat in able:
                     expected[seat] += UNCLAIMED_SHARE * points / len(able)
             continue
         owner = knights[-1]
-        need = KIND_MINIMUM[placed.tile]
         if need is None or len(knights) + need > MAX_STACK:  # locked: nobody can add knights
             expected[owner] += points * HOLD_SAFE
             continue
@@ -126,7 +124,7 @@ def expected_points(state: Any) -> list[float]:
         if not rivals:
             expected[owner] += points
             continue
-        threatened = reachable_from_empty_spot(board, pos, window)
+        threatened = pos in reachable
         hold = HOLD_THREATENED if threatened else HOLD_UNREACHABLE
         hold = min(1.0, hold + 0.08 * (len(knights) - 1))  # taller stacks cost more to take
         expected[owner] += points * hold

@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ai.agent import own_view
+from ai.agent import Deadline, own_view
 from ai.knights_eval import advantage
 from game.knights.actions import DIRECTIONS, END, Deploy, Keep, Place
 from game.knights.tiles import CASTLE_KINDS, KIND_POINTS, MAX_STACK
@@ -118,7 +118,7 @@ class TurnPlanner:
         self.rng = random.Random(0)
 
     def _children(
-        self, state: Any, me: int, kinds: Counter[str]
+        self, state: Any, me: int, kinds: Counter[str], deadline: Deadline | None = None
     ) -> list[tuple[float, Plan, Any, Counter[str]]]:
         """(score, actions, resulting state, kinds still unlaid) for each lay worth trying."""
         out: list[tuple[float, Plan, Any, Counter[str]]] = []
@@ -130,6 +130,8 @@ class TurnPlanner:
             if kind in CASTLE_KINDS:
                 ranked = sorted(spots, key=lambda s: -castle_spot_promise(state, s))
                 for spot in ranked[: self.castle_spots]:
+                    if deadline is not None and out and deadline.expired():
+                        break  # a search out of time takes what is planned so far
                     action = Place(kind, *spot)
                     after = state.apply(action)
                     score, deploy = best_deploy(after, me, self.deploys)
@@ -139,13 +141,19 @@ class TurnPlanner:
                 if self.spot_sample is not None and len(spots) > self.spot_sample:
                     tried = self.rng.sample(spots, self.spot_sample)
                 for spot in tried:
+                    if deadline is not None and out and deadline.expired():
+                        break
                     action = Place(kind, *spot)
                     after = state.apply(action)
                     out.append((advantage(after, me), (action,), after, rest))
         return out
 
-    def plans(self, state: Any, me: int, limit: int = 1) -> list[tuple[float, Plan]]:
-        """The best ``limit`` plans for the rest of ``me``'s turn (a full state), best first."""
+    def plans(
+        self, state: Any, me: int, limit: int = 1, deadline: Deadline | None = None
+    ) -> list[tuple[float, Plan]]:
+        """The best ``limit`` plans for the rest of ``me``'s turn (a full state), best first.
+
+        With a ``deadline`` (inside a search) planning stops early once it has expired."""
         hand_kinds = Counter(tile.tile for tile in state.hands[me])
         found: list[tuple[float, Plan]] = []
         frontier: list[tuple[Any, Plan, Counter[str]]] = []
@@ -163,7 +171,7 @@ class TurnPlanner:
             for node, plan, kinds in frontier:
                 if not (node.phase == "place" and node.current_player == me and kinds):
                     continue
-                for score, actions, after, rest in self._children(node, me, kinds):
+                for score, actions, after, rest in self._children(node, me, kinds, deadline):
                     longer = plan + actions
                     found.append((score, _finished(longer, after, me)))
                     expanded.append((score, longer, after, rest))

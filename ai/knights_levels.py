@@ -2,16 +2,72 @@
 
 from __future__ import annotations
 
+import math
+import random
 import threading
+from typing import Any
 
-from ai.agent import Agent
-from ai.ismcts import IsmctsAgent, SearchConfig
+from ai.agent import Agent, own_view
+from ai.ismcts import SearchConfig, search
 from ai.knights_greedy import EasyKnights, GreedyKnights
 from ai.knights_search import KnightsSearch
 
 # Values are close win chances from the evaluation, so exploration is small; the candidate
 # order is already good, so widening starts narrow.
 EXPLORATION = 0.25
+# Tiles left in all hands and piles when the search starts rolling out to the end of the
+# game: the greedy's one-turn view misses most in the last turns (who lays the last castles,
+# the tie-break on knights left), and there a rollout to the end is cheap enough to repeat.
+# A bigger budget affords longer rollouts: 20 tiles at 1 s, 28 at 3 s.
+def endgame_tiles(seconds: float | None) -> int:
+    if seconds is None:
+        return 20
+    return int(12 + 8 * math.log2(1.0 + seconds))
+
+
+ENDGAME_PLANS = 4  # root choices in the endgame: few, so each gets several rollouts
+
+
+class KnightsSearchAgent:
+    """Hard / expert: ISMCTS over whole turns (see :mod:`ai.knights_search`).
+
+    Before the endgame the tree is our turn and the rivals' replies, judged by the
+    evaluation; in the endgame every iteration plays the game out to the last tile.
+    """
+
+    def __init__(self, seconds: float | None, stop: threading.Event | None = None) -> None:
+        self.seconds = seconds
+        self.stop = stop
+        self.midgame = SearchConfig(
+            budget=seconds,
+            exploration=EXPLORATION,
+            rollout_depth=4,
+            widening_base=2.0,
+            widening_alpha=0.5,
+            max_depth=2,
+            # The two-ply values are noisy guesses about the rivals' hands: leave the greedy
+            # choice only on clear evidence.
+            min_visits_to_deviate=30,
+            deviate_value_margin=0.01,
+        )
+        self.endgame = SearchConfig(
+            budget=seconds,
+            exploration=0.5,
+            rollout_depth=200,
+            widening_base=float(ENDGAME_PLANS),
+            max_depth=1,
+            determinization_reuse=ENDGAME_PLANS,
+        )
+        self.endgame_tiles = endgame_tiles(seconds)
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        _, view = own_view(state)
+        left = sum(view.tiles_left(seat) for seat in range(view.num_players))
+        endgame = view.phase != "keep" and left <= self.endgame_tiles
+        config = self.endgame if endgame else self.midgame
+        plans = ENDGAME_PLANS if endgame else 6
+        plugin = KnightsSearch(plans_per_turn=plans, to_the_end=endgame)
+        return search(view, plugin, config, rng, self.stop).action
 
 
 def make_knights_agent(
@@ -21,11 +77,4 @@ def make_knights_agent(
         return EasyKnights()
     if level == "medium":
         return GreedyKnights()
-    config = SearchConfig(
-        budget=seconds,
-        exploration=EXPLORATION,
-        rollout_depth=4,
-        widening_base=2.0,
-        widening_alpha=0.5,
-    )
-    return IsmctsAgent(KnightsSearch, config, stop)
+    return KnightsSearchAgent(seconds, stop)

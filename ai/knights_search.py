@@ -3,13 +3,19 @@
 A turn is up to three lays plus the deployment of each castle, so searching single actions
 spends most iterations inside one's own turn. Here each choice is the *rest of a turn*: the
 best few plans of the greedy turn planner for the seat to move (in the determinized state, so
-rivals plan with the tiles they might hold). The tree therefore alternates turns, progressive
-widening looks at the best-rated plans first, and each leaf is scored between turns by
-:func:`ai.knights_eval.win_estimates`, where that evaluation is fair.
+rivals plan with the tiles they might hold). The tree therefore alternates turns: our plan, the
+rivals' replies, and each leaf is judged when we are to move again by
+:func:`ai.knights_eval.win_estimates`. The greedy (medium) player sees only its own turn; the
+search's edge is seeing which buildings the rivals' likely hands would take in reply.
+
+Planning is the expensive part, so plans are cached by everything they depend on (the board,
+the mover's hand and the phase): the rivals' hidden hands come from a small pool, so after a few
+dozen determinizations most iterations reuse plans and cost little more than one evaluation.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Hashable
 from typing import Any
@@ -18,37 +24,104 @@ from ai.agent import Deadline
 from ai.knights_eval import win_estimates
 from ai.knights_greedy import Plan, TurnPlanner, keep_choice
 
+PRIOR_SCALE = 1.0  # points of greedy advantage that halve a plan's prior
+
+
+def diverse(ranked: list[tuple[float, Plan]], limit: int) -> list[tuple[float, Plan]]:
+    """The best plan, then the best plan of each other first tile kind, then the rest by score.
+
+    Many spots tie on the greedy score (the evaluation can't tell them apart); without this the
+    candidates would often be one tile on four equal spots, and the search could not weigh
+    laying another tile or stopping.
+    """
+    chosen = ranked[:1]
+    kinds = {_first_kind(plan) for _, plan in chosen}
+    for item in ranked[1:]:
+        kind = _first_kind(item[1])
+        if kind not in kinds and len(chosen) < limit:
+            kinds.add(kind)
+            chosen.append(item)
+    for item in ranked:
+        if len(chosen) >= limit:
+            break
+        if item not in chosen:
+            chosen.append(item)
+    chosen.sort(key=lambda item: -item[0])  # stable: the greedy choice stays first
+    return chosen
+
+
+def _first_kind(plan: Plan) -> Hashable:
+    first = plan[0]
+    return (type(first).__name__, getattr(first, "tile", None), len(plan))
+
 
 class KnightsSearch:
     """Everything ISMCTS needs to know about Robber Knights."""
 
-    def __init__(self, plans_per_turn: int = 6) -> None:
+    def __init__(
+        self,
+        plans_per_turn: int = 4,
+        rival_plans: int = 2,
+        rival_planner: TurnPlanner | None = None,
+        to_the_end: bool = False,
+        rollout_planner: TurnPlanner | None = None,
+    ) -> None:
         self.plans_per_turn = plans_per_turn
-        # Our own turns are planned with the medium player's care; the many rival nodes (one
-        # per guess of their hand) with a narrower, faster planner.
+        self.rival_plans = rival_plans
+        # Endgame: rollouts go on through our own turns to the last tile, so leaves are
+        # real results (points and the tie-break on knights left), not estimates.
+        self.to_the_end = to_the_end
+        # Rollouts to the end plan every turn left, so they use a quicker planner.
+        self.rollout_planner = rollout_planner or TurnPlanner(
+            beam=1, castle_spots=6, deploys=6, spot_sample=6
+        )
+        self.rollout_plans: dict[Hashable, Plan] = {}
+        # Our own turns are planned with the medium player's care (the candidate set then
+        # always holds medium's choice); rivals with a planner that may be narrower.
         self.own_planner = TurnPlanner(beam=3)
-        self.rival_planner = TurnPlanner(beam=1, castle_spots=5, deploys=4, spot_sample=8)
+        self.rival_planner = rival_planner or TurnPlanner(beam=3)
         self.searcher = 0
+        self.deadline: Deadline | None = None
+        self.plans: dict[Hashable, list[tuple[float, Plan]]] = {}
+        self.priors: dict[Plan, float] = {}
 
     def begin(self, view: Any, searcher: int, deadline: Deadline) -> None:
         self.searcher = searcher
+        self.deadline = deadline
+
+    def _ranked(self, state: Any) -> list[tuple[float, Plan]]:
+        """The mover's best plans with their greedy scores, cached by what they depend on."""
+        key = self.candidate_key(state)
+        ranked = self.plans.get(key)
+        if ranked is None:
+            seat = state.current_player
+            own = seat == self.searcher
+            planner = self.own_planner if own else self.rival_planner
+            if own:
+                found = planner.plans(state, seat, 4 * self.plans_per_turn, self.deadline)
+                ranked = diverse(found, self.plans_per_turn)
+            else:
+                ranked = planner.plans(state, seat, self.rival_plans, self.deadline)
+            self.plans[key] = ranked
+        return ranked
 
     def candidates(self, state: Any, searcher: int, rng: random.Random) -> list[Plan]:
-        if state.phase == "keep":
-            legal = state.legal_actions()
-            preferred = keep_choice(legal)
-            return [(preferred,)] + [(a,) for a in legal if a != preferred]
-        seat = state.current_player
-        own = seat == searcher
-        planner = self.own_planner if own else self.rival_planner
-        ranked = planner.plans(state, seat, self.plans_per_turn if own else 4)
+        if state.phase == "keep":  # the seed's tip is as good as any search of an empty board
+            return [(keep_choice(state.legal_actions()),)]
+        ranked = self._ranked(state)
+        best = ranked[0][0]
+        for score, plan in ranked:
+            self.priors[plan] = math.exp(-max(0.0, best - score) / PRIOR_SCALE)
         return [plan for _, plan in ranked]
 
+    def prior(self, choice: Plan) -> float:
+        return self.priors.get(choice, 0.0)
+
     def candidate_key(self, state: Any) -> Hashable | None:
-        # The board is part of the key: paths through the setup differ in the start layout.
         seat = state.current_player
         hand = tuple(sorted(tile.tile for tile in state.hands[seat]))
-        return (state.phase, seat, state.lays_this_turn, hand, tuple(state.board.items()))
+        supply = state.supply[seat]
+        return (state.phase, seat, state.lays_this_turn, hand, supply, tuple(state.board.items()))
 
     def apply(self, state: Any, choice: Any) -> Any:
         if not isinstance(choice, tuple):  # a single rollout action
@@ -61,14 +134,21 @@ class KnightsSearch:
         return choice[0]
 
     def rollout_action(self, state: Any, rng: random.Random) -> Any | None:
-        """Rivals answer with their best quick plan; stop once the searcher is to move again,
-        so every leaf is judged at the same point of the round."""
+        """Everybody plays his best plan. Before the endgame the rollout stops once the
+        searcher is to move again, so every leaf is judged at the same point of the round."""
         if state.phase == "keep":
             return keep_choice(state.legal_actions())
-        seat = state.current_player
-        if seat == self.searcher:
-            return None
-        return self.rival_planner.plans(state, seat, 1)[0][1]
+        if not self.to_the_end:
+            if state.current_player == self.searcher:
+                return None
+            return self._ranked(state)[0][1]
+        key = self.candidate_key(state)
+        plan = self.rollout_plans.get(key)
+        if plan is None:
+            seat = state.current_player
+            found = self.rollout_planner.plans(state, seat, 1, self.deadline)
+            plan = self.rollout_plans[key] = found[0][1]
+        return plan
 
     def evaluate(self, state: Any) -> list[float]:
         return win_estimates(state)
