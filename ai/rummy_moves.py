@@ -7,8 +7,12 @@ The exact solver's running time grows steeply with the cards on the table and in
 it is given a window: the table sets the hand touches most (up to ``SOLVER_TABLE_LIMIT`` cards)
 and the best-connected hand cards (up to ``SOLVER_HAND_LIMIT``); the other sets stay as they
 are. The cheap method (:func:`ai.rummy_heuristic.quick_play`) is tried too and the play laying
-more cards wins. A search with less than ``SOLVER_MIN_SECONDS`` left skips the solver for its
-extra variants.
+more cards wins.
+
+The search (hard/expert) uses :func:`find_plays`: windows chosen by :func:`_relevance` (sets
+with jokers to free, long sets to borrow from, sets the hand touches), cheap solves first, each
+solve in a thread that is abandoned at the decision's deadline (:func:`timed_call`), so no
+table can make a decision overrun its time.
 """
 
 from __future__ import annotations
@@ -27,8 +31,7 @@ from game.rummy.melds import check_meld, read_meld
 
 SOLVER_TABLE_LIMIT = 18
 SOLVER_HAND_LIMIT = 14
-SOLVER_MIN_SECONDS = 0.6
-EXTRA_WINDOWS = 4
+EXTRA_WINDOWS = 4  # other mixes of the relevance window, while time is left
 # The solver's own bound (search states per step) on top of the window: beyond it the solver
 # answers with its quick first search, so one call can't run away on a crowded table.
 SOLVER_STATE_BUDGET = 20_000
@@ -52,10 +55,6 @@ def solver_available() -> bool:
 
 def table_size(table: Sequence[Sequence[Card]]) -> int:
     return sum(len(cards) for cards in table)
-
-
-def solver_is_quick(table: Table, hand: Sequence[Card]) -> bool:
-    return table_size(table) <= SOLVER_TABLE_LIMIT and len(hand) <= SOLVER_HAND_LIMIT
 
 
 def _touches(meld: Sequence[Card], hand: Sequence[Card]) -> int:

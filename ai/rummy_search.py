@@ -1,10 +1,14 @@
-"""The Räuber-Rommé plug-in for the generic ISMCTS.
+"""The Räuber-Rommé plug-in for the generic ISMCTS, and the hard/expert agent around it.
 
-At the decision itself the searcher weighs the solver's candidate plays (lay the most, hold back
-jokers, open only, the cheap method's play) against drawing; never an enumeration of all
-arrangements. Deeper in the tree, and for the rivals (whose hands are guesses), the choices are
-the cheap method's play or drawing. Rollouts let everybody play the cheap method for a few turns;
-then the position is judged by cards left, opening and hand value.
+At the decision itself the searcher weighs the plays :func:`ai.rummy_moves.find_plays` finds with
+the solver in part of the time (the most cards first, then holding back jokers, open only, the
+cheap method's play) against drawing; never an enumeration of all arrangements. The first
+choice lays at least as many cards as the medium's whenever the medium's solve fits the time;
+the solver windows that free table jokers or borrow cards from long sets often lay more, which
+is most of hard's edge. Deeper in the tree, and for the rivals (whose hands are guesses), the
+choices are the cheap method's play or drawing. Rollouts let everybody play the cheap method for
+a few turns; then the position is judged by cards left, opening and hand value. The search
+leaves the first choice only when clearly convinced (see ``ai.rummy_levels.search_config``).
 """
 
 from __future__ import annotations
