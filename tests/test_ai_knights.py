@@ -1,0 +1,154 @@
+"""The Robber Knights search: evaluation shortcuts, the ISMCTS options it uses, budgets kept."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+from ai import make_agent
+from ai.agent import Deadline
+from ai.ismcts import Node, SearchConfig, search
+from ai.knights_eval import expected_points, reachable_targets
+from ai.knights_greedy import GreedyKnights, TurnPlanner
+from ai.knights_levels import KnightsSearchAgent, endgame_tiles
+from ai.knights_search import KnightsSearch, diverse
+from game.knights import KnightsState, new_game
+from game.knights.actions import DIRECTIONS
+from game.knights.tiles import KIND_MINIMUM, MAX_DEPLOY, MAX_STACK
+
+
+def greedy_positions(seed: int, players: int = 2) -> list[KnightsState]:
+    """Every position of one game between greedy players."""
+    state = new_game(players, seed)
+    agent, rng = GreedyKnights(), random.Random(seed)
+    seen = []
+    while not state.is_terminal:
+        seen.append(state)
+        state = state.apply(agent.choose(state, rng))
+    return seen
+
+
+def tiles_left(state: KnightsState) -> int:
+    return sum(state.tiles_left(seat) for seat in range(state.num_players))
+
+
+def reachable_by_walking_from(state: KnightsState, pos: tuple[int, int]) -> bool:
+    """The rule spelled out from the target: a straight line of enterable tiles to a free
+    spot inside the area, castle (1) plus every minimum within one deployment."""
+    board, window = state.board, state.area_window()
+    assert window is not None
+    target = board[pos]
+    need = KIND_MINIMUM[target.tile]
+    if need is None or len(target.knights) + need > MAX_STACK:
+        return False
+    for dx, dy in DIRECTIONS.values():
+        total, step = 1 + need, 1
+        while True:
+            cell = (pos[0] + dx * step, pos[1] + dy * step)
+            placed = board.get(cell)
+            if placed is None:
+                lo_x, hi_x, lo_y, hi_y = window
+                if lo_x <= cell[0] <= hi_x and lo_y <= cell[1] <= hi_y and total <= MAX_DEPLOY:
+                    return True
+                break
+            minimum = KIND_MINIMUM[placed.tile]
+            if minimum is None or len(placed.knights) + minimum > MAX_STACK:
+                break
+            total += minimum
+            step += 1
+    return False
+
+
+@pytest.mark.parametrize("seed,players", [(1, 2), (2, 3), (3, 4)])
+def test_reachable_targets_match_the_walk_from_each_tile(seed: int, players: int) -> None:
+    for state in greedy_positions(seed, players)[players::3]:
+        targets = reachable_targets(state)
+        for pos in state.board:
+            assert (pos in targets) == reachable_by_walking_from(state, pos), (pos, state)
+
+
+def test_expected_points_credit_every_building_once() -> None:
+    for state in greedy_positions(4)[::5]:
+        values = expected_points(state)
+        assert len(values) == state.num_players and all(value >= 0 for value in values)
+
+
+def test_planner_stops_at_an_expired_deadline_with_a_plan() -> None:
+    state = greedy_positions(5)[30]
+    expired = Deadline(0.0)
+    began = time.perf_counter()
+    plans = TurnPlanner(beam=3).plans(state, state.current_player, 4, expired)
+    assert time.perf_counter() - began < 0.05
+    assert plans and plans[0][1][0] in state.legal_actions()
+
+
+def test_diverse_keeps_the_best_first_and_varies_the_first_tile() -> None:
+    state = greedy_positions(6)[20].determinize(0, random.Random(0))
+    me = state.current_player
+    ranked = TurnPlanner(beam=3).plans(state, me, 24)
+    chosen = diverse(ranked, 4)
+    assert chosen[0] == ranked[0] and len(chosen) == min(4, len(ranked))
+    assert len(set(chosen)) == len(chosen)
+
+
+def tree_depth(node: Node) -> int:
+    return 1 + max((tree_depth(child) for child in node.children.values()), default=0)
+
+
+@pytest.mark.parametrize("max_depth", [1, 2])
+def test_max_depth_bounds_the_tree(max_depth: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    roots: list[Node] = []
+    original = Node.__init__
+
+    def remember(self: Node, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        if not roots:
+            roots.append(self)
+
+    monkeypatch.setattr(Node, "__init__", remember)
+    state = greedy_positions(7)[24]
+    config = SearchConfig(budget=None, max_iterations=40, max_depth=max_depth)
+    search(state, KnightsSearch(), config, random.Random(1))
+    assert roots and tree_depth(roots[0]) - 1 <= max_depth
+
+
+def test_new_options_default_to_the_old_search() -> None:
+    config = SearchConfig()
+    assert config.max_depth is None and config.prior_weight == 0.0
+    assert config.determinization_reuse == 1
+
+
+def test_endgame_rolls_out_to_the_last_tile() -> None:
+    state = next(s for s in greedy_positions(8) if tiles_left(s) <= 8 and s.phase == "place")
+    plugin = KnightsSearch(plans_per_turn=3, to_the_end=True)
+    plugin.begin(state.view(state.current_player), state.current_player, Deadline(None))
+    full = state.determinize(state.current_player, random.Random(0))
+    steps = 0
+    while not full.is_terminal:
+        action = plugin.rollout_action(full, random.Random(0))
+        assert action is not None
+        full = plugin.apply(full, action)
+        steps += 1
+    assert steps >= 1
+
+
+def test_endgame_threshold_grows_with_the_budget() -> None:
+    assert endgame_tiles(0.2) < endgame_tiles(1.0) < endgame_tiles(3.0)
+
+
+@pytest.mark.parametrize("seed", [9, 10])
+def test_hard_keeps_its_budget_in_every_phase(seed: int) -> None:
+    budget = 0.25
+    agent = make_agent("knights", "hard", seed=0, budget=budget)
+    assert isinstance(agent, KnightsSearchAgent)
+    positions = greedy_positions(seed)
+    late = [s for s in positions if tiles_left(s) <= agent.endgame_tiles]
+    for state in positions[2:6] + late[:: max(1, len(late) // 4)]:
+        began = time.perf_counter()
+        action = agent.choose(state, random.Random(1))
+        elapsed = time.perf_counter() - began
+        assert elapsed <= budget * 1.1, f"{elapsed:.3f} s for a {budget} s budget"
+        assert action in state.legal_actions()
