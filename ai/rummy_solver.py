@@ -44,7 +44,7 @@ MAX_FREEZE_SOLVES = 6
 BEAM_WIDTHS = (160, 640)
 # Steps the depth-first search may take before the breadth-first sweep takes over. Most
 # positions are settled well within this (a few milliseconds); the rest would thrash.
-DFS_NODE_LIMIT = 250
+DFS_NODE_LIMIT = 1_500
 
 # How many solves gave up on exactness because of their ``budget`` (diagnostics for AIs and the
 # benchmark).

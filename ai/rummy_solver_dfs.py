@@ -15,6 +15,7 @@ with any lower score either, so the smallest "need" (bar minus score) that faile
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from ai.rummy_solver_dp import (
@@ -42,8 +43,47 @@ Step = tuple[str, int, int]
 Expand = Callable[[State, int, int], dict[State, Entry]]
 
 
-def _best_first(item: tuple[State, Entry]) -> int:
-    return -item[1][0]
+JOKER_WEIGHT = card_weight(0)
+ACE_WEIGHT = card_weight(1)
+
+
+def _traits(item: tuple[State, Entry]) -> tuple[int, int, int, int]:
+    """What the step orders look at: the potential (score plus what the jokers and kept aces
+    can still add: a joker laid now is no gain over one laid later), aces kept for the end,
+    open runs (promises to keep) and jokers kept for later."""
+    state, (score, _, _) = item
+    kept_aces = state[4][0][1] + state[4][1][1] + state[4][2][1] + state[4][3][1]
+    potential = score + state[5] * JOKER_WEIGHT + kept_aces * ACE_WEIGHT
+    open_runs = len(state[0]) + len(state[1]) + len(state[2]) + len(state[3])
+    return potential, kept_aces, open_runs, state[5]
+
+
+def _keep_jokers(item: tuple[State, Entry]) -> tuple[int, int, int, int]:
+    potential, aces, runs, jokers = _traits(item)
+    return (-potential, aces, runs, -jokers)
+
+
+def _shuffled(seed: int) -> Callable[[tuple[State, Entry]], tuple[float, ...]]:
+    """The same order, but equal choices in a random order of their own (seeded: the solver
+    stays deterministic)."""
+    chance = random.Random(seed)
+
+    def order(item: tuple[State, Entry]) -> tuple[float, ...]:
+        return (*_keep_jokers(item), chance.random())
+
+    return order
+
+
+# Dead ends are found late (a wrong choice low down shows only near the king), so one walk can
+# thrash where another with the same preferences goes straight through: each try gets a few
+# steps, then the next starts over with equal choices reshuffled (what was proved dead stays
+# known). The last try has the rest.
+TRIES = 4
+STEPS_PER_TRY = 300
+
+
+class _TryOver(Exception):
+    """This try's steps are used up: start over with the next order."""
 
 
 class _Search:
@@ -89,6 +129,8 @@ class _Search:
         self.best_score = -1
         self.best_records: list[tuple] | None = None
         self.path: list[tuple] = []
+        self.order: Callable[[tuple[State, Entry]], tuple[float, ...]] = _keep_jokers
+        self.try_limit: int | None = None
 
     def successors(self, index: int, state: State, score: int) -> dict[State, Entry]:
         kind, p, k = self.steps[index]
@@ -126,8 +168,10 @@ class _Search:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise OverBudget(self.nodes)
+        if self.try_limit is not None and self.nodes > self.try_limit:
+            raise _TryOver
         options = self.successors(index, state, score)
-        for new_state, (new_score, _, record) in sorted(options.items(), key=_best_first):
+        for new_state, (new_score, _, record) in sorted(options.items(), key=self.order):
             self.path.append(record)
             self.walk(index + 1, new_state, new_score)
             self.path.pop()
@@ -139,7 +183,15 @@ class _Search:
     def solve(self, max_loss: int) -> Plan | None:
         """The best arrangement losing at most ``max_loss`` (score below the ceiling)."""
         self.floor = self.ceiling - max_loss - 1
-        self.walk(0, self.init, 0)
+        for attempt in range(TRIES):
+            self.order = _keep_jokers if attempt == 0 else _shuffled(attempt)
+            last = attempt == TRIES - 1
+            self.try_limit = None if last else self.nodes + STEPS_PER_TRY
+            try:
+                self.walk(0, self.init, 0)
+                break
+            except _TryOver:
+                self.path.clear()
         if self.best_records is None:
             return None
         return Plan(self.best_score, tuple(_rebuild(self.steps, self.best_records)))
