@@ -65,7 +65,6 @@ class Node:
     visits: int = 0
     availability: int = 0
     reward: float = 0.0
-    prior: float = 0.0  # the plug-in's own rating of this choice, 0..1 (progressive bias)
     children: dict[Hashable, Node] = field(default_factory=dict)
     candidate_cache: dict[Hashable, list[Any]] = field(default_factory=dict)
 
@@ -87,9 +86,6 @@ class SearchConfig:
     # Choices per iteration in the tree before the leaf is judged (after any rollout); None =
     # unlimited. A shallow tree spends the iterations on more determinizations instead.
     max_depth: int | None = None
-    # Progressive bias: prior_weight * prior / (visits + 1) is added to a child's UCB score,
-    # the prior coming from the plug-in's optional ``prior(choice)`` (0 = off).
-    prior_weight: float = 0.0
     # Consecutive iterations that share one determinization (1 = a fresh one each time).
     # Sharing lets the first sweep over the root's choices compare them on the same deal,
     # which matters when few, costly iterations fit in the budget.
@@ -131,14 +127,14 @@ def _clearly_better(challenger: Node, first: Node, config: SearchConfig) -> bool
     )
 
 
-def _select(node: Node, options: list[Any], exploration: float, prior_weight: float = 0.0) -> Any:
+def _select(node: Node, options: list[Any], exploration: float) -> Any:
     best_action = options[0]
     best_score = -math.inf
     for action in options:
         child = node.children[action]
         mean = child.reward / child.visits if child.visits else 0.5
         bonus = exploration * math.sqrt(math.log(max(child.availability, 1)) / (child.visits + 1))
-        score = mean + bonus + prior_weight * child.prior / (child.visits + 1)
+        score = mean + bonus
         if score > best_score:
             best_score = score
             best_action = action
@@ -158,7 +154,6 @@ def _iterate(
     state = deal if deal is not None else view.determinize(me, rng)
     node = root
     path = [root]
-    prior = getattr(game, "prior", None) if config.prior_weight else None
     while not state.is_terminal:
         if config.max_depth is not None and len(path) > config.max_depth:
             break
@@ -172,13 +167,11 @@ def _iterate(
         if untried:
             action = untried[0]
             child = Node(actor=actor, availability=1)
-            if prior is not None:
-                child.prior = prior(action)
             node.children[action] = child
             state = game.apply(state, action)
             path.append(child)
             break
-        action = _select(node, options, config.exploration, config.prior_weight)
+        action = _select(node, options, config.exploration)
         node = node.children[action]
         state = game.apply(state, action)
         path.append(node)

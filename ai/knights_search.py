@@ -3,10 +3,12 @@
 A turn is up to three lays plus the deployment of each castle, so searching single actions
 spends most iterations inside one's own turn. Here each choice is the *rest of a turn*: the
 best few plans of the greedy turn planner for the seat to move (in the determinized state, so
-rivals plan with the tiles they might hold). The tree therefore alternates turns: our plan, the
+rivals plan with the tiles they might hold). Before the endgame the tree is our plan and the
 rivals' replies, and each leaf is judged when we are to move again by
-:func:`ai.knights_eval.win_estimates`. The greedy (medium) player sees only its own turn; the
-search's edge is seeing which buildings the rivals' likely hands would take in reply.
+:func:`ai.knights_eval.win_estimates`. In the endgame (``to_the_end``) every iteration plays
+the game out to the last tile with a quick planner for all seats, so the result is real: who
+lays the last castles and the tie-break on knights left decide close games, and the greedy
+(medium) player, which sees only its own turn, misses both.
 
 Planning is the expensive part, so plans are cached by everything they depend on (the board,
 the mover's hand and the phase): the rivals' hidden hands come from a small pool, so after a few
@@ -15,7 +17,6 @@ dozen determinizations most iterations reuse plans and cost little more than one
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Hashable
 from typing import Any
@@ -23,8 +24,6 @@ from typing import Any
 from ai.agent import Deadline
 from ai.knights_eval import win_estimates
 from ai.knights_greedy import Plan, TurnPlanner, keep_choice
-
-PRIOR_SCALE = 1.0  # points of greedy advantage that halve a plan's prior
 
 
 def diverse(ranked: list[tuple[float, Plan]], limit: int) -> list[tuple[float, Plan]]:
@@ -83,7 +82,6 @@ class KnightsSearch:
         self.searcher = 0
         self.deadline: Deadline | None = None
         self.plans: dict[Hashable, list[tuple[float, Plan]]] = {}
-        self.priors: dict[Plan, float] = {}
 
     def begin(self, view: Any, searcher: int, deadline: Deadline) -> None:
         self.searcher = searcher
@@ -108,14 +106,7 @@ class KnightsSearch:
     def candidates(self, state: Any, searcher: int, rng: random.Random) -> list[Plan]:
         if state.phase == "keep":  # the seed's tip is as good as any search of an empty board
             return [(keep_choice(state.legal_actions()),)]
-        ranked = self._ranked(state)
-        best = ranked[0][0]
-        for score, plan in ranked:
-            self.priors[plan] = math.exp(-max(0.0, best - score) / PRIOR_SCALE)
-        return [plan for _, plan in ranked]
-
-    def prior(self, choice: Plan) -> float:
-        return self.priors.get(choice, 0.0)
+        return [plan for _, plan in self._ranked(state)]
 
     def candidate_key(self, state: Any) -> Hashable | None:
         seat = state.current_player

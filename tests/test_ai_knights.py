@@ -117,8 +117,7 @@ def test_max_depth_bounds_the_tree(max_depth: int, monkeypatch: pytest.MonkeyPat
 
 def test_new_options_default_to_the_old_search() -> None:
     config = SearchConfig()
-    assert config.max_depth is None and config.prior_weight == 0.0
-    assert config.determinization_reuse == 1
+    assert config.max_depth is None and config.determinization_reuse == 1
 
 
 def test_endgame_rolls_out_to_the_last_tile() -> None:
