@@ -117,27 +117,24 @@ def _solve(
     args = (counts.table, usable, counts.table_jokers, counts.hand_jokers, mode)
     table_weight = _table_weight(table_cards)
     usable_count = sum(map(sum, usable)) + counts.hand_jokers
-    try:
-        plan, _ = solve_by_rounds(*args, max_left_out=usable_count, node_limit=DFS_NODE_LIMIT)
-    except OverBudget:
-        pass
-    else:
-        if plan is None:
+    rounds = solve_by_rounds(*args, max_left_out=usable_count, node_limit=DFS_NODE_LIMIT)
+    if rounds.exact:
+        if rounds.plan is None:
             return None, 0 if opened else -1
-        return plan, plan.score - table_weight
+        return rounds.plan, rounds.plan.score - table_weight
     # Everything usable laid: no arrangement can score more than this.
     ceiling = (
         table_weight
         + sum(card_weight(rank) * sum(usable[rank]) for rank in range(1, 14))
         + card_weight(0) * counts.hand_jokers
     )
-    # A quick narrow search gives a good arrangement; the exact search then only has to look
-    # for something better, which lets it drop most states early.
-    quick = None
+    # The depth-first rounds ran out of steps. A good arrangement (theirs, or a quick narrow
+    # sweep's) lets the exact sweep drop most states early: it only looks for better ones.
+    quick = rounds.plan
     for width in BEAM_WIDTHS:
-        quick = solve_counts(*args, beam=width)
         if quick is not None:
             break
+        quick = solve_counts(*args, beam=width)
     if quick is not None and quick.score == ceiling:
         return quick, quick.score - table_weight
     beat: int | None = table_weight if opened else None
@@ -145,11 +142,7 @@ def _solve(
         beat = quick.score
     better: Plan | None = None
     try:
-        # First the all-in probe: can every usable card be laid? Cheap, as any state that
-        # leaves a card out is dropped at once; when it works it is the optimum.
-        better = solve_counts(*args, beat=ceiling - 1, limit=budget)
-        if better is None:
-            better = solve_counts(*args, beat=beat, limit=budget)
+        better = solve_counts(*args, beat=beat, limit=budget)
     except OverBudget:
         global budget_fallbacks
         budget_fallbacks += 1

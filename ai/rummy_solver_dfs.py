@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ai.rummy_solver_dp import (
     ACE_HIGH,
@@ -183,6 +184,7 @@ class _Search:
     def solve(self, max_loss: int) -> Plan | None:
         """The best arrangement losing at most ``max_loss`` (score below the ceiling)."""
         self.floor = self.ceiling - max_loss - 1
+        self.best_records = None
         for attempt in range(TRIES):
             self.order = _keep_jokers if attempt == 0 else _shuffled(attempt)
             last = attempt == TRIES - 1
@@ -192,9 +194,21 @@ class _Search:
                 break
             except _TryOver:
                 self.path.clear()
+        return self.best_plan()
+
+    def best_plan(self) -> Plan | None:
         if self.best_records is None:
             return None
         return Plan(self.best_score, tuple(_rebuild(self.steps, self.best_records)))
+
+
+@dataclass(frozen=True, slots=True)
+class RoundsResult:
+    """``plan``: the best arrangement found (None: none found). ``exact``: the rounds finished,
+    so it is the optimum (None then means no arrangement leaves few enough cards out)."""
+
+    plan: Plan | None
+    exact: bool
 
 
 def solve_by_rounds(
@@ -205,13 +219,16 @@ def solve_by_rounds(
     mode: Mode,
     max_left_out: int,
     node_limit: int | None = None,
-) -> tuple[Plan | None, int]:
+) -> RoundsResult:
     """The optimal plan among those leaving at most ``max_left_out`` usable hand cards (and hand
-    jokers) out, and how many rounds proved that. ``(None, rounds)`` when every arrangement
-    leaves more out (or none exists). Raises :class:`OverBudget` past ``node_limit`` steps."""
+    jokers) out. Past ``node_limit`` steps it gives up: the result is then not exact, and holds
+    the best arrangement its last round had found by then (if any)."""
     search = _Search(table, hand, table_jokers, hand_jokers, mode, node_limit)
     for left_out in range(max_left_out + 1):
-        plan = search.solve(left_out * MAX_CARD_LOSS)
+        try:
+            plan = search.solve(left_out * MAX_CARD_LOSS)
+        except OverBudget:
+            return RoundsResult(search.best_plan(), exact=False)
         if plan is not None:
-            return plan, left_out
-    return None, max_left_out
+            return RoundsResult(plan, exact=True)
+    return RoundsResult(None, exact=True)
