@@ -12,14 +12,18 @@ from ai.ismcts import SearchConfig, search
 from ai.knights_greedy import EasyKnights, GreedyKnights
 from ai.knights_search import KnightsSearch
 
-# Values are close win chances from the evaluation, so exploration is small; the candidate
-# order is already good, so widening starts narrow.
+# Before the endgame the values are close win chances from the evaluation, so exploration is
+# small; the candidate order is already good, so widening starts narrow.
 EXPLORATION = 0.25
-# Tiles left in all hands and piles when the search starts rolling out to the end of the
-# game: the greedy's one-turn view misses most in the last turns (who lays the last castles,
-# the tie-break on knights left), and there a rollout to the end is cheap enough to repeat.
-# A bigger budget affords longer rollouts: 20 tiles at 1 s, 28 at 3 s.
+
+
 def endgame_tiles(seconds: float | None) -> int:
+    """Tiles left in all hands and piles when the search starts rolling out to the end.
+
+    The greedy's one-turn view misses most in the last turns (who lays the last castles, the
+    tie-break on knights left), and there a rollout to the end is cheap enough to repeat. A
+    bigger budget affords longer rollouts: 14 tiles at 0.2 s, 20 at 1 s, 28 at 3 s.
+    """
     if seconds is None:
         return 20
     return int(12 + 8 * math.log2(1.0 + seconds))
