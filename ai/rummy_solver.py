@@ -113,9 +113,51 @@ def _solve(
     usable = drop_unusable(counts.table, counts.hand, jokers)
     if not opened and _opening_value(usable, counts.hand_jokers) < OPENING_TARGET:
         return None, -1
-    mode: Mode = "opened" if opened else "opening"
-    args = (counts.table, usable, counts.table_jokers, counts.hand_jokers, mode)
     table_weight = _table_weight(table_cards)
+    if not opened:
+        # The best play of an opened player is the most any play can lay. When its laid cards
+        # hold sets worth 30 on their own, it is an opening too: the best one, found without
+        # tracking which sets are hand-only (which doubles the search).
+        plan, gain = _solve_mode(counts, usable, table_weight, "opened", budget)
+        if plan is None or gain < BIG:
+            return None, -1  # not even an opened player could lay a card
+        if _opening_covered(plan, table_cards) >= OPENING_TARGET:
+            return plan, gain
+    mode: Mode = "opened" if opened else "opening"
+    return _solve_mode(counts, usable, table_weight, mode, budget)
+
+
+def _opening_covered(plan: Plan, table_cards: Sequence[Card]) -> int:
+    """The highest total value of the plan's sets that the laid hand cards alone can make up."""
+    sets = [_to_cards(planned) for planned in plan.sets]
+    laid = Counter(_flatten(sets)) - Counter(table_cards)
+    candidates = [(Counter(cards), set_value(cards)) for cards in sets]
+    candidates = [(need, value) for need, value in candidates if not need - laid]
+    best = 0
+
+    def walk(start: int, left: Counter[Card], value: int) -> None:
+        nonlocal best
+        best = max(best, value)
+        for i in range(start, len(candidates)):
+            need, worth = candidates[i]
+            if best >= OPENING_TARGET:
+                return
+            if not need - left:
+                walk(i + 1, left - need, value + worth)
+
+    walk(0, laid, 0)
+    return best
+
+
+def _solve_mode(
+    counts: _Counts,
+    usable: list[list[int]],
+    table_weight: int,
+    mode: Mode,
+    budget: int | None,
+) -> tuple[Plan | None, int]:
+    opened = mode == "opened"
+    args = (counts.table, usable, counts.table_jokers, counts.hand_jokers, mode)
     usable_count = sum(map(sum, usable)) + counts.hand_jokers
     rounds = solve_by_rounds(*args, max_left_out=usable_count, node_limit=DFS_NODE_LIMIT)
     if rounds.exact:
