@@ -352,7 +352,7 @@ FOCUS_STEPS = ((18, 0), (24, SOLVER_STATE_BUDGET))
 # After the cheap steps (the quick search only), a step starts only with this many times the
 # slowest step's time left (they grow).
 CHEAP_STEPS = 2
-STEP_GROWTH = 2.5
+STEP_GROWTH = 3.0
 
 
 def _laid(option: Table | None, table: Table) -> int:
