@@ -250,3 +250,14 @@ def test_marching_knights_are_conserved_frame_by_frame() -> None:
     assert seen_walking
     stacks, group = march.frame()
     assert group is None and all(stacks[pos] == after.board[pos].knights for pos, _ in path)
+
+
+def test_text_still_renders_after_pygame_was_quit_and_started_again() -> None:
+    """Another window (a test, a second App) may quit pygame; cached fonts die with it, and the
+    next label must not crash the table with "Invalid font"."""
+    pygame.init()
+    before = theme.text("Next player", 23)
+    pygame.quit()
+    pygame.init()
+    after = theme.text("Next player!", 23)
+    assert after.get_width() > before.get_width() > 0

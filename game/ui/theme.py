@@ -72,6 +72,12 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     """pygame's default font at ``size`` (cached: creating fonts is slow)."""
     key = (size, bold)
     cached = _fonts.get(key)
+    if cached is not None:
+        try:
+            cached.get_height()
+        except pygame.error:  # pygame was quit (and started again) since: its fonts are dead
+            forget_fonts()
+            cached = None
     if cached is None:
         if not pygame.font.get_init():
             pygame.font.init()
@@ -82,9 +88,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 def forget_fonts() -> None:
-    """Drop cached fonts (they die with ``pygame.quit()``); they are made again when needed."""
+    """Drop cached fonts (they die with ``pygame.quit()``) and what was rendered with them; they
+    are made again when needed."""
     _fonts.clear()
     _wrap_cache.clear()
+    _text_cache.clear()
 
 
 def text(
