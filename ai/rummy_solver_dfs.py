@@ -3,9 +3,10 @@
 The breadth-first sweep keeps every state of a layer, which explodes on big tables with jokers
 (tens of thousands of ways to have placed the cards so far). Most real positions, though, have a
 play that lays nearly everything, and there are many such arrangements: a depth-first walk that
-tries the most promising step first finds one in a few dozen steps. The search runs in rounds by
-the number of hand cards left out (0, 1, 2, ...): a round only admits arrangements losing at most
-that many cards, so it is tightly bounded, and the first round that finds one holds the optimum.
+tries the most promising step first usually finds one in a few hundred steps. The search runs in
+rounds by the number of hand cards left out (0, 1, 2, ...): a round only admits arrangements
+losing at most that many cards, so it is tightly bounded, and the first round that finds one
+holds the optimum.
 Inside a round, every arrangement found raises the bar (branch and bound on the laid value).
 
 Dead ends are remembered: a state that could not reach the bar with score ``s`` can't reach it
@@ -36,13 +37,12 @@ from ai.rummy_solver_dp import (
     _rest_after,
     _suit_step,
     card_weight,
+    sweep_start,
 )
 
 # The most a single left-out hand card can cost: one card (BIG) plus the highest hand value.
 MAX_CARD_LOSS = BIG + JOKER_HAND_VALUE
 Step = tuple[str, int, int]
-Expand = Callable[[State, int, int], dict[State, Entry]]
-
 
 JOKER_WEIGHT = card_weight(0)
 ACE_WEIGHT = card_weight(1)
@@ -102,11 +102,7 @@ class _Search:
         self.open_sets = mode == "opening"
         self.node_limit = node_limit
         self.nodes = 0
-        avail_pos = [[0] * 4 for _ in range(ACE_HIGH + 3)]
-        for rank in range(1, 14):
-            for s in range(4):
-                avail_pos[rank][s] = table[rank][s] + hand[rank][s]
-        avail_pos[ACE_HIGH] = list(avail_pos[1])
+        avail_pos, self.init = sweep_start(table, hand, table_jokers, hand_jokers, self.open_sets)
         self.avail_pos = avail_pos
         self.rest = _rest_after(avail_pos)
         self.steps: list[Step] = []
@@ -115,15 +111,9 @@ class _Search:
                 self.steps.append(("suit", p, k))
             if p <= 13:
                 self.steps.append(("groups", p, -1))
-        total_jokers = table_jokers + hand_jokers
-        start_ov = 0 if self.open_sets else OPENING_TARGET
-        self.init: State = (
-            (), (), (), (), ((0, 0),) * 4, total_jokers, table_jokers, start_ov, 0, 0,
-        )  # fmt: skip
-        self.ceiling = (
-            sum(card_weight(r) * avail_pos[r][s] for r in range(1, 14) for s in range(4))
-            + card_weight(0) * total_jokers
-        )
+        self.ceiling = sum(
+            card_weight(r) * avail_pos[r][s] for r in range(1, 14) for s in range(4)
+        ) + card_weight(0) * (table_jokers + hand_jokers)
         # Fewest need (bar - score) at which (step, state) was seen to fail.
         self.failed: dict[tuple[int, State], int] = {}
         self.floor = 0

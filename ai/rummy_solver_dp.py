@@ -235,14 +235,7 @@ def solve_counts(
     this (so the time a budgeted solve can take is bounded, not only its memory)."""
     open_sets = mode == "opening"
     by_value = mode == "value"
-    avail_pos = [[0] * 4 for _ in range(ACE_HIGH + 3)]
-    for rank in range(1, 14):
-        for s in range(4):
-            avail_pos[rank][s] = table[rank][s] + hand[rank][s]
-    avail_pos[ACE_HIGH] = list(avail_pos[1])
-    start_ov = 0 if open_sets else OPENING_TARGET
-    total_jokers = table_jokers + hand_jokers
-    init: State = ((), (), (), (), ((0, 0),) * 4, total_jokers, table_jokers, start_ov, 0, 0)
+    avail_pos, init = sweep_start(table, hand, table_jokers, hand_jokers, open_sets)
     layer: dict[State, Entry] = {init: (0, None, None)}
     history: list[dict[State, Entry]] = [layer]
     created = 0
@@ -288,6 +281,26 @@ def solve_counts(
         state = previous
     records.reverse()
     return Plan(best_score, tuple(_rebuild(steps, records)))
+
+
+def sweep_start(
+    table: list[list[int]],
+    hand: list[list[int]],
+    table_jokers: int,
+    hand_jokers: int,
+    open_sets: bool,
+) -> tuple[list[list[int]], State]:
+    """The copies available per sweep position 1..14 and suit (14: the aces again, with two
+    empty positions after it), and the state before the first position."""
+    avail_pos = [[0] * 4 for _ in range(ACE_HIGH + 3)]
+    for rank in range(1, 14):
+        for s in range(4):
+            avail_pos[rank][s] = table[rank][s] + hand[rank][s]
+    avail_pos[ACE_HIGH] = list(avail_pos[1])
+    start_ov = 0 if open_sets else OPENING_TARGET
+    total_jokers = table_jokers + hand_jokers
+    init: State = ((), (), (), (), ((0, 0),) * 4, total_jokers, table_jokers, start_ov, 0, 0)
+    return avail_pos, init
 
 
 def _rest_after(avail_pos: list[list[int]]) -> list[list[int]]:
