@@ -256,6 +256,7 @@ def _freeze_old_sets(
     frozen = set(matches)
     used = set(matches.values())
     rest_sets = [cards for j, cards in enumerate(new_sets) if j not in used]
+    laid = Counter(_flatten(new_sets)) - Counter(_flatten(old_sets))
     solves = 0
 
     max_solves = MAX_FREEZE_SOLVES if budget is None else 1  # in a hurry: one try at most
@@ -267,6 +268,14 @@ def _freeze_old_sets(
         solves += 1
         trial = frozen | set(batch)
         rest = [card for i, cards in enumerate(old_sets) if i not in trial for card in cards]
+        if opened:
+            # Keeping the same cards laid is all that matters: arrange exactly those.
+            arranged = _arrange_all(rest + list(laid.elements()))
+            if arranged is None:
+                return False
+            frozen.update(batch)
+            rest_sets = arranged
+            return True
         trial_plan, trial_gain = _solve(rest, hand, opened, budget)
         if trial_plan is None or trial_gain != gain:
             return False
@@ -283,6 +292,23 @@ def _freeze_old_sets(
 
     search([i for i in range(len(old_sets)) if i not in frozen])
     return frozen, rest_sets
+
+
+def _arrange_all(cards: Sequence[Card]) -> list[list[Card]] | None:
+    """Valid sets holding exactly these cards, or None (also when the search gives up)."""
+    counts = _counts(cards, [])
+    result = solve_by_rounds(
+        counts.table,
+        _empty(),
+        counts.table_jokers,
+        0,
+        "opened",
+        max_left_out=0,
+        node_limit=DFS_NODE_LIMIT,
+    )
+    if not result.exact or result.plan is None:
+        return None
+    return [_to_cards(planned) for planned in result.plan.sets]
 
 
 def _reproduced(old_sets: list[list[Card]], new_sets: list[list[Card]]) -> dict[int, int]:
