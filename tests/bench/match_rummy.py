@@ -3,6 +3,15 @@
     .venv/bin/python tests/bench/match_rummy.py [ROUNDS] [BUDGET] [WORKERS]
 
 Targets: medium beats easy in >= 65% of rounds; hard beats medium in >= 60% of >= 200 rounds.
+A "game" of the arena is one round; two players share each deal seed with seats swapped, so
+400 rounds are 200 mirrored deals.
+
+Measured on 2026-11-29 (2 shared cores, nice 10, one worker, seed 0):
+- medium vs easy, 400 rounds: medium 100% (400/400).
+- hard vs medium, 400 rounds at 0.2 s: hard 73.0% (95% CI 68.5-77.1%), 0 illegal actions;
+  hard's decisions: mean 79 ms, p95 135 ms, max 494 ms (one spike past the 220 ms promise
+  while the machine ran three times more work than it has cores).
+- hard vs medium, 20 rounds at the real 1 s: hard 19/20; decisions p95 686 ms, max 889 ms.
 """
 
 from __future__ import annotations
