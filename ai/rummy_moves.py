@@ -11,8 +11,9 @@ more cards wins.
 
 The search (hard/expert) uses :func:`find_plays`: windows chosen by :func:`_relevance` (sets
 with jokers to free, long sets to borrow from, sets the hand touches), cheap solves first, each
-solve in a thread that is abandoned at the decision's deadline (:func:`timed_call`), so no
-table can make a decision overrun its time.
+solve under the decision's deadline (:func:`timed_call`: the solver gives up by itself when the
+time is up, and its thread is abandoned if it doesn't), so no table can make a decision overrun
+its time.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any, TypeVar
 
 from ai.agent import Deadline
 from ai.rummy_heuristic import Table, hand_melds, quick_play
+from ai.rummy_solver import OutOfTime, time_limit
 from game.rummy import Draw, NextRound, Pass, Play, check_play
 from game.rummy.cards import JOKER, Card, hand_value
 from game.rummy.melds import check_meld, read_meld
@@ -328,7 +330,12 @@ def timed_call(call: Callable[[], T | None], deadline: Deadline | None) -> T | N
 
     def run() -> None:
         try:
-            answer.append(call())
+            # The solver checks the clock itself and gives up at the deadline, so an abandoned
+            # call ends within milliseconds instead of competing with the search.
+            with time_limit(deadline.end, deadline.stop):
+                answer.append(call())
+        except OutOfTime:
+            answer.append(None)
         except Exception as error:  # handed to the caller below
             failure.append(error)
 

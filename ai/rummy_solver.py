@@ -26,17 +26,21 @@ from ai.rummy_solver_dp import (
     BIG,
     OPENING_TARGET,
     Mode,
+    OutOfTime,
     OverBudget,
     Plan,
     PlannedSet,
     card_weight,
     drop_unusable,
     solve_counts,
+    time_limit,
 )
 from game.rummy.cards import JOKER, SUITS, Card
 from game.rummy.melds import check_meld
 
 Table = list[list[Card]]
+# Callers in a hurry wrap their solves in ``with time_limit(end, stop):`` and catch OutOfTime.
+__all__ = ["OutOfTime", "best_opening", "best_play", "max_laid", "set_value", "time_limit"]
 
 # How many extra solves may be spent to keep more old sets unchanged (each on a smaller table).
 MAX_FREEZE_SOLVES = 6

@@ -37,6 +37,7 @@ from ai.rummy_solver_dp import (
     _rest_after,
     _suit_step,
     card_weight,
+    check_time,
     sweep_start,
 )
 
@@ -159,6 +160,8 @@ class _Search:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise OverBudget(self.nodes)
+        if self.nodes & 63 == 0:
+            check_time()
         if self.try_limit is not None and self.nodes > self.try_limit:
             raise _TryOver
         options = self.successors(index, state, score)

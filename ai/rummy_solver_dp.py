@@ -22,6 +22,10 @@ Jokers likewise. Score = per used card (BIG + its hand value): more cards first,
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from typing import Literal
@@ -178,6 +182,33 @@ def _suit_options(
 TOTAL_PER_LIMIT = 4
 
 
+class OutOfTime(Exception):
+    """The time the caller gave this thread's solves (see :func:`time_limit`) is up."""
+
+
+_limit = threading.local()
+
+
+@contextmanager
+def time_limit(end: float | None, stop: threading.Event | None = None) -> Iterator[None]:
+    """Solves in this thread raise :class:`OutOfTime` once ``time.perf_counter()`` passes
+    ``end`` or ``stop`` is set: a computer player in a hurry abandons a slow solve at once
+    instead of leaving it to run on."""
+    _limit.end, _limit.stop = end, stop
+    try:
+        yield
+    finally:
+        _limit.end = _limit.stop = None
+
+
+def check_time() -> None:
+    """Raise :class:`OutOfTime` when this thread's time limit has passed (cheap when none)."""
+    end = getattr(_limit, "end", None)
+    stop = getattr(_limit, "stop", None)
+    if (end is not None and time.perf_counter() > end) or (stop is not None and stop.is_set()):
+        raise OutOfTime
+
+
 class OverBudget(Exception):
     """The exact search grew beyond the state budget it was given."""
 
@@ -244,6 +275,7 @@ def solve_counts(
     floor = -1 if beat is None or by_value else beat
     for p in range(1, ACE_HIGH + 1):
         for k in range(4):
+            check_time()
             layer = _suit_step(
                 layer, p, k, table, hand, avail_pos, open_sets, by_value, rest[p][k], floor, limit
             )
@@ -348,7 +380,9 @@ def _suit_step(
     next_avail = avail_pos[p + 1][k] if p < 13 else avail_pos[ACE_HIGH][k] if p == 13 else 0
     out: dict[State, Entry] = {}
     out_get = out.get
-    for state, entry in layer.items():
+    for count, (state, entry) in enumerate(layer.items()):
+        if count & 511 == 511:
+            check_time()
         score = entry[0]
         runs = state[k]
         aces = state[4]
@@ -569,7 +603,9 @@ def _prune(layer: dict[State, Entry], reach: int | None) -> dict[State, Entry]:
     With ``reach`` (not opened yet), states that can no longer gather 30 points are dropped.
     """
     buckets: dict[State, list[tuple[int, int, State]]] = {}
-    for state, entry in layer.items():
+    for count, (state, entry) in enumerate(layer.items()):
+        if count & 511 == 511:
+            check_time()
         ov = state[7]
         if reach is not None and ov < OPENING_TARGET:
             hand_jokers = state[5] - state[6]

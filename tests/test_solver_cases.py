@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from collections import Counter
 
-from ai.rummy_solver import best_opening, best_play, max_laid
+import numpy as np
+import pytest
+
+from ai.rummy_solver import OutOfTime, best_opening, best_play, max_laid, time_limit
 from game.rummy.cards import Card, parse_cards
 from game.rummy.melds import check_meld
+from tests.reference_ilp import random_position
 
 
 def sets(*texts: str) -> list[list[Card]]:
@@ -155,3 +161,19 @@ def test_a_tiny_budget_still_gives_a_legal_play() -> None:
     assert result is not None
     assert laid(table, result)
     assert max_laid(table, hand, opened=True, budget=1) >= 1
+
+
+def test_a_time_limit_stops_a_slow_solve_at_once() -> None:
+    """A computer player in a hurry must not be held up by a hard table: under ``time_limit``
+    the solver gives up within milliseconds of the end (or at once when the stop is set)."""
+    table, hand = random_position(np.random.default_rng(2026), 40, 17)  # slow without a limit
+    start = time.perf_counter()
+    with pytest.raises(OutOfTime), time_limit(start + 0.05):
+        best_play(table, hand, opened=True)
+    assert time.perf_counter() - start < 0.5
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(OutOfTime), time_limit(None, stop):
+        best_play(table, hand, opened=True)
+    # Outside the block there is no limit any more.
+    assert best_play([parse_cards("5H 6H 7H")], parse_cards("8H"), opened=True) is not None
