@@ -72,6 +72,8 @@ class RummySearch:
         return choice
 
     def rollout_action(self, state: Any, rng: random.Random) -> Any | None:
+        if self.deadline is not None and self.deadline.expired():
+            return None  # out of time: judge the position reached so far
         player = state.players[state.current_player]
         table = quick_play(state.table, player.hand, player.opened)
         return Play(table) if table is not None else fallback(state)
