@@ -12,6 +12,8 @@ about 40% of a core), ``--workers 1`` each:
   [62.0, 79.4], together 136/200 = 68.0%; decision p95 857 ms, max 1.32 s (one stall of
   the loaded machine; p95/max in a 2-game hard/expert bench: 862/942 ms, 2.56/2.66 s).
 - hard vs medium at 0.2 s, 100 games: 53%: the endgame rollouts need the time.
+- later, on a quiet machine, hard vs medium at 1.0 s, seed 3, 60 games: 69.2% [56.6, 79.4],
+  decision p95 844 ms, max 912 ms (all 260 games at 1.0 s: 68.3%).
 """
 
 from __future__ import annotations
