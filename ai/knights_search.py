@@ -126,7 +126,10 @@ class KnightsSearch:
 
     def rollout_action(self, state: Any, rng: random.Random) -> Any | None:
         """Everybody plays his best plan. Before the endgame the rollout stops once the
-        searcher is to move again, so every leaf is judged at the same point of the round."""
+        searcher is to move again, so every leaf is judged at the same point of the round.
+        Out of time, it stops at once and the position reached is judged."""
+        if self.deadline is not None and self.deadline.expired():
+            return None
         if state.phase == "keep":
             return keep_choice(state.legal_actions())
         if not self.to_the_end:
