@@ -159,7 +159,9 @@ class ReplayOverlay(Scene):
         shade.fill((*theme.BG, 235))
         surface.blit(shade, cover)
         theme.panel(surface, b, theme.PANEL_DARK)
-        name = self.table.session.seats[self.turn.seat].name
+        seats, seat = self.table.session.seats, self.turn.seat
+        # A seat may have left since that turn (rummy lets players go mid-round).
+        name = seats[seat].name if seat < len(seats) else str(seat + 1)
         title = _("Replay of {name}'s turn: move {step} of {steps}").format(
             name=name, step=self.step, steps=self.steps
         )
