@@ -102,17 +102,8 @@ def _window(
     """
     # With ``rng`` (a searcher with time to spare), another mix of the touched sets.
     jitter = [rng.random() * 2.0 if rng else 0.0 for _ in table]
-    ranked = sorted(range(len(table)), key=lambda i: -_touches(table[i], hand) - jitter[i])
-    chosen: set[int] = set()
-    size = 0
-    for index in ranked:
-        if _touches(table[index], hand) == 0:
-            break
-        if size + len(table[index]) <= SOLVER_TABLE_LIMIT:
-            chosen.add(index)
-            size += len(table[index])
-    fixed = tuple(cards for i, cards in enumerate(table) if i not in chosen)
-    window = tuple(cards for i, cards in enumerate(table) if i in chosen)
+    touches = [_touches(meld, hand) for meld in table]
+    fixed, window = _split_by_score(table, touches, SOLVER_TABLE_LIMIT, jitter)
     held_out: list[Card] = []
     if len(hand) > SOLVER_HAND_LIMIT:
         order = sorted(hand, key=lambda card: -_connections(card, hand))
@@ -149,16 +140,24 @@ def focus_window(
     """The sets left as they are and the sets (up to ``limit`` cards) the solver may rebuild,
     chosen by :func:`_relevance` (with ``rng``: jittered, for another mix)."""
     scores = [_relevance(meld, hand) + (rng.random() * 3.0 if rng else 0.0) for meld in table]
+    return _split_by_score(table, scores, limit, [0.0] * len(table))
+
+
+def _split_by_score(
+    table: Sequence[Sequence[Card]], scores: Sequence[float], limit: int, jitter: Sequence[float]
+) -> tuple[Table, Table]:
+    """(sets left as they are, the window): the window takes the sets in order of score plus
+    jitter, while they fit in ``limit`` cards, and stops at the first scoring 0 or less."""
     chosen: set[int] = set()
     size = 0
-    for index in sorted(range(len(table)), key=lambda i: -scores[i]):
+    for index in sorted(range(len(table)), key=lambda i: -scores[i] - jitter[i]):
         if scores[index] <= 0:
             break
         if size + len(table[index]) <= limit:
             chosen.add(index)
             size += len(table[index])
-    fixed = tuple(cards for i, cards in enumerate(table) if i not in chosen)
-    window = tuple(cards for i, cards in enumerate(table) if i in chosen)
+    fixed = tuple(tuple(cards) for i, cards in enumerate(table) if i not in chosen)
+    window = tuple(tuple(cards) for i, cards in enumerate(table) if i in chosen)
     return fixed, window
 
 
