@@ -47,14 +47,6 @@ def _as_table(sets: Sequence[Sequence[Card]] | None) -> Table | None:
     return tuple(tuple(cards) for cards in sets)
 
 
-def solver_available() -> bool:
-    try:
-        import ai.rummy_solver  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def table_size(table: Sequence[Sequence[Card]]) -> int:
     return sum(len(cards) for cards in table)
 
@@ -214,7 +206,7 @@ def most_cards_play(
         if card in rest:
             rest.remove(card)
     options = [quick_play(table, rest, opened)]
-    if use_solver and solver_available():
+    if use_solver:
         if opened:
             options.insert(0, solver_play(table, hand, opened, keep))
         else:
@@ -228,7 +220,7 @@ def most_cards_play(
 
 def opening_only(table: Table, hand: Sequence[Card], use_solver: bool = True) -> Table | None:
     """Open with hand-only sets worth 30 and lay nothing else (keeps cards for later)."""
-    if use_solver and len(hand) <= SOLVER_HAND_LIMIT and solver_available():
+    if use_solver and len(hand) <= SOLVER_HAND_LIMIT:
         from ai.rummy_solver import best_opening
 
         sets = best_opening(hand)
