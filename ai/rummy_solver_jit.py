@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ai.rummy_solver_dfs import MAX_CARD_LOSS, STEPS_PER_TRY, TRIES, RoundsResult
 from ai.rummy_solver_dp import (
     ACE_HIGH,
     DOMINANCE_WINDOW,
@@ -46,7 +47,7 @@ from ai.rummy_solver_dp import (
 )
 from ai.rummy_solver_groups import build_groups, group_joker_options
 
-__all__ = ["solve_counts_jit", "warm_up"]
+__all__ = ["solve_by_rounds_jit", "solve_counts_jit", "warm_up"]
 
 # --- tables handed to the compiled code (arguments, not globals: the on-disk cache stays valid) --
 
@@ -160,7 +161,7 @@ def _grow(
 def _new_layer(
     expected: int,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    cap = 256
+    cap = 16
     while cap < expected:
         cap *= 2
     keys = np.empty((cap, 5), dtype=np.int64)
@@ -885,26 +886,18 @@ _TABLES = (_COMPLETABLE, _GROUP_OPTIONS, _DOMINATES)
 _STEPS = [(s // 5 + 1, s % 5) for s in range(69)]
 
 
-def solve_counts_jit(
+def _setup(
     table: list[list[int]],
     hand: list[list[int]],
     table_jokers: int,
     hand_jokers: int,
-    mode: Mode,
-    beat: int | None = None,
-    limit: int | None = None,
-    beam: int | None = None,
-) -> Plan | None:
-    """:func:`ai.rummy_solver_dp.solve_counts`, compiled, same arguments and meaning: the best
-    arrangement for per-card counts ``table[rank][suit]`` / ``hand[rank][suit]`` (rank 1..13),
-    None when none satisfies the constraints or (with ``beat``) none scores more than ``beat``.
-    ``limit``: raise :class:`OverBudget` past that many states in a layer (or four times that
-    in all layers together). ``beam``: keep only that many best states per layer (a lower
-    bound, not exact). Calls ``check_time()`` between slices of compiled work."""
+    open_sets: bool,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The arrays both compiled solvers start from: counts, copies per sweep position (14: the
+    aces again), ``rest`` (see ``_rest_after``), the opening reach per position and the start
+    state."""  # fmt: skip
     if table_jokers + hand_jokers > 7:
         raise ValueError("at most 7 jokers")
-    open_sets = mode == "opening"
-    by_value = mode == "value"
     table_a = np.zeros((14, 4), dtype=np.int64)
     hand_a = np.zeros((14, 4), dtype=np.int64)
     for rank in range(1, 14):
@@ -927,11 +920,35 @@ def solve_counts_jit(
     if open_sets:
         for p in range(1, 14):
             reach[p] = _opening_reach(hand, p)
-    floor = -1 if beat is None or by_value else beat
     start_ov = 0 if open_sets else OPENING_TARGET
-    jokers = table_jokers + hand_jokers
     keys = np.zeros((1, 5), dtype=np.int64)
+    jokers = table_jokers + hand_jokers
     keys[0, 4] = jokers << _JLEFT | table_jokers << _JDEBT | start_ov << _OV
+    return table_a, hand_a, avail_pos, rest, reach, keys
+
+
+def solve_counts_jit(
+    table: list[list[int]],
+    hand: list[list[int]],
+    table_jokers: int,
+    hand_jokers: int,
+    mode: Mode,
+    beat: int | None = None,
+    limit: int | None = None,
+    beam: int | None = None,
+) -> Plan | None:
+    """:func:`ai.rummy_solver_dp.solve_counts`, compiled, same arguments and meaning: the best
+    arrangement for per-card counts ``table[rank][suit]`` / ``hand[rank][suit]`` (rank 1..13),
+    None when none satisfies the constraints or (with ``beat``) none scores more than ``beat``.
+    ``limit``: raise :class:`OverBudget` past that many states in a layer (or four times that
+    in all layers together). ``beam``: keep only that many best states per layer (a lower
+    bound, not exact). Calls ``check_time()`` between slices of compiled work."""
+    open_sets = mode == "opening"
+    by_value = mode == "value"
+    table_a, hand_a, avail_pos, rest, reach, keys = _setup(
+        table, hand, table_jokers, hand_jokers, open_sets
+    )
+    floor = -1 if beat is None or by_value else beat
     score = np.zeros(1, dtype=np.int64)
     n = 1
     hist_prev = np.full(1024, -1, dtype=np.int64)
@@ -1021,10 +1038,260 @@ def _rebuild(steps: list[tuple[int, int]], records: list[int]) -> list[PlannedSe
 
 
 def warm_up() -> None:
-    """Compile (or load from the on-disk cache) the compiled sweep, on a tiny position."""
+    """Compile (or load from the on-disk cache) both compiled solvers, on a tiny position."""
     table = [[0] * 4 for _ in range(14)]
     hand = [[0] * 4 for _ in range(14)]
     for rank in (2, 3, 4):
         hand[rank][0] = 1
-    for mode in ("opened", "opening", "value"):
+    modes: tuple[Mode, ...] = ("opened", "opening", "value")
+    for mode in modes:
         solve_counts_jit(table, hand, 0, 1, mode)
+    for mode in modes[:2]:
+        solve_by_rounds_jit(table, hand, 0, 1, mode, max_left_out=4)
+
+
+# --- the depth-first rounds of ai.rummy_solver_dfs, compiled ----------------------------------
+
+_DFS_STEPS = 69
+_MAX_POTENTIAL = 1 << 21
+
+
+@njit(cache=True)
+def _dfs(
+    init: np.ndarray,
+    floor: int,
+    best_score: int,
+    best_path: np.ndarray,
+    nodes: int,
+    node_limit: int,
+    try_limit: int,
+    seed: int,
+    memo_keys: np.ndarray,
+    memo_need: np.ndarray,
+    memo_slots: np.ndarray,
+    memo_n: int,
+    table: np.ndarray,
+    hand: np.ndarray,
+    avail_pos: np.ndarray,
+    rest: np.ndarray,
+    reach: np.ndarray,
+    open_sets: bool,
+    tables: tuple[np.ndarray, np.ndarray, np.ndarray],
+) -> tuple[int, int, int, int, np.ndarray, np.ndarray, np.ndarray, int]:
+    """One walk of ``_Search.walk`` (ai.rummy_solver_dfs) from the start, iteratively: the
+    successors of a state are the sweep's step applied to it alone, tried best first (``seed``
+    > 0: equal ones in a random order). Dead ends are remembered in the memo (state with its
+    step -> the smallest need that failed), which is kept across walks. Returns status (0: walk
+    done, 1: ``try_limit`` steps reached, 2: ``node_limit`` reached), the raised bar, the best
+    score found (its records in ``best_path``), the step count and the memo."""
+    completable, group_options, _ = tables
+    if seed > 0:
+        np.random.seed(seed)
+    joker_weight = 4096 + 20
+    ace_weight = 4096 + 11
+    st_keys = np.empty((_DFS_STEPS + 1, 5), dtype=np.int64)
+    st_score = np.empty(_DFS_STEPS + 1, dtype=np.int64)
+    pos = np.zeros(_DFS_STEPS + 1, dtype=np.int64)
+    cnt = np.zeros(_DFS_STEPS + 1, dtype=np.int64)
+    pstart = np.zeros(_DFS_STEPS + 1, dtype=np.int64)
+    known = np.zeros(_DFS_STEPS + 1, dtype=np.int64)
+    has_known = np.zeros(_DFS_STEPS + 1, dtype=np.bool_)
+    path = np.zeros(_DFS_STEPS, dtype=np.int64)
+    pool_keys = np.empty((1024, 5), dtype=np.int64)
+    pool_score = np.empty(1024, dtype=np.int64)
+    pool_prev = np.empty(1024, dtype=np.int64)
+    pool_rec = np.empty(1024, dtype=np.int64)
+    pool_top = 0
+    for w in range(5):
+        st_keys[0, w] = init[w]
+    st_score[0] = 0
+    d = 0
+    entering = True
+    while True:
+        if entering:
+            entering = False
+            sc = st_score[d]
+            misc = st_keys[d, 4]
+            if d == _DFS_STEPS:
+                ok = sc > floor and (misc >> _JDEBT) & 7 == 0 and (misc >> _OV) & 31 >= 30
+                if ok:
+                    for k in range(4):
+                        w = st_keys[d, k]
+                        for q in range(8):
+                            c = (w >> (8 * q)) & 255
+                            if c == 0:
+                                break
+                            if not (c & 3 == 3 and c >> 2 & 3 == 2):
+                                ok = False
+                if ok:
+                    floor = sc
+                    best_score = sc
+                    best_path[:] = path
+                d -= 1
+                continue
+            mk = misc | d << 40
+            if memo_n * 2 >= memo_slots.shape[0]:
+                memo_slots = _rehash(memo_keys, memo_n, memo_slots.shape[0] * 2)
+            s = _find(memo_slots, memo_keys, st_keys[d, 0], st_keys[d, 1], st_keys[d, 2],
+                      st_keys[d, 3], mk)  # fmt: skip
+            j = memo_slots[s]
+            has_known[d] = j >= 0
+            if j >= 0:
+                known[d] = memo_need[j]
+                if floor - sc >= known[d]:
+                    d -= 1
+                    if d < 0:
+                        return 0, floor, best_score, nodes, memo_keys, memo_need, memo_slots, memo_n
+                    continue
+            nodes += 1
+            if node_limit > 0 and nodes > node_limit:
+                return 2, floor, best_score, nodes, memo_keys, memo_need, memo_slots, memo_n
+            if try_limit >= 0 and nodes > try_limit:
+                return 1, floor, best_score, nodes, memo_keys, memo_need, memo_slots, memo_n
+            p = d // 5 + 1
+            k = d % 5
+            if k < 4:
+                ok_, os_, op_, or_, on = _suit_step(
+                    st_keys[d : d + 1], st_score[d : d + 1], 1, p, k, table, hand, avail_pos,
+                    open_sets, False, rest[p, k], floor, 1 << 62, completable,
+                )  # fmt: skip
+            else:
+                ok_, os_, op_, or_, on = _group_step(
+                    st_keys[d : d + 1], st_score[d : d + 1], 1, p, False, rest[p, 3], floor,
+                    group_options,
+                )  # fmt: skip
+            # Order: most potential first, then fewer kept aces, fewer open runs, more jokers.
+            order_key = np.empty(on, dtype=np.int64)
+            live = 0
+            for q in range(on):
+                m2 = ok_[q, 4]
+                jl = (m2 >> _JLEFT) & 7
+                if open_sets and k == 4:
+                    ov2 = (m2 >> _OV) & 31
+                    if ov2 < 30 and ov2 + reach[p] + 11 * (jl - ((m2 >> _JDEBT) & 7)) < 30:
+                        order_key[q] = -1
+                        continue
+                aces = 0
+                for s2 in range(4):
+                    aces += (m2 >> (4 * s2 + 2)) & 3
+                runs = 0
+                for w in range(4):
+                    for b in range(8):
+                        if (ok_[q, w] >> (8 * b)) & 255 == 0:
+                            break
+                        runs += 1
+                potential = os_[q] + jl * joker_weight + aces * ace_weight
+                key = (_MAX_POTENTIAL - potential) << 13 | aces << 9 | runs << 3 | (7 - jl)
+                tie = np.random.randint(0, 1024) if seed > 0 else q & 1023
+                order_key[q] = key << 10 | tie
+                live += 1
+            order = np.argsort(order_key, kind="mergesort")
+            while pool_top + on > pool_keys.shape[0]:
+                pool_keys, pool_score, pool_prev, pool_rec = _grow(
+                    pool_keys, pool_score, pool_prev, pool_rec
+                )
+            pstart[d] = pool_top
+            t = 0
+            for q in range(on):
+                i = order[q]
+                if order_key[i] < 0:
+                    continue
+                for w in range(5):
+                    pool_keys[pool_top + t, w] = ok_[i, w]
+                pool_score[pool_top + t] = os_[i]
+                pool_rec[pool_top + t] = or_[i]
+                t += 1
+            cnt[d] = t
+            pos[d] = 0
+            pool_top += t
+        if d < 0:
+            return 0, floor, best_score, nodes, memo_keys, memo_need, memo_slots, memo_n
+        if pos[d] < cnt[d]:
+            q = pstart[d] + pos[d]
+            pos[d] += 1
+            path[d] = pool_rec[q]
+            for w in range(5):
+                st_keys[d + 1, w] = pool_keys[q, w]
+            st_score[d + 1] = pool_score[q]
+            d += 1
+            entering = True
+            continue
+        # Every completion from here is now at most the bar (or it would have raised it).
+        need = floor - st_score[d]
+        if not has_known[d] or need < known[d]:
+            mk = st_keys[d, 4] | d << 40
+            if memo_n * 2 >= memo_slots.shape[0]:
+                memo_slots = _rehash(memo_keys, memo_n, memo_slots.shape[0] * 2)
+            s = _find(memo_slots, memo_keys, st_keys[d, 0], st_keys[d, 1], st_keys[d, 2],
+                      st_keys[d, 3], mk)  # fmt: skip
+            j = memo_slots[s]
+            if j < 0:
+                if memo_n == memo_keys.shape[0]:
+                    memo_keys, memo_need, _, _ = _grow(memo_keys, memo_need, memo_need, memo_need)
+                for w in range(4):
+                    memo_keys[memo_n, w] = st_keys[d, w]
+                memo_keys[memo_n, 4] = mk
+                memo_need[memo_n] = need
+                memo_slots[s] = memo_n
+                memo_n += 1
+            else:
+                memo_need[j] = need
+        pool_top = pstart[d]
+        d -= 1
+        if d < 0:
+            return 0, floor, best_score, nodes, memo_keys, memo_need, memo_slots, memo_n
+
+
+def solve_by_rounds_jit(
+    table: list[list[int]],
+    hand: list[list[int]],
+    table_jokers: int,
+    hand_jokers: int,
+    mode: Mode,
+    max_left_out: int,
+    node_limit: int | None = None,
+) -> RoundsResult:
+    """:func:`ai.rummy_solver_dfs.solve_by_rounds`, compiled: the optimal plan among those
+    leaving at most ``max_left_out`` usable hand cards (and hand jokers) out; past
+    ``node_limit`` steps it gives up (not exact, with the best plan of its last round)."""
+    if mode == "value":
+        raise ValueError("the rounds solve modes 'opened' and 'opening' only")
+    open_sets = mode == "opening"
+    table_a, hand_a, avail_pos, rest, reach, init_keys = _setup(
+        table, hand, table_jokers, hand_jokers, open_sets
+    )
+    ceiling = sum(
+        card_weight(r) * int(avail_pos[r, s]) for r in range(1, 14) for s in range(4)
+    ) + card_weight(0) * (table_jokers + hand_jokers)
+    memo_keys = np.empty((1024, 5), dtype=np.int64)
+    memo_need = np.empty(1024, dtype=np.int64)
+    memo_slots = np.full(2048, -1, dtype=np.int64)
+    memo_n = 0
+    nodes = 0
+    limit = 0 if node_limit is None else node_limit
+    best_path = np.zeros(_DFS_STEPS, dtype=np.int64)
+    for left_out in range(max_left_out + 1):
+        floor = ceiling - left_out * MAX_CARD_LOSS - 1
+        best_score = -1
+        for attempt in range(TRIES):
+            last = attempt == TRIES - 1
+            try_limit = -1 if last else nodes + STEPS_PER_TRY
+            check_time()
+            status, floor, best_score, nodes, memo_keys, memo_need, memo_slots, memo_n = _dfs(
+                init_keys[0], floor, best_score, best_path, nodes, limit, try_limit, attempt,
+                memo_keys, memo_need, memo_slots, memo_n, table_a, hand_a, avail_pos, rest,
+                reach, open_sets, _TABLES,
+            )  # fmt: skip
+            if status == 2:
+                return RoundsResult(_plan_of(best_score, best_path), exact=False)
+            if status == 0:
+                break
+        if best_score >= 0:
+            return RoundsResult(_plan_of(best_score, best_path), exact=True)
+    return RoundsResult(None, exact=True)
+
+
+def _plan_of(score: int, path: np.ndarray) -> Plan | None:
+    if score < 0:
+        return None
+    return Plan(score, tuple(_rebuild(_STEPS, [int(r) for r in path])))

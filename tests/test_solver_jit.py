@@ -1,8 +1,9 @@
-"""The compiled sweep (:mod:`ai.rummy_solver_jit`) is the same exact optimiser as the Python one:
-on random positions with six jokers in the deck it finds the same optimum score in all three modes
-(against :func:`ai.rummy_solver_dp.solve_counts` on small tables, against the depth-first rounds
-on tables up to 80 cards), with and without a bar to beat, and every arrangement it rebuilds is
-made of valid sets that account for every table card and use only cards that exist."""
+"""The compiled solvers (:mod:`ai.rummy_solver_jit`) are the same exact optimisers as the Python
+ones: on random positions with six jokers in the deck the compiled sweep finds the same optimum
+score in all three modes (against :func:`ai.rummy_solver_dp.solve_counts` on small tables, against
+the depth-first rounds on tables up to 80 cards), with and without a bar to beat; the compiled
+depth-first rounds agree with both whenever they finish. Every arrangement rebuilt is made of
+valid sets that account for every table card and use only cards that exist."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from ai.rummy_solver_dp import (  # noqa: E402
     drop_unusable,
     solve_counts,
 )
-from ai.rummy_solver_jit import solve_counts_jit  # noqa: E402
+from ai.rummy_solver_jit import solve_by_rounds_jit, solve_counts_jit  # noqa: E402
 from game.rummy.cards import JOKER, SUITS, Card  # noqa: E402
 from game.rummy.melds import check_meld  # noqa: E402
 from tests.reference_ilp import random_position  # noqa: E402
@@ -159,3 +160,50 @@ def test_beam_is_a_legal_lower_bound() -> None:
         if quick is not None:
             check_plan(quick, *args)
             assert exact is not None and quick.score <= exact.score
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_jit_rounds_match_sweep_on_small_tables(chunk: int) -> None:
+    rng = np.random.default_rng(9400 + chunk)
+    finished = 0
+    for _ in range(40):
+        table, hand, table_jokers, hand_jokers = _position(rng, (0, 14), (1, 15))
+        for mode in ("opened", "opening"):
+            args = (table, hand, table_jokers, hand_jokers, mode)
+            rounds = solve_by_rounds_jit(
+                *args,  # type: ignore[arg-type]
+                max_left_out=sum(map(sum, hand)) + hand_jokers,
+                node_limit=20_000,
+            )
+            if rounds.plan is not None:
+                check_plan(rounds.plan, *args)
+            if not rounds.exact:
+                continue
+            finished += 1
+            expected = solve_counts_jit(*args)  # type: ignore[arg-type]
+            context = f"{mode} table={table} hand={hand} jokers={table_jokers}+{hand_jokers}"
+            assert _score(rounds.plan) == _score(expected), context
+    assert finished >= 60
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_jit_rounds_match_python_rounds_on_big_tables(chunk: int) -> None:
+    rng = np.random.default_rng(9500 + chunk)
+    checked = 0
+    for _ in range(40):
+        table, hand, table_jokers, hand_jokers = _position(rng, (30, 81), (1, 14))
+        mode = "opened" if rng.random() < 0.7 else "opening"
+        args = (table, hand, table_jokers, hand_jokers, mode)
+        left_out = sum(map(sum, hand)) + hand_jokers
+        got = solve_by_rounds_jit(*args, max_left_out=left_out, node_limit=30_000)  # type: ignore[arg-type]
+        if got.plan is not None:
+            check_plan(got.plan, *args)
+        if not got.exact:
+            continue
+        expected = solve_by_rounds(*args, max_left_out=left_out, node_limit=3_000)  # type: ignore[arg-type]
+        if not expected.exact:
+            continue
+        checked += 1
+        context = f"{mode} table={table} hand={hand} jokers={table_jokers}+{hand_jokers}"
+        assert _score(got.plan) == _score(expected.plan), context
+    assert checked >= 15

@@ -114,38 +114,84 @@ def solver_only(cases: list[Position], highs: list[dict] | None) -> None:
 
 
 def _wire() -> None:
-    """The recommended wiring, applied by monkeypatching: every ``solve_counts`` call of
-    ``ai.rummy_solver`` goes to the compiled sweep, and ``_solve_mode`` first tries the compiled
-    sweep alone with a small state budget before the depth-first rounds."""
+    """The recommended wiring, applied by monkeypatching ``ai.rummy_solver``: see
+    :func:`solve_mode_jit` (replaces ``_solve_mode``); the depth-first rounds that
+    ``_arrange_all`` uses and the ``solve_counts`` calls of ``_opening_value`` / ``best_opening``
+    go to the compiled versions."""
     import ai.rummy_solver as solver
-    from ai.rummy_solver_dp import OverBudget
-    from ai.rummy_solver_jit import solve_counts_jit
+    from ai.rummy_solver_jit import solve_by_rounds_jit, solve_counts_jit
 
     def counts_jit(table, hand, table_jokers, hand_jokers, mode, beam=None, beat=None, limit=None):  # type: ignore[no-untyped-def] # noqa: E501
         return solve_counts_jit(
             table, hand, table_jokers, hand_jokers, mode, beat=beat, limit=limit, beam=beam
         )
 
-    original = solver._solve_mode
-
-    def solve_mode(counts, usable, table_weight, mode, budget):  # type: ignore[no-untyped-def]
-        opened = mode == "opened"
-        try:
-            plan = solve_counts_jit(
-                counts.table, usable, counts.table_jokers, counts.hand_jokers, mode,
-                beat=table_weight if opened else None, limit=FIRST_TRY_STATES,
-            )  # fmt: skip
-        except OverBudget:
-            return original(counts, usable, table_weight, mode, budget)
-        if plan is None:
-            return None, 0 if opened else -1
-        return plan, plan.score - table_weight
-
     solver.solve_counts = counts_jit
-    solver._solve_mode = solve_mode
+    solver.solve_by_rounds = solve_by_rounds_jit
+    solver._solve_mode = solve_mode_jit
 
 
-FIRST_TRY_STATES = 5_000
+# Escalating tries, each exact when it finishes: the compiled sweep with few states per layer
+# (settles small tables), the compiled depth-first rounds with few steps (settles big tables where
+# nearly everything can be laid), the sweep with more states and the rounds' plan as the bar, the
+# rounds with more steps. Only then, as before: a quick plan and the sweep within the budget.
+FIRST_STATES = 5_000
+FIRST_NODES = 5_000
+SECOND_STATES = 40_000
+SECOND_NODES = 60_000
+
+
+def solve_mode_jit(counts, usable, table_weight, mode, budget):  # type: ignore[no-untyped-def]
+    """``ai.rummy_solver._solve_mode`` on the compiled solvers (what the wiring would be)."""
+    import ai.rummy_solver as solver
+    from ai.rummy_solver import card_weight
+    from ai.rummy_solver_dp import OverBudget
+    from ai.rummy_solver_jit import solve_by_rounds_jit, solve_counts_jit
+
+    opened = mode == "opened"
+    args = (counts.table, usable, counts.table_jokers, counts.hand_jokers, mode)
+    nothing = (None, 0 if opened else -1)
+
+    def result(plan):  # type: ignore[no-untyped-def]
+        return nothing if plan is None else (plan, plan.score - table_weight)
+
+    base = table_weight if opened else None
+    try:
+        return result(solve_counts_jit(*args, beat=base, limit=FIRST_STATES))
+    except OverBudget:
+        pass
+    usable_count = sum(map(sum, usable)) + counts.hand_jokers
+    rounds = solve_by_rounds_jit(*args, max_left_out=usable_count, node_limit=FIRST_NODES)
+    if rounds.exact:
+        return result(rounds.plan)
+    quick = rounds.plan
+    try:
+        beat = base if quick is None else quick.score
+        return result(solve_counts_jit(*args, beat=beat, limit=SECOND_STATES) or quick)
+    except OverBudget:
+        pass
+    rounds = solve_by_rounds_jit(*args, max_left_out=usable_count, node_limit=SECOND_NODES)
+    if rounds.exact:
+        return result(rounds.plan)
+    if rounds.plan is not None and (quick is None or rounds.plan.score > quick.score):
+        quick = rounds.plan
+    ceiling = (
+        table_weight
+        + sum(card_weight(rank) * sum(usable[rank]) for rank in range(1, 14))
+        + card_weight(0) * counts.hand_jokers
+    )
+    for width in (160, 640):
+        if quick is not None:
+            break
+        quick = solve_counts_jit(*args, beam=width)
+    if quick is not None and quick.score == ceiling:
+        return result(quick)
+    better = None
+    try:
+        better = solve_counts_jit(*args, beat=base if quick is None else quick.score, limit=budget)
+    except OverBudget:
+        solver.budget_fallbacks += 1
+    return result(better or quick)
 
 
 def end_to_end(cases: list[Position], highs: list[dict] | None) -> None:
