@@ -71,8 +71,11 @@ class KnightsSearch:
         # real results (points and the tie-break on knights left), not estimates.
         self.to_the_end = to_the_end
         # Rollouts to the end plan every turn left, so they use a quicker planner.
+        # Few castle spots and deployments per lay: a rollout judged over the many turns left
+        # gains more from twice the iterations than from a careful planner (endgame duels at
+        # 1 s from 28 tiles left: 85% against medium, 82.5% with 6 spots/deploys from 20).
         self.rollout_planner = rollout_planner or TurnPlanner(
-            beam=1, castle_spots=6, deploys=6, spot_sample=6
+            beam=1, castle_spots=3, deploys=3, spot_sample=4
         )
         self.rollout_plans: dict[Hashable, Plan] = {}
         # Our own turns are planned with the medium player's care (the candidate set then
