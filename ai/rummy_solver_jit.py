@@ -208,7 +208,9 @@ def _suit_step(
     floor: int,
     cap: int,
     completable: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    out: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    scratch: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
     """One suit at one position for every state (``_suit_step`` of the Python sweep). Returns
     the new layer; its size is -1 when it would hold more than ``cap`` states."""
     rank = 1 if p == 14 else p
@@ -247,15 +249,16 @@ def _suit_step(
     groups_ok = p <= 13
     ashift = 4 * k
 
-    okeys, oscore, oprev, orec, slots = _new_layer(n * 2)
+    okeys, oscore, oprev, orec, slots = out
+    slots[:] = -1
     on = 0
     # Scratch for the walk over the open runs of one state.
-    codes = np.zeros(8, dtype=np.int64)
-    entries = np.zeros(16, dtype=np.int64)
-    choice = np.zeros(9, dtype=np.int64)
-    acc = np.zeros((9, 7), dtype=np.int64)  # rr, ro, jr, jo, vr, vo, entries so far
-    actions = np.zeros(9, dtype=np.int64)
-    fresh = np.zeros(16, dtype=np.int64)
+    codes = scratch[0:8]
+    entries = scratch[8:24]
+    choice = scratch[24:33]
+    actions = scratch[33:42]
+    fresh = scratch[42:58]
+    acc = scratch[64:127].reshape((9, 7))  # rr, ro, jr, jo, vr, vo, entries so far
 
     for i in range(n):
         sc = score[i]
@@ -288,7 +291,7 @@ def _suit_step(
             j = slots[s]
             if j < 0:
                 if on >= cap:
-                    return okeys, oscore, oprev, orec, -1
+                    return okeys, oscore, oprev, orec, slots, -1
                 if on == okeys.shape[0]:
                     okeys, oscore, oprev, orec = _grow(okeys, oscore, oprev, orec)
                 for w in range(5):
@@ -469,7 +472,7 @@ def _suit_step(
                                         j = slots[s]
                                         if j < 0:
                                             if on >= cap:
-                                                return okeys, oscore, oprev, orec, -1
+                                                return okeys, oscore, oprev, orec, slots, -1
                                             if on == okeys.shape[0]:
                                                 okeys, oscore, oprev, orec = _grow(
                                                     okeys, oscore, oprev, orec
@@ -538,7 +541,7 @@ def _suit_step(
             actions[d] = ch
             d += 1
             choice[d] = -1
-    return okeys, oscore, oprev, orec, on
+    return okeys, oscore, oprev, orec, slots, on
 
 
 @njit(cache=True)
@@ -551,12 +554,14 @@ def _group_step(
     rest: int,
     floor: int,
     group_options: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    out: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
     """Split the group cards of rank ``p`` into groups (``_group_step`` of the Python sweep)."""
     joker_weight = 0 if by_value else 4096 + 20
     ace_weight = 4096 + 11
     group_value = _GROUP_VALUE[p]
-    okeys, oscore, oprev, orec, slots = _new_layer(n * 2)
+    okeys, oscore, oprev, orec, slots = out
+    slots[:] = -1
     on = 0
     clear = ~((7 << _JLEFT) | (7 << _JDEBT) | (31 << _OV) | (63 << _GR) | (63 << _GO))
     for i in range(n):
@@ -626,7 +631,7 @@ def _group_step(
                     oscore[j] = new_score
                     oprev[j] = i
                     orec[j] = record
-    return okeys, oscore, oprev, orec, on
+    return okeys, oscore, oprev, orec, slots, on
 
 
 @njit(cache=True, inline="always")
@@ -796,6 +801,7 @@ def _sweep(
     expanded. Returns the new layer, the history, the next step (-1: over budget) and the count
     of created states."""
     completable, group_options, dominates = tables
+    scratch = np.zeros(128, dtype=np.int64)
     done = 0
     while step < 69 and done < work:
         p = step // 5 + 1
@@ -803,9 +809,9 @@ def _sweep(
         done += n
         if k < 4:
             cap = limit if limit > 0 else 1 << 62
-            nk, ns, npv, nrc, nn = _suit_step(
+            nk, ns, npv, nrc, _, nn = _suit_step(
                 keys, score, n, p, k, table, hand, avail_pos, open_sets, by_value,
-                rest[p, k], floor, cap, completable,
+                rest[p, k], floor, cap, completable, _new_layer(n * 2), scratch,
             )  # fmt: skip
             if nn < 0:
                 return keys, score, n, hist_prev, hist_rec, hist_n, -1, created, done
@@ -816,8 +822,8 @@ def _sweep(
                 if created > limit * TOTAL_PER_LIMIT:
                     return keys, score, n, hist_prev, hist_rec, hist_n, -1, created, done
         else:
-            gk, gs, gp, gr, gn = _group_step(
-                keys, score, n, p, by_value, rest[p, 3], floor, group_options
+            gk, gs, gp, gr, _, gn = _group_step(
+                keys, score, n, p, by_value, rest[p, 3], floor, group_options, _new_layer(n * 2)
             )
             kept = _prune(gk, gs, gn, reach[p] if open_sets else -1, DOMINANCE_WINDOW, dominates)
             if beam > 0 and kept.shape[0] > beam:
@@ -1102,6 +1108,8 @@ def _dfs(
     pool_prev = np.empty(1024, dtype=np.int64)
     pool_rec = np.empty(1024, dtype=np.int64)
     pool_top = 0
+    out = _new_layer(64)
+    scratch = np.zeros(128, dtype=np.int64)
     for w in range(5):
         st_keys[0, w] = init[w]
     st_score[0] = 0
@@ -1151,15 +1159,17 @@ def _dfs(
             p = d // 5 + 1
             k = d % 5
             if k < 4:
-                ok_, os_, op_, or_, on = _suit_step(
+                ok_, os_, op_, or_, sl_, on = _suit_step(
                     st_keys[d : d + 1], st_score[d : d + 1], 1, p, k, table, hand, avail_pos,
-                    open_sets, False, rest[p, k], floor, 1 << 62, completable,
+                    open_sets, False, rest[p, k], floor, 1 << 62, completable, out, scratch,
                 )  # fmt: skip
             else:
-                ok_, os_, op_, or_, on = _group_step(
+                ok_, os_, op_, or_, sl_, on = _group_step(
                     st_keys[d : d + 1], st_score[d : d + 1], 1, p, False, rest[p, 3], floor,
-                    group_options,
+                    group_options, out,
                 )  # fmt: skip
+            # Reused for the next step (clearing a big hash table each time would cost more).
+            out = (ok_, os_, op_, or_, sl_) if sl_.shape[0] <= 256 else _new_layer(64)
             # Order: most potential first, then fewer kept aces, fewer open runs, more jokers.
             order_key = np.empty(on, dtype=np.int64)
             live = 0
