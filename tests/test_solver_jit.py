@@ -18,11 +18,13 @@ from ai.rummy_solver import _counts, _to_cards  # noqa: E402
 from ai.rummy_solver_dfs import solve_by_rounds  # noqa: E402
 from ai.rummy_solver_dp import (  # noqa: E402
     OPENING_TARGET,
+    OutOfTime,
     OverBudget,
     Plan,
     card_weight,
     drop_unusable,
     solve_counts,
+    time_limit,
 )
 from ai.rummy_solver_jit import solve_by_rounds_jit, solve_counts_jit  # noqa: E402
 from game.rummy.cards import JOKER, SUITS, Card  # noqa: E402
@@ -207,3 +209,12 @@ def test_jit_rounds_match_python_rounds_on_big_tables(chunk: int) -> None:
         context = f"{mode} table={table} hand={hand} jokers={table_jokers}+{hand_jokers}"
         assert _score(got.plan) == _score(expected.plan), context
     assert checked >= 15
+
+
+def test_deadline_stops_a_solve() -> None:
+    rng = np.random.default_rng(9600)
+    table, hand, table_jokers, hand_jokers = _position(rng, (60, 61), (8, 9))
+    with time_limit(0.0), pytest.raises(OutOfTime):
+        solve_counts_jit(table, hand, table_jokers, hand_jokers, "opened")
+    with time_limit(0.0), pytest.raises(OutOfTime):
+        solve_by_rounds_jit(table, hand, table_jokers, hand_jokers, "opened", max_left_out=3)
