@@ -159,6 +159,8 @@ class TurnPlanner:
         frontier: list[tuple[Any, Plan, Counter[str]]] = []
         if state.phase == "deploy":
             for deploy in shortlist_deploys(state, self.deploys):
+                if deadline is not None and found and deadline.expired():
+                    break
                 after = state.apply(deploy)
                 frontier.append((after, (deploy,), hand_kinds))
                 found.append((advantage(after, me), _finished((deploy,), after, me)))
@@ -167,6 +169,8 @@ class TurnPlanner:
             if state.lays_this_turn:
                 found.append((advantage(state, me), (END,)))
         while frontier:
+            if deadline is not None and found and deadline.expired():
+                break  # out of time: the plans found so far will do
             expanded: list[tuple[float, Plan, Any, Counter[str]]] = []
             for node, plan, kinds in frontier:
                 if not (node.phase == "place" and node.current_player == me and kinds):
