@@ -1,0 +1,511 @@
+"""The lay-everything search of :mod:`ai.rummy_solver_cover`, compiled with numba.
+
+Same search: the card with the fewest ways to be placed is placed first, each set that can hold
+it is tried (fewest jokers first), jokers are committed only where a set needs them and the rest
+must fit at the ends of the chosen sets; failed remainders are remembered; tries restart with
+reshuffled preferences and twice the steps. Differences that only serve speed:
+
+- runs are listed in two phases: first with jokers only in the gaps, and only when those are all
+  used up, runs where a joker stands in for a card that is there (needed now and then, when that
+  card must go elsewhere, but rarely; listing them at every step would cost the most);
+- the remembered dead ends live in a fixed-size table that overwrites on collision (forgetting a
+  dead end costs time, never correctness);
+- the search runs in slices and can be resumed, so that ``check_time()`` is called between slices.
+
+Search state lives in arrays owned by :class:`_CoverSearch` (the compiled code only changes them).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ai.rummy_solver_cover import _Option, _write
+from ai.rummy_solver_dp import ACE_HIGH, OverBudget, PlannedSet, check_time
+
+__all__ = ["lay_everything_jit", "warm_up_cover"]
+
+MAX_DEPTH = 56  # sets in one arrangement: at most 110 cards / 2 normal cards each
+MAX_OPTIONS = 1024  # sets tried for one card (beyond this the search is no longer a proof)
+FIELDS = 22  # see _emit
+MEMO_SIZE = 1 << 16
+SLICE_STEPS = 4_000  # steps between two check_time() calls (a few milliseconds)
+FIRST_TRY_STEPS = 50
+
+# Status codes of _search.
+INFEASIBLE, FOUND, SLICE_OVER, TRY_OVER, UNKNOWN = 0, 1, 2, 3, 4
+# Registers (scalars of the search, kept between slices).
+R_JOKERS, R_SPARE, R_KLO, R_KHI, R_DEPTH, R_ENTER, R_NODES, R_OVERFLOW, R_NOISY = range(9)
+
+_POW3 = np.array([3**i for i in range(26)], dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def _rank_of(position: int) -> int:
+    return 1 if position == ACE_HIGH else position
+
+
+@njit(cache=True, inline="always")
+def _present(counts: np.ndarray, position: int, suit: int) -> bool:
+    return 1 <= position <= ACE_HIGH and counts[_rank_of(position), suit] > 0
+
+
+@njit(cache=True)
+def _run_windows(counts: np.ndarray, rank: int, suit: int, jokers: int) -> int:
+    ways = 0
+    for which in range(2):
+        if which == 1 and rank != 1:
+            break
+        position = rank if which == 0 else ACE_HIGH
+        for first in range(position - 2, position + 1):
+            if first < 1 or first + 2 > ACE_HIGH:
+                continue
+            missing = 0
+            for q in range(first, first + 3):
+                if q != position and not _present(counts, q, suit):
+                    missing += 1
+            if missing == 0 or (missing == 1 and jokers > 0):
+                ways += 1
+    return ways
+
+
+@njit(cache=True)
+def _pick(counts: np.ndarray, jokers: int) -> tuple[int, int, int]:
+    """(rank, suit, ways) of the card with the fewest ways to be placed; rank -1: none left."""
+    best_rank, best_suit, best_ways = -1, -1, 1 << 30
+    for rank in range(1, 14):
+        present = 0
+        for suit in range(4):
+            if counts[rank, suit] > 0:
+                present += 1
+        if present == 0:
+            continue
+        for suit in range(4):
+            if counts[rank, suit] == 0:
+                continue
+            partners = present - 1
+            ways = partners if partners >= 2 or (partners == 1 and jokers > 0) else 0
+            ways += _run_windows(counts, rank, suit, jokers)
+            if ways < best_ways:
+                best_rank, best_suit, best_ways = rank, suit, ways
+                if ways == 0:
+                    return best_rank, best_suit, best_ways
+    return best_rank, best_suit, best_ways
+
+
+@njit(cache=True)
+def _spaced(mask: int) -> bool:
+    """Whether the jokers (bits of ``mask``) have at least two cards between any two."""
+    last = -10
+    i = 0
+    while mask >> i:
+        if (mask >> i) & 1:
+            if i - last < 3:
+                return False
+            last = i
+        i += 1
+    return True
+
+
+@njit(cache=True)
+def _emit_run(
+    out: np.ndarray, n: int, suit: int, low: int, length: int, mask: int, jokers: int
+) -> int:
+    """Write the run with core ``low``..``low+length-1`` and jokers at ``mask`` (bits from
+    ``low``) as option ``n``; returns the new option count (unchanged when not valid)."""
+    if n >= out.shape[0]:
+        return n + 1  # counted, not stored: the caller notes the overflow
+    inner = 0
+    first_joker = -1
+    last_joker = -1
+    for i in range(length):
+        if (mask >> i) & 1:
+            inner += 1
+            if first_joker < 0:
+                first_joker = i
+            last_joker = i
+    high = low + length - 1
+    below = low >= 2 and (first_joker < 0 or first_joker >= 2)
+    above = high <= ACE_HIGH - 1 and (last_joker < 0 or length - 1 - last_joker >= 2)
+    sides = int(below) + int(above)
+    if sides > 13 - length:
+        sides = 13 - length
+    if length >= 3:
+        need, spare = inner, sides
+    elif sides > 0:
+        need, spare = 1, sides - 1
+    else:
+        return n
+    if need > jokers:
+        return n
+    out[n, 0] = 1
+    cards = 0
+    for i in range(length):
+        if not (mask >> i) & 1:
+            out[n, 2 + cards] = _rank_of(low + i) * 4 + suit
+            cards += 1
+    out[n, 1] = cards
+    out[n, 15] = need
+    out[n, 16] = spare
+    out[n, 17] = low
+    out[n, 18] = mask
+    out[n, 19] = length
+    out[n, 20] = int(below)
+    out[n, 21] = int(above)
+    return n + 1
+
+
+@njit(cache=True)
+def _options(
+    counts: np.ndarray, rank: int, suit: int, jokers: int, phase: int, out: np.ndarray
+) -> int:
+    """The sets holding the card, written to ``out`` (unsorted); returns how many there are
+    (more than ``out`` holds means some were not stored). Phase 0: groups and runs with jokers
+    only in gaps; phase 1: runs where jokers also stand in for cards that are there."""
+    n = 0
+    if phase == 0:
+        others = np.empty(3, dtype=np.int64)
+        k = 0
+        for s in range(4):
+            if s != suit and counts[rank, s] > 0:
+                others[k] = s
+                k += 1
+        for subset in range(1, 1 << k):
+            size = 1
+            for i in range(k):
+                if (subset >> i) & 1:
+                    size += 1
+            need = 1 if size == 2 else 0
+            if need > jokers:
+                continue
+            if n < out.shape[0]:
+                out[n, 0] = 0
+                out[n, 1] = size
+                out[n, 2] = rank * 4 + suit
+                c = 3
+                for i in range(k):
+                    if (subset >> i) & 1:
+                        out[n, c] = rank * 4 + others[i]
+                        c += 1
+                out[n, 15] = need
+                out[n, 16] = 1 if size < 4 else 0
+                out[n, 17] = rank
+                out[n, 18] = 0
+                out[n, 19] = 0
+                out[n, 20] = 0
+                out[n, 21] = 0
+            n += 1
+    extra = np.empty(13, dtype=np.int64)
+    stack = np.empty(13, dtype=np.int64)
+    for which in range(2):
+        if which == 1 and rank != 1:
+            break
+        q = rank if which == 0 else ACE_HIGH
+        for low in range(max(1, q - 12), q + 1):
+            if low != q and not _present(counts, low, suit):
+                continue
+            for high in range(max(q, low + 1), min(ACE_HIGH, low + 12) + 1):
+                if high != q and not _present(counts, high, suit):
+                    continue
+                length = high - low + 1
+                forced = 0
+                gaps = 0
+                for p in range(low + 1, high):
+                    if p != q and not _present(counts, p, suit):
+                        forced |= 1 << (p - low)
+                        gaps += 1
+                if gaps > jokers or not _spaced(forced):
+                    continue
+                if phase == 0:
+                    n = _emit_run(out, n, suit, low, length, forced, jokers)
+                    continue
+                # Phase 1: one or more cards that are there replaced by jokers as well.
+                m = 0
+                for p in range(low + 1, high):
+                    if p != q and _present(counts, p, suit):
+                        extra[m] = p - low
+                        m += 1
+                room = jokers - gaps
+                if m == 0 or room == 0:
+                    continue
+                # Subsets of ``extra`` in increasing order, at most ``room`` of them.
+                depth = 0
+                stack[0] = 0
+                chosen = 0
+                while depth >= 0:
+                    i = stack[depth]
+                    if i >= m or depth >= room:
+                        depth -= 1
+                        if depth >= 0:
+                            chosen &= ~(1 << extra[stack[depth]])
+                            stack[depth] += 1
+                        continue
+                    bit = 1 << extra[i]
+                    if _spaced(forced | chosen | bit):
+                        chosen |= bit
+                        n = _emit_run(out, n, suit, low, length, forced | chosen, jokers)
+                        depth += 1
+                        stack[depth] = i + 1
+                    else:
+                        stack[depth] += 1
+    return n
+
+
+@njit(cache=True)
+def _sorted_into(scratch: np.ndarray, n: int, target: np.ndarray, noisy: bool) -> None:
+    """Copy the first ``n`` options of ``scratch`` into ``target``, fewest jokers first, then the
+    most cards placed (noisy: with equal-ish choices in a random order)."""
+    keys = np.empty(n, dtype=np.float64)
+    for i in range(n):
+        if noisy:
+            keys[i] = (scratch[i, 15] + np.random.random() * 1.5) * 100.0 + (
+                np.random.random() - scratch[i, 1]
+            )
+        else:
+            keys[i] = scratch[i, 15] * 10000.0 - scratch[i, 1] * 100.0 - scratch[i, 16]
+    order = np.argsort(keys, kind="mergesort")
+    for i in range(n):
+        target[i, :] = scratch[order[i], :]
+
+
+@njit(cache=True)
+def _memo_slot(klo: int, khi: int, jokers: int) -> int:
+    h = (klo * 1000003) ^ (khi * 998244353) ^ (jokers * 7919)
+    h ^= h >> 17
+    return h & (MEMO_SIZE - 1)
+
+
+@njit(cache=True)
+def _search(
+    counts: np.ndarray,
+    reg: np.ndarray,
+    f_state: np.ndarray,
+    options: np.ndarray,
+    scratch: np.ndarray,
+    memo: np.ndarray,
+    pow3: np.ndarray,
+    slice_end: int,
+    try_end: int,
+) -> int:
+    """Run the search until it ends (FOUND / INFEASIBLE / UNKNOWN) or a limit is reached
+    (SLICE_OVER: call again; TRY_OVER: restart). ``f_state[d]``: jokers, spare, key lo, key hi,
+    options count, next option, phase, whether that option is applied."""
+    jokers = reg[R_JOKERS]
+    spare = reg[R_SPARE]
+    klo = reg[R_KLO]
+    khi = reg[R_KHI]
+    depth = reg[R_DEPTH]
+    entering = reg[R_ENTER] == 1
+    nodes = reg[R_NODES]
+    noisy = reg[R_NOISY] == 1
+    status = -1
+    while status < 0:
+        if entering:
+            rank, suit, ways = _pick(counts, jokers)
+            if rank < 0:
+                if jokers <= spare:
+                    status = FOUND
+                    break
+                depth -= 1
+                entering = False
+                continue
+            slot = _memo_slot(klo, khi, jokers)
+            seen = min(spare, jokers)
+            if (
+                memo[slot, 3] == 1
+                and memo[slot, 0] == klo
+                and memo[slot, 1] == khi
+                and memo[slot, 2] == jokers
+                and seen <= memo[slot, 4]
+            ):
+                depth -= 1
+                entering = False
+                continue
+            if ways == 0:
+                depth -= 1
+                entering = False
+                continue
+            if nodes >= slice_end:
+                status = SLICE_OVER
+                break
+            if nodes >= try_end:
+                status = TRY_OVER
+                break
+            nodes += 1
+            n = _options(counts, rank, suit, jokers, 0, scratch)
+            if n > scratch.shape[0]:
+                reg[R_OVERFLOW] = 1
+                n = scratch.shape[0]
+            _sorted_into(scratch, n, options[depth], noisy)
+            f_state[depth, 0] = jokers
+            f_state[depth, 1] = spare
+            f_state[depth, 2] = klo
+            f_state[depth, 3] = khi
+            f_state[depth, 4] = n
+            f_state[depth, 5] = 0
+            f_state[depth, 6] = 0
+            f_state[depth, 7] = 0
+            f_state[depth, 8] = rank * 4 + suit
+            entering = False
+            continue
+        if depth < 0:
+            status = UNKNOWN if reg[R_OVERFLOW] == 1 else INFEASIBLE
+            break
+        d = depth
+        if f_state[d, 7] == 1:
+            row = options[d, f_state[d, 5] - 1]
+            for c in range(row[1]):
+                card = row[2 + c]
+                counts[card // 4, card % 4] += 1
+            jokers = f_state[d, 0]
+            spare = f_state[d, 1]
+            klo = f_state[d, 2]
+            khi = f_state[d, 3]
+            f_state[d, 7] = 0
+        if f_state[d, 5] >= f_state[d, 4] and f_state[d, 6] == 0:
+            card = f_state[d, 8]
+            n = _options(counts, card // 4, card % 4, jokers, 1, scratch)
+            if n > scratch.shape[0]:
+                reg[R_OVERFLOW] = 1
+                n = scratch.shape[0]
+            _sorted_into(scratch, n, options[d], noisy)
+            f_state[d, 4] = n
+            f_state[d, 5] = 0
+            f_state[d, 6] = 1
+        if f_state[d, 5] >= f_state[d, 4]:
+            slot = _memo_slot(klo, khi, jokers)
+            memo[slot, 0] = klo
+            memo[slot, 1] = khi
+            memo[slot, 2] = jokers
+            memo[slot, 3] = 1
+            memo[slot, 4] = min(spare, jokers)
+            depth -= 1
+            continue
+        row = options[d, f_state[d, 5]]
+        f_state[d, 5] += 1
+        f_state[d, 7] = 1
+        for c in range(row[1]):
+            card = row[2 + c]
+            r = card // 4
+            s = card % 4
+            counts[r, s] -= 1
+            index = (r - 1) * 4 + s
+            if index < 26:
+                klo -= pow3[index]
+            else:
+                khi -= pow3[index - 26]
+        jokers -= row[15]
+        spare += row[16]
+        depth += 1
+        entering = True
+    reg[R_JOKERS] = jokers
+    reg[R_SPARE] = spare
+    reg[R_KLO] = klo
+    reg[R_KHI] = khi
+    reg[R_DEPTH] = depth
+    reg[R_ENTER] = 1 if entering else 0
+    reg[R_NODES] = nodes
+    return status
+
+
+@njit(cache=True)
+def _seed(seed: int) -> None:
+    np.random.seed(seed)
+
+
+def _key(counts: np.ndarray) -> tuple[int, int]:
+    low = high = 0
+    for rank in range(1, 14):
+        for suit in range(4):
+            index = (rank - 1) * 4 + suit
+            if index < 26:
+                low += int(counts[rank, suit]) * 3**index
+            else:
+                high += int(counts[rank, suit]) * 3 ** (index - 26)
+    return low, high
+
+
+def _option_of(row: np.ndarray) -> _Option:
+    """The Python option (for writing the set out) of one compiled option row."""
+    cards = tuple((int(card) // 4, int(card) % 4) for card in row[2 : 2 + row[1]])
+    if row[0] == 0:
+        suits = tuple(s for _, s in cards)
+        return _Option(
+            cards, int(row[15]), int(row[16]), "group", (int(row[17]), *suits), (False, False)
+        )
+    low, mask, length = int(row[17]), int(row[18]), int(row[19])
+    core = tuple(0 if (mask >> i) & 1 else low + i for i in range(length))
+    return _Option(cards, int(row[15]), int(row[16]), "run", core, (bool(row[20]), bool(row[21])))
+
+
+def lay_everything_jit(
+    table: list[list[int]], hand: list[list[int]], jokers: int, node_limit: int | None = None
+) -> list[PlannedSet] | None:
+    """:func:`ai.rummy_solver_cover.lay_everything`, compiled: sets holding exactly every counted
+    card and ``jokers`` jokers, or None when there are none. Raises :class:`OverBudget` past
+    ``node_limit`` steps (or when a card had more sets than the search can list)."""
+    start = np.zeros((14, 4), dtype=np.int64)
+    for rank in range(1, 14):
+        for suit in range(4):
+            start[rank, suit] = table[rank][suit] + hand[rank][suit]
+    counts = start.copy()
+    reg = np.zeros(9, dtype=np.int64)
+    f_state = np.zeros((MAX_DEPTH + 1, 9), dtype=np.int64)
+    options = np.empty((MAX_DEPTH + 1, MAX_OPTIONS, FIELDS), dtype=np.int64)
+    scratch = np.empty((MAX_OPTIONS, FIELDS), dtype=np.int64)
+    memo = np.zeros((MEMO_SIZE, 5), dtype=np.int64)
+    klo, khi = _key(start)
+    limit = node_limit if node_limit is not None else 1 << 62
+    attempt = 0
+
+    def restart() -> None:
+        counts[:, :] = start
+        reg[R_JOKERS], reg[R_SPARE], reg[R_KLO], reg[R_KHI] = jokers, 0, klo, khi
+        reg[R_DEPTH], reg[R_ENTER] = 0, 1
+        reg[R_NOISY] = 1 if attempt else 0
+        if attempt:
+            _seed(attempt)
+
+    restart()
+    try_end = FIRST_TRY_STEPS
+    while True:
+        check_time()
+        if reg[R_NODES] >= limit:
+            raise OverBudget(int(reg[R_NODES]))
+        slice_end = min(int(reg[R_NODES]) + SLICE_STEPS, limit)
+        status = _search(counts, reg, f_state, options, scratch, memo, _POW3, slice_end, try_end)
+        if status == FOUND:
+            depth = int(reg[R_DEPTH])
+            chosen = [_option_of(options[d, f_state[d, 5] - 1]) for d in range(depth)]
+            return _written(chosen, jokers)
+        if status == INFEASIBLE:
+            return None
+        if status == UNKNOWN:
+            raise OverBudget(int(reg[R_NODES]))
+        if status == TRY_OVER:
+            attempt += 1
+            try_end = int(reg[R_NODES]) + FIRST_TRY_STEPS * 2**attempt
+            restart()
+
+
+def _written(chosen: list[_Option], jokers: int) -> list[PlannedSet]:
+    spare_jokers = jokers - sum(option.jokers for option in chosen)
+    written: list[PlannedSet] = []
+    for option in chosen:
+        extra = min(spare_jokers, option.spare)
+        spare_jokers -= extra
+        written.append(_write(option, extra))
+    if spare_jokers:
+        raise AssertionError("jokers left over in a found cover")
+    return written
+
+
+def warm_up_cover() -> None:
+    """Compile (or load from the on-disk cache) the search, on a tiny position."""
+    hand = [[0] * 4 for _ in range(14)]
+    for rank in (1, 2, 3, 12, 13):
+        hand[rank][0] = 1
+    hand[5][1] = hand[5][2] = 1
+    empty = [[0] * 4 for _ in range(14)]
+    lay_everything_jit(empty, hand, 2)
+    lay_everything_jit(empty, hand, 0)
