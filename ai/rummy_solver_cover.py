@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ai.rummy_solver_dp import ACE_HIGH, OverBudget, PlannedSet, check_time
+from ai.rummy_solver_dp import ACE_HIGH, OverBudget, Plan, PlannedSet, card_weight, check_time
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,3 +317,63 @@ def lay_everything(
     if not cover.solve():
         return None
     return cover.sets()
+
+
+Lay = Callable[[list[list[int]], list[list[int]], int, int | None], list[PlannedSet] | None]
+
+
+@dataclass(frozen=True, slots=True)
+class CoverResult:
+    """``plan``: the best play, when one laying all usable hand cards but at most one was found
+    (then it is the optimum). ``fewest_left_out``: proven, every play leaves at least that many
+    usable hand cards (jokers included) in the hand."""
+
+    plan: Plan | None
+    fewest_left_out: int
+
+
+def lay_most(
+    table: list[list[int]],
+    usable: list[list[int]],
+    table_jokers: int,
+    hand_jokers: int,
+    lay: Lay,
+    node_limit: int | None,
+) -> CoverResult:
+    """The best play of an opened player when it leaves at most one usable hand card out.
+
+    First everything; then everything but one card, the cheapest first: all such plays lay
+    the same number of cards and differ only by the value of the card kept, so the first that
+    works is the best. ``lay`` is :func:`lay_everything` or its compiled twin; a search that
+    runs out of steps ends the attempt (nothing proven from there on)."""
+    weight_of_all = sum(
+        card_weight(rank) * (table[rank][suit] + usable[rank][suit])
+        for rank in range(1, 14)
+        for suit in range(4)
+    ) + card_weight(0) * (table_jokers + hand_jokers)
+    jokers = table_jokers + hand_jokers
+    proven = 0  # rounds finished without a play
+    try:
+        sets = lay(table, usable, jokers, node_limit)
+        if sets is not None:
+            return CoverResult(Plan(weight_of_all, tuple(sets)), 0)
+        proven = 1
+        kept_back = sorted(
+            (card_weight(rank), rank, suit)
+            for rank in range(1, 14)
+            for suit in range(4)
+            if usable[rank][suit]
+        )
+        if hand_jokers:
+            kept_back.append((card_weight(0), 0, -1))
+        for weight, rank, suit in kept_back:
+            rest = [list(row) for row in usable]
+            if rank:
+                rest[rank][suit] -= 1
+            sets = lay(table, rest, jokers - (rank == 0), node_limit)
+            if sets is not None:
+                return CoverResult(Plan(weight_of_all - weight, tuple(sets)), 1)
+        proven = 2
+    except OverBudget:
+        pass
+    return CoverResult(None, proven)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from ai.rummy_solver import _counts, _flatten, _to_cards
-from ai.rummy_solver_cover import lay_everything
+from ai.rummy_solver_cover import lay_everything, lay_most
 from ai.rummy_solver_dp import OutOfTime, OverBudget, PlannedSet, drop_unusable, time_limit
 from game.rummy.cards import Card
 from game.rummy.melds import check_meld
@@ -115,3 +115,26 @@ def test_compiled_search_stops_at_a_deadline() -> None:
     table_counts, usable, jokers, _ = _usable_count(table, hand)
     with pytest.raises(OutOfTime), time_limit(time.perf_counter() - 1.0):
         lay_everything_jit(table_counts, usable, jokers)
+
+
+@pytest.mark.parametrize("solve", _solvers())
+def test_lay_most_is_the_optimum_when_it_leaves_at_most_one_card(solve) -> None:  # type: ignore[no-untyped-def]
+    rng = np.random.default_rng(31)
+    settled = 0
+    for _ in range(80):
+        table, hand = random_position(rng, int(rng.integers(0, 25)), int(rng.integers(1, 8)), 3)
+        counts = _counts(_flatten(table), hand)
+        table_counts, usable, _, usable_count = _usable_count(table, hand)
+        result = lay_most(
+            table_counts, usable, counts.table_jokers, counts.hand_jokers, solve, None
+        )
+        reference = solve_reference(_flatten(table), hand, opened=True)
+        context = f"table={[' '.join(map(str, s)) for s in table]} hand={hand}"
+        assert usable_count - reference.laid >= result.fewest_left_out, context
+        if result.plan is not None:
+            settled += 1
+            assert result.plan.score == reference.score, context
+            _check_cover(table, list(result.plan.sets), usable_count - result.fewest_left_out)
+        else:
+            assert result.fewest_left_out == 2, context  # no step limit: every round finished
+    assert settled >= 20
