@@ -17,6 +17,8 @@ Search state lives in arrays owned by :class:`_CoverSearch` (the compiled code o
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 from numba import njit
 
@@ -35,7 +37,9 @@ FIRST_TRY_STEPS = 50
 # Status codes of _search.
 INFEASIBLE, FOUND, SLICE_OVER, TRY_OVER, UNKNOWN = 0, 1, 2, 3, 4
 # Registers (scalars of the search, kept between slices).
-R_JOKERS, R_SPARE, R_KLO, R_KHI, R_DEPTH, R_ENTER, R_NODES, R_OVERFLOW, R_NOISY = range(9)
+R_JOKERS, R_SPARE, R_KLO, R_KHI, R_DEPTH, R_ENTER, R_NODES, R_OVERFLOW, R_NOISY, R_SEARCH = range(
+    10
+)
 
 _POW3 = np.array([3**i for i in range(26)], dtype=np.int64)
 
@@ -298,6 +302,7 @@ def _search(
     entering = reg[R_ENTER] == 1
     nodes = reg[R_NODES]
     noisy = reg[R_NOISY] == 1
+    search_id = reg[R_SEARCH]  # memo rows of earlier searches (other ids) count as empty
     status = -1
     while status < 0:
         if entering:
@@ -312,7 +317,7 @@ def _search(
             slot = _memo_slot(klo, khi, jokers)
             seen = min(spare, jokers)
             if (
-                memo[slot, 3] == 1
+                memo[slot, 3] == search_id
                 and memo[slot, 0] == klo
                 and memo[slot, 1] == khi
                 and memo[slot, 2] == jokers
@@ -377,7 +382,7 @@ def _search(
             memo[slot, 0] = klo
             memo[slot, 1] = khi
             memo[slot, 2] = jokers
-            memo[slot, 3] = 1
+            memo[slot, 3] = search_id
             memo[slot, 4] = min(spare, jokers)
             depth -= 1
             continue
@@ -425,6 +430,24 @@ def _key(counts: np.ndarray) -> tuple[int, int]:
     return low, high
 
 
+_local = threading.local()
+_searches = [0]  # search ids: each search's memo rows are its own
+
+
+def _buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """This thread's working arrays (12 MB: allocated once, reused by every search)."""
+    buffers = getattr(_local, "buffers", None)
+    if buffers is None:
+        buffers = (
+            np.zeros((MAX_DEPTH + 1, 9), dtype=np.int64),
+            np.empty((MAX_DEPTH + 1, MAX_OPTIONS, FIELDS), dtype=np.int64),
+            np.empty((MAX_OPTIONS, FIELDS), dtype=np.int64),
+            np.zeros((MEMO_SIZE, 5), dtype=np.int64),
+        )
+        _local.buffers = buffers
+    return buffers
+
+
 def _option_of(row: np.ndarray) -> _Option:
     """The Python option (for writing the set out) of one compiled option row."""
     cards = tuple((int(card) // 4, int(card) % 4) for card in row[2 : 2 + row[1]])
@@ -449,11 +472,10 @@ def lay_everything_jit(
         for suit in range(4):
             start[rank, suit] = table[rank][suit] + hand[rank][suit]
     counts = start.copy()
-    reg = np.zeros(9, dtype=np.int64)
-    f_state = np.zeros((MAX_DEPTH + 1, 9), dtype=np.int64)
-    options = np.empty((MAX_DEPTH + 1, MAX_OPTIONS, FIELDS), dtype=np.int64)
-    scratch = np.empty((MAX_OPTIONS, FIELDS), dtype=np.int64)
-    memo = np.zeros((MEMO_SIZE, 5), dtype=np.int64)
+    f_state, options, scratch, memo = _buffers()
+    reg = np.zeros(10, dtype=np.int64)
+    _searches[0] += 1
+    reg[R_SEARCH] = _searches[0]
     klo, khi = _key(start)
     limit = node_limit if node_limit is not None else 1 << 62
     attempt = 0
@@ -509,3 +531,5 @@ def warm_up_cover() -> None:
     empty = [[0] * 4 for _ in range(14)]
     lay_everything_jit(empty, hand, 2)
     lay_everything_jit(empty, hand, 0)
+    _seed(0)  # restarts: not reached by the tiny searches above
+    _buffers()
