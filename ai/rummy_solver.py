@@ -12,7 +12,8 @@ Public API (see ``shared/DESIGN.md``):
 - ``set_value(cards)`` -> the value of one valid set (for the opening sum).
 
 The optimiser itself is :func:`ai.rummy_solver_dp.solve_counts`; this module converts cards to
-counts and back and keeps the table recognisable.
+counts and back and keeps the table recognisable. Once :func:`ai.rummy_solver_jit.warm_up` has
+run in the process, the compiled ports do the solving (:mod:`ai.rummy_solver_fast`), same results.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai.rummy_solver_dfs import solve_by_rounds
+from ai import rummy_solver_fast as fast
 from ai.rummy_solver_dp import (
     BIG,
     OPENING_TARGET,
@@ -32,9 +33,9 @@ from ai.rummy_solver_dp import (
     PlannedSet,
     card_weight,
     drop_unusable,
-    solve_counts,
     time_limit,
 )
+from ai.rummy_solver_fast import solve_by_rounds, solve_counts
 from game.rummy.cards import JOKER, SUITS, Card
 from game.rummy.melds import check_meld
 
@@ -160,6 +161,8 @@ def _solve_mode(
     mode: Mode,
     budget: int | None,
 ) -> tuple[Plan | None, int]:
+    if fast.ready():
+        return _solve_mode_compiled(counts, usable, table_weight, mode, budget)
     opened = mode == "opened"
     args = (counts.table, usable, counts.table_jokers, counts.hand_jokers, mode)
     usable_count = sum(map(sum, usable)) + counts.hand_jokers
@@ -196,6 +199,24 @@ def _solve_mode(
     plan = better or quick
     if plan is None:
         return None, 0 if opened else -1
+    return plan, plan.score - table_weight
+
+
+def _solve_mode_compiled(
+    counts: _Counts,
+    usable: list[list[int]],
+    table_weight: int,
+    mode: Mode,
+    budget: int | None,
+) -> tuple[Plan | None, int]:
+    """:func:`_solve_mode` on the compiled solvers (their own escalation, same results)."""
+    global budget_fallbacks
+    plan, gave_up = fast.solve_mode(
+        counts.table, usable, counts.table_jokers, counts.hand_jokers, mode, table_weight, budget
+    )
+    budget_fallbacks += gave_up
+    if plan is None:
+        return None, 0 if mode == "opened" else -1
     return plan, plan.score - table_weight
 
 

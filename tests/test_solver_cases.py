@@ -166,7 +166,8 @@ def test_a_tiny_budget_still_gives_a_legal_play() -> None:
 def test_a_time_limit_stops_a_slow_solve_at_once() -> None:
     """A computer player in a hurry must not be held up by a hard table: under ``time_limit``
     the solver gives up within milliseconds of the end (or at once when the stop is set)."""
-    table, hand = random_position(np.random.default_rng(2026), 40, 17)  # slow without a limit
+    # Slow without a limit (seconds), for the compiled solver too.
+    table, hand = random_position(np.random.default_rng(2026), 45, 16)
     start = time.perf_counter()
     with pytest.raises(OutOfTime), time_limit(start + 0.05):
         best_play(table, hand, opened=True)

@@ -13,6 +13,7 @@ import contextlib
 import os
 import queue
 import random
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -57,6 +58,21 @@ def _newest(requests: Any, first: Request | None) -> Request | None:
         latest = item
 
 
+def _warm_up_solver() -> None:
+    try:
+        from ai.rummy_solver_jit import warm_up
+    except ImportError:
+        return
+    warm_up()
+
+
+def warm_up_solver() -> None:
+    """Get the rummy solver's compiled core ready on a daemon thread: loaded from numba's cache
+    in well under a second, or compiled (~45 s, the first time only). Solves meanwhile use the
+    Python solver; nothing waits for it."""
+    threading.Thread(target=_warm_up_solver, name="solver-warm-up", daemon=True).start()
+
+
 def serve(requests: Any, replies: Any, stop: Any) -> None:
     """The process's loop: one reply per request that was not overtaken by a newer one."""
     from ai import make_agent
@@ -65,6 +81,7 @@ def serve(requests: Any, replies: Any, stop: Any) -> None:
         # On a busy machine the window's frames come first; the search has a wall-clock budget.
         with contextlib.suppress(OSError):
             os.nice(5)
+    warm_up_solver()  # after the nice: its thread inherits it
 
     agents: dict[AgentSpec, Any] = {}
     while True:

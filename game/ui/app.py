@@ -71,9 +71,11 @@ class App:
         self.save_problem: str | None = None  # a save failure to show the player
         self.shown_save_problems: set[str] = set()  # each shown once, not after every move
         if not headless:
+            from game.ui.ai_process import warm_up_solver
             from game.ui.ai_worker import warm_up
 
             warm_up()  # the computer players' process starts while the player is in the menu
+            warm_up_solver()  # for hints here (the AI process warms up its own)
         pygame.key.set_repeat(350, 40)
         if not headless:
             pygame.key.start_text_input()

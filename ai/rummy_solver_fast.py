@@ -1,0 +1,115 @@
+"""The rummy solver's optimisers, compiled when :mod:`ai.rummy_solver_jit` is ready.
+
+:func:`solve_counts` and :func:`solve_by_rounds` take the arguments of the Python optimisers
+(:mod:`ai.rummy_solver_dp`, :mod:`ai.rummy_solver_dfs`) and run the compiled ports once
+:func:`ai.rummy_solver_jit.warm_up` has finished, the Python ones before (or without numba).
+:func:`solve_mode` is the escalation :mod:`ai.rummy_solver` uses on the compiled path. Nothing
+here compiles: until the warm-up is done, everything is Python.
+"""
+
+from __future__ import annotations
+
+from ai import rummy_solver_jit as jit
+from ai.rummy_solver_dfs import RoundsResult
+from ai.rummy_solver_dfs import solve_by_rounds as solve_by_rounds_py
+from ai.rummy_solver_dp import Mode, OverBudget, Plan, card_weight
+from ai.rummy_solver_dp import solve_counts as solve_counts_py
+
+Counts = list[list[int]]
+
+# Escalating tries, each exact when it finishes: the compiled sweep with few states per layer
+# (settles small tables), the compiled depth-first rounds with few steps, then with more (they
+# settle big tables where nearly everything can be laid; ~1 us per step). Only then, as in the
+# Python pipeline: a quick plan as the bar and the sweep within the caller's budget. (A middle
+# try of the sweep with 40,000 states and the rounds' plan as the bar cost more than it settled
+# on the bench, tests/bench/bench_solver_jit.py.)
+FIRST_STATES = 5_000
+ROUNDS_NODES = (5_000, 40_000)
+# States kept per step by the quick sweep when the rounds found no plan at all.
+BEAM_WIDTHS = (160, 640)
+
+
+def ready() -> bool:
+    """Do solves run compiled code now?"""
+    return jit.ready()
+
+
+def solve_counts(
+    table: Counts,
+    hand: Counts,
+    table_jokers: int,
+    hand_jokers: int,
+    mode: Mode,
+    beam: int | None = None,
+    beat: int | None = None,
+    limit: int | None = None,
+) -> Plan | None:
+    """:func:`ai.rummy_solver_dp.solve_counts`, compiled when ready."""
+    if jit.ready():
+        return jit.solve_counts_jit(
+            table, hand, table_jokers, hand_jokers, mode, beat=beat, limit=limit, beam=beam
+        )
+    return solve_counts_py(table, hand, table_jokers, hand_jokers, mode, beam, beat, limit)
+
+
+def solve_by_rounds(
+    table: Counts,
+    hand: Counts,
+    table_jokers: int,
+    hand_jokers: int,
+    mode: Mode,
+    max_left_out: int,
+    node_limit: int | None = None,
+) -> RoundsResult:
+    """:func:`ai.rummy_solver_dfs.solve_by_rounds`, compiled when ready."""
+    solve = jit.solve_by_rounds_jit if jit.ready() else solve_by_rounds_py
+    return solve(
+        table, hand, table_jokers, hand_jokers, mode, max_left_out=max_left_out,
+        node_limit=node_limit,
+    )  # fmt: skip
+
+
+def solve_mode(
+    table: Counts,
+    usable: Counts,
+    table_jokers: int,
+    hand_jokers: int,
+    mode: Mode,
+    table_weight: int,
+    budget: int | None,
+) -> tuple[Plan | None, bool]:
+    """The best plan in ``mode`` on the compiled solvers (call only when :func:`ready`), and
+    whether the ``budget`` (states per layer) made the exact sweep give up: the plan is then
+    the quick one (legal, not proven optimal). None: no plan beats the table as it is."""
+    args = (table, usable, table_jokers, hand_jokers, mode)
+    beat = table_weight if mode == "opened" else None
+    try:
+        return jit.solve_counts_jit(*args, beat=beat, limit=FIRST_STATES), False
+    except OverBudget:
+        pass
+    usable_count = sum(map(sum, usable)) + hand_jokers
+    quick: Plan | None = None
+    for nodes in ROUNDS_NODES:
+        rounds = jit.solve_by_rounds_jit(*args, max_left_out=usable_count, node_limit=nodes)
+        if rounds.exact:
+            return rounds.plan, False
+        if rounds.plan is not None and (quick is None or rounds.plan.score > quick.score):
+            quick = rounds.plan
+    for width in BEAM_WIDTHS:
+        if quick is not None:
+            break
+        quick = jit.solve_counts_jit(*args, beam=width)
+    # Everything usable laid: no arrangement can score more than this.
+    ceiling = (
+        table_weight
+        + sum(card_weight(rank) * sum(usable[rank]) for rank in range(1, 14))
+        + card_weight(0) * hand_jokers
+    )
+    if quick is not None and quick.score == ceiling:
+        return quick, False
+    if quick is not None:
+        beat = quick.score
+    try:
+        return jit.solve_counts_jit(*args, beat=beat, limit=budget) or quick, False
+    except OverBudget:
+        return quick, True
