@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai import rummy_solver_fast as fast
+from ai.rummy_solver_cover import lay_everything, lay_most
 from ai.rummy_solver_dp import (
     BIG,
     OPENING_TARGET,
@@ -50,6 +51,12 @@ BEAM_WIDTHS = (160, 640)
 # Steps the depth-first search may take before the breadth-first sweep takes over. Most
 # positions are settled well within this (a few milliseconds); the rest would thrash.
 DFS_NODE_LIMIT = 1_500
+
+# Steps of each lay-everything search in Python (~60 us each).
+COVER_STEPS = 300
+# Steps the search for an arrangement of given cards may take (a few milliseconds compiled,
+# about 50 ms in Python) before the old set it would keep is left changed.
+ARRANGE_STEPS = 1_000
 
 # How many solves gave up on exactness because of their ``budget`` (diagnostics for AIs and the
 # benchmark).
@@ -166,7 +173,19 @@ def _solve_mode(
     opened = mode == "opened"
     args = (counts.table, usable, counts.table_jokers, counts.hand_jokers, mode)
     usable_count = sum(map(sum, usable)) + counts.hand_jokers
-    rounds = solve_by_rounds(*args, max_left_out=usable_count, node_limit=DFS_NODE_LIMIT)
+    # Plays laying every usable card but at most one: the set-by-set search (see
+    # ai.rummy_solver_fast.solve_mode), kept short in Python.
+    cover = lay_most(
+        counts.table, usable, counts.table_jokers, counts.hand_jokers, lay_everything, COVER_STEPS
+    )
+    if cover.plan is not None and opened:
+        return cover.plan, cover.plan.score - table_weight
+    rounds = solve_by_rounds(
+        *args,
+        max_left_out=usable_count,
+        node_limit=DFS_NODE_LIMIT,
+        first_left_out=cover.fewest_left_out,
+    )
     if rounds.exact:
         if rounds.plan is None:
             return None, 0 if opened else -1
@@ -322,18 +341,8 @@ def _freeze_old_sets(
 def _arrange_all(cards: Sequence[Card]) -> list[list[Card]] | None:
     """Valid sets holding exactly these cards, or None (also when the search gives up)."""
     counts = _counts(cards, [])
-    result = solve_by_rounds(
-        counts.table,
-        _empty(),
-        counts.table_jokers,
-        0,
-        "opened",
-        max_left_out=0,
-        node_limit=DFS_NODE_LIMIT,
-    )
-    if not result.exact or result.plan is None:
-        return None
-    return [_to_cards(planned) for planned in result.plan.sets]
+    sets = fast.cover_all(counts.table, counts.table_jokers, ARRANGE_STEPS)
+    return None if sets is None else [_to_cards(planned) for planned in sets]
 
 
 def _reproduced(old_sets: list[list[Card]], new_sets: list[list[Card]]) -> dict[int, int]:

@@ -20,10 +20,10 @@ from __future__ import annotations
 import threading
 
 import numpy as np
-from numba import njit
 
 from ai.rummy_solver_cover import _Option, _write
 from ai.rummy_solver_dp import ACE_HIGH, OverBudget, PlannedSet, check_time
+from ai.rummy_solver_jit import njit
 
 __all__ = ["lay_everything_jit", "warm_up_cover"]
 
@@ -523,7 +523,8 @@ def _written(chosen: list[_Option], jokers: int) -> list[PlannedSet]:
 
 
 def warm_up_cover() -> None:
-    """Compile (or load from the on-disk cache) the search, on a tiny position."""
+    """Compile (or load from the on-disk cache) the search, on tiny positions, then forbid
+    compiling at call time. Called by :func:`ai.rummy_solver_jit.warm_up`."""
     hand = [[0] * 4 for _ in range(14)]
     for rank in (1, 2, 3, 12, 13):
         hand[rank][0] = 1
@@ -533,3 +534,6 @@ def warm_up_cover() -> None:
     lay_everything_jit(empty, hand, 0)
     _seed(0)  # restarts: not reached by the tiny searches above
     _buffers()
+    for dispatcher in (_search, _seed):  # the ones Python calls
+        if hasattr(dispatcher, "disable_compile"):
+            dispatcher.disable_compile()

@@ -212,12 +212,14 @@ def solve_by_rounds(
     mode: Mode,
     max_left_out: int,
     node_limit: int | None = None,
+    first_left_out: int = 0,
 ) -> RoundsResult:
     """The optimal plan among those leaving at most ``max_left_out`` usable hand cards (and hand
-    jokers) out. Past ``node_limit`` steps it gives up: the result is then not exact, and holds
+    jokers) out, when none leaves fewer than ``first_left_out`` out (the rounds before it are
+    skipped). Past ``node_limit`` steps it gives up: the result is then not exact, and holds
     the best arrangement its last round had found by then (if any)."""
     search = _Search(table, hand, table_jokers, hand_jokers, mode, node_limit)
-    for left_out in range(max_left_out + 1):
+    for left_out in range(first_left_out, max_left_out + 1):
         try:
             plan = search.solve(left_out * MAX_CARD_LOSS)
         except OverBudget:

@@ -10,9 +10,11 @@ here compiles: until the warm-up is done, everything is Python.
 from __future__ import annotations
 
 from ai import rummy_solver_jit as jit
+from ai.rummy_solver_cover import lay_everything, lay_most
+from ai.rummy_solver_cover_jit import lay_everything_jit
 from ai.rummy_solver_dfs import RoundsResult
 from ai.rummy_solver_dfs import solve_by_rounds as solve_by_rounds_py
-from ai.rummy_solver_dp import Mode, OverBudget, Plan, card_weight
+from ai.rummy_solver_dp import Mode, OverBudget, Plan, PlannedSet, card_weight
 from ai.rummy_solver_dp import solve_counts as solve_counts_py
 
 Counts = list[list[int]]
@@ -25,6 +27,9 @@ Counts = list[list[int]]
 # on the bench, tests/bench/bench_solver_jit.py.)
 FIRST_STATES = 5_000
 ROUNDS_NODES = (5_000, 40_000)
+# Steps of each lay-everything search (about a microsecond each; almost all settle in a few
+# hundred, the slowest bench position needs 30,000).
+COVER_STEPS = 40_000
 # States kept per step by the quick sweep when the rounds found no plan at all.
 BEAM_WIDTHS = (160, 640)
 
@@ -60,12 +65,13 @@ def solve_by_rounds(
     mode: Mode,
     max_left_out: int,
     node_limit: int | None = None,
+    first_left_out: int = 0,
 ) -> RoundsResult:
     """:func:`ai.rummy_solver_dfs.solve_by_rounds`, compiled when ready."""
     solve = jit.solve_by_rounds_jit if jit.ready() else solve_by_rounds_py
     return solve(
         table, hand, table_jokers, hand_jokers, mode, max_left_out=max_left_out,
-        node_limit=node_limit,
+        node_limit=node_limit, first_left_out=first_left_out,
     )  # fmt: skip
 
 
@@ -82,6 +88,12 @@ def solve_mode(
     whether the ``budget`` (states per layer) made the exact sweep give up: the plan is then
     the quick one (legal, not proven optimal). None: no plan beats the table as it is."""
     args = (table, usable, table_jokers, hand_jokers, mode)
+    # Plays that lay every usable card, or all but one: the set-by-set search settles them in
+    # milliseconds, where the sweeps may need millions of states (big tables, many jokers).
+    # Its proof that more cards must stay in the hand lets the rounds below skip those rounds.
+    cover = lay_most(table, usable, table_jokers, hand_jokers, _lay, COVER_STEPS)
+    if cover.plan is not None and mode == "opened":
+        return cover.plan, False
     beat = table_weight if mode == "opened" else None
     try:
         return jit.solve_counts_jit(*args, beat=beat, limit=FIRST_STATES), False
@@ -90,7 +102,10 @@ def solve_mode(
     usable_count = sum(map(sum, usable)) + hand_jokers
     quick: Plan | None = None
     for nodes in ROUNDS_NODES:
-        rounds = jit.solve_by_rounds_jit(*args, max_left_out=usable_count, node_limit=nodes)
+        rounds = jit.solve_by_rounds_jit(
+            *args, max_left_out=usable_count, node_limit=nodes,
+            first_left_out=cover.fewest_left_out,
+        )  # fmt: skip
         if rounds.exact:
             return rounds.plan, False
         if rounds.plan is not None and (quick is None or rounds.plan.score > quick.score):
@@ -113,3 +128,19 @@ def solve_mode(
         return jit.solve_counts_jit(*args, beat=beat, limit=budget) or quick, False
     except OverBudget:
         return quick, True
+
+
+def _lay(
+    table: Counts, hand: Counts, jokers: int, node_limit: int | None
+) -> list[PlannedSet] | None:
+    return lay_everything_jit(table, hand, jokers, node_limit)
+
+
+def cover_all(table: Counts, jokers: int, node_limit: int) -> list[PlannedSet] | None:
+    """Valid sets holding exactly these cards (``table[rank][suit]`` and ``jokers``), or None
+    when there are none or the search gave up after ``node_limit`` steps."""
+    solve = lay_everything_jit if jit.ready() else lay_everything
+    try:
+        return solve(table, [[0] * 4 for _ in range(14)], jokers, node_limit)
+    except OverBudget:
+        return None

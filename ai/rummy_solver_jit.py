@@ -1122,6 +1122,9 @@ def warm_up() -> bool:
                 solve_by_rounds_jit(table, hand, 0, 1, mode, max_left_out=4)
             for dispatcher in (_sweep, _finish, _dfs):  # the ones Python calls
                 dispatcher.disable_compile()
+            from ai.rummy_solver_cover_jit import warm_up_cover  # it imports this module
+
+            warm_up_cover()
         except Exception as error:
             _failed = True
             log.warning("compiling the rummy solver failed (%r): it stays pure Python", error)
@@ -1334,6 +1337,7 @@ def solve_by_rounds_jit(
     mode: Mode,
     max_left_out: int,
     node_limit: int | None = None,
+    first_left_out: int = 0,
 ) -> RoundsResult:
     """:func:`ai.rummy_solver_dfs.solve_by_rounds`, compiled: the optimal plan among those
     leaving at most ``max_left_out`` usable hand cards (and hand jokers) out; past
@@ -1356,7 +1360,7 @@ def solve_by_rounds_jit(
     nodes = 0
     limit = 0 if node_limit is None else node_limit
     best_path = np.zeros(_DFS_STEPS, dtype=np.int64)
-    for left_out in range(max_left_out + 1):
+    for left_out in range(first_left_out, max_left_out + 1):
         floor = ceiling - left_out * MAX_CARD_LOSS - 1
         best_score = -1
         for attempt in range(TRIES):

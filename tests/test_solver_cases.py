@@ -6,13 +6,12 @@ import threading
 import time
 from collections import Counter
 
-import numpy as np
 import pytest
 
 from ai.rummy_solver import OutOfTime, best_opening, best_play, max_laid, time_limit
 from game.rummy.cards import Card, parse_cards
 from game.rummy.melds import check_meld
-from tests.reference_ilp import random_position
+from tests.solver_positions import slow_position
 
 
 def sets(*texts: str) -> list[list[Card]]:
@@ -166,8 +165,7 @@ def test_a_tiny_budget_still_gives_a_legal_play() -> None:
 def test_a_time_limit_stops_a_slow_solve_at_once() -> None:
     """A computer player in a hurry must not be held up by a hard table: under ``time_limit``
     the solver gives up within milliseconds of the end (or at once when the stop is set)."""
-    # Slow without a limit (seconds), for the compiled solver too.
-    table, hand = random_position(np.random.default_rng(2026), 45, 16)
+    table, hand = slow_position()  # over a minute without a limit, compiled too
     start = time.perf_counter()
     with pytest.raises(OutOfTime), time_limit(start + 0.05):
         best_play(table, hand, opened=True)

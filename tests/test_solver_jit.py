@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import ai.rummy_solver as solver  # noqa: E402
-from ai import rummy_solver_jit  # noqa: E402
+from ai import rummy_solver_cover_jit, rummy_solver_jit  # noqa: E402
 
 if not rummy_solver_jit.available():  # the ports would run as (very slow) Python
     pytest.skip("numba missing or ROBBERS_DEN_NO_JIT=1", allow_module_level=True)
@@ -39,6 +39,7 @@ from ai.rummy_solver_jit import solve_by_rounds_jit, solve_counts_jit  # noqa: E
 from game.rummy.cards import JOKER, SUITS, Card  # noqa: E402
 from game.rummy.melds import check_meld  # noqa: E402
 from tests.reference_ilp import random_position  # noqa: E402
+from tests.solver_positions import slow_position  # noqa: E402
 from tests.test_solver_exact import check_play  # noqa: E402
 
 Counts = list[list[int]]
@@ -290,21 +291,26 @@ def test_solves_never_compile_after_warm_up(compiled: None) -> None:
     """Every entry point numba dispatches from Python has its one signature from the warm-up:
     a solve in any mode, with or without budget, beam or bar, adds none (compiling at call time
     is switched off; it would cost an AI's decision ~45 s)."""
-    dispatchers = (rummy_solver_jit._sweep, rummy_solver_jit._finish, rummy_solver_jit._dfs)
+    dispatchers = (
+        rummy_solver_jit._sweep,
+        rummy_solver_jit._finish,
+        rummy_solver_jit._dfs,
+        rummy_solver_cover_jit._search,
+        rummy_solver_cover_jit._seed,
+    )
     before = [len(d.signatures) for d in dispatchers]
     for table, hand, opened in _bench_like_positions(9800, 2):
         solver.best_play(table, hand, opened, budget=5_000)
         solver.best_play(table, hand, opened, budget=0)
         solver.best_opening(hand)
-    assert [len(d.signatures) for d in dispatchers] == before == [1, 1, 1]
+    assert [len(d.signatures) for d in dispatchers] == before == [1] * len(dispatchers)
 
 
 def test_deadline_and_budget_count_on_both_paths(
     compiled: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tests.bench.bench_solver_jit import positions
-
-    _, table, hand, opened = positions()[33]  # the exact sweep needs > 60,000 states here
+    table, hand = slow_position()  # the exact sweep needs far more than 5,000 states here
+    opened = True
     for path in ("compiled", "python"):
         if path == "python":
             monkeypatch.setattr(rummy_solver_jit, "ready", lambda: False)

@@ -1,0 +1,19 @@
+"""A position the exact solver still needs a long time for (over a minute compiled, without a
+budget): 63 table cards with six jokers and 11 hand cards, of which at least two must stay in
+the hand. Tests of time limits and budgets use it: a solve on it can't finish by accident."""
+
+from __future__ import annotations
+
+from game.rummy.cards import Card, parse_cards
+
+SLOW_TABLE = (
+    "3D 4D 5D 6D 7D | * 5S 6S 7S | 7H 8H 9H 10H JH QH | 8S 9S 10S JS QS | 6D 6S 6C 6H | "
+    "* 4D 4C 4S | 4C 5C 6C | 8H 8D 8C | 5H 5S 5D | QD KD AD | 9S 10S JS QS | 2D 2S 2H | "
+    "AD AS AC | 8C 8D 8S | 10D JD QD KD | AC AS * | * 4S 4H"
+)
+SLOW_HAND = "KS 7H 3C 2S 10D 5H JC 7C JC 2H 7D"
+
+
+def slow_position() -> tuple[list[list[Card]], list[Card]]:
+    table = [parse_cards(cards.strip()) for cards in SLOW_TABLE.split("|")]
+    return table, parse_cards(SLOW_HAND)
