@@ -13,9 +13,12 @@ import contextlib
 import os
 import queue
 import random
+import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 
@@ -58,19 +61,49 @@ def _newest(requests: Any, first: Request | None) -> Request | None:
         latest = item
 
 
-def _warm_up_solver() -> None:
+_WARM_UP = "from ai.rummy_solver_jit import warm_up; warm_up()"
+
+
+def _warm_up_solver(compile_in_child: bool) -> None:
     try:
-        from ai.rummy_solver_jit import warm_up
+        from ai import rummy_solver_jit
     except ImportError:
         return
-    warm_up()
+    if not rummy_solver_jit.available():
+        return
+    if compile_in_child:
+        # With a cold cache, compiling holds this interpreter's GIL in long stretches and the
+        # window's frames would stall: a child process (niced) fills numba's on-disk cache, this
+        # one then only loads from it.
+        root = str(Path(rummy_solver_jit.__file__).resolve().parents[1])
+        env = dict(
+            os.environ,
+            PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])),
+        )
+        with contextlib.suppress(OSError, subprocess.SubprocessError):
+            subprocess.run(
+                [sys.executable, "-c", _WARM_UP],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                preexec_fn=_lower_priority if hasattr(os, "nice") else None,
+                check=False,
+            )
+    rummy_solver_jit.warm_up()
 
 
-def warm_up_solver() -> None:
+def _lower_priority() -> None:
+    os.nice(10)
+
+
+def warm_up_solver(compile_in_child: bool = False) -> None:
     """Get the rummy solver's compiled core ready on a daemon thread: loaded from numba's cache
-    in well under a second, or compiled (~45 s, the first time only). Solves meanwhile use the
-    Python solver; nothing waits for it."""
-    threading.Thread(target=_warm_up_solver, name="solver-warm-up", daemon=True).start()
+    in well under a second, or compiled (~45 s, the first time only; ``compile_in_child``: in a
+    child process, for the window's process). Solves meanwhile use the Python solver; nothing
+    waits for it."""
+    threading.Thread(
+        target=_warm_up_solver, args=(compile_in_child,), name="solver-warm-up", daemon=True
+    ).start()
 
 
 def serve(requests: Any, replies: Any, stop: Any) -> None:

@@ -75,7 +75,7 @@ class App:
             from game.ui.ai_worker import warm_up
 
             warm_up()  # the computer players' process starts while the player is in the menu
-            warm_up_solver()  # for hints here (the AI process warms up its own)
+            warm_up_solver(compile_in_child=True)  # hints (the AI process has its own)
         pygame.key.set_repeat(350, 40)
         if not headless:
             pygame.key.start_text_input()
