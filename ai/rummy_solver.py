@@ -345,34 +345,33 @@ def _arrange_all(cards: Sequence[Card]) -> list[list[Card]] | None:
     return None if sets is None else [_to_cards(planned) for planned in sets]
 
 
+def _contents(cards: Sequence[Card]) -> tuple[int, ...]:
+    """Which cards a set holds, in any order (jokers by count): equal for equal contents."""
+    return tuple(sorted(card.index for card in cards))
+
+
 def _reproduced(old_sets: list[list[Card]], new_sets: list[list[Card]]) -> dict[int, int]:
     """Old set index -> index of a new set holding exactly the same cards."""
-    pool = [Counter(cards) for cards in new_sets]
+    unmatched: dict[tuple[int, ...], list[int]] = {}
+    for j, cards in enumerate(new_sets):
+        unmatched.setdefault(_contents(cards), []).append(j)
     found: dict[int, int] = {}
     for i, cards in enumerate(old_sets):
-        wanted = Counter(cards)
-        for j, candidate in enumerate(pool):
-            if j not in found.values() and candidate == wanted:
-                found[i] = j
-                break
+        same = unmatched.get(_contents(cards))
+        if same:
+            found[i] = same.pop(0)
     return found
 
 
 def _arrange(old_sets: list[list[Card]], frozen: set[int], new_sets: list[list[Card]]) -> Table:
     """Unchanged old sets first, as they were and in their order, then the new or changed sets."""
-    kept_indices = set(frozen)
-    remaining = list(new_sets)
-    for i, cards in enumerate(old_sets):
-        if i in kept_indices:
-            continue
-        wanted = Counter(cards)
-        for j, candidate in enumerate(remaining):
-            if Counter(candidate) == wanted:
-                kept_indices.add(i)
-                del remaining[j]
-                break
+    rest = [cards for i, cards in enumerate(old_sets) if i not in frozen]
+    matches = _reproduced(rest, new_sets)
+    rest_indices = [i for i in range(len(old_sets)) if i not in frozen]
+    kept_indices = set(frozen) | {rest_indices[r] for r in matches}
+    used = set(matches.values())
     kept = [list(old_sets[i]) for i in sorted(kept_indices)]
-    return kept + remaining
+    return kept + [cards for j, cards in enumerate(new_sets) if j not in used]
 
 
 def set_value(cards: Sequence[Card]) -> int:

@@ -18,14 +18,15 @@ Search state lives in arrays owned by :class:`_CoverSearch` (the compiled code o
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 
 import numpy as np
 
 from ai.rummy_solver_cover import _Option, _write
-from ai.rummy_solver_dp import ACE_HIGH, OverBudget, PlannedSet, check_time
+from ai.rummy_solver_dp import ACE_HIGH, BIG, OverBudget, Plan, PlannedSet, card_weight, check_time
 from ai.rummy_solver_jit import njit
 
-__all__ = ["lay_everything_jit", "warm_up_cover"]
+__all__ = ["MostResult", "lay_everything_jit", "lay_most_jit", "warm_up_cover"]
 
 MAX_DEPTH = 56  # sets in one arrangement: at most 110 cards / 2 normal cards each
 MAX_OPTIONS = 1024  # sets tried for one card (beyond this the search is no longer a proof)
@@ -36,10 +37,16 @@ FIRST_TRY_STEPS = 50
 
 # Status codes of _search.
 INFEASIBLE, FOUND, SLICE_OVER, TRY_OVER, UNKNOWN = 0, 1, 2, 3, 4
-# Registers (scalars of the search, kept between slices).
-R_JOKERS, R_SPARE, R_KLO, R_KHI, R_DEPTH, R_ENTER, R_NODES, R_OVERFLOW, R_NOISY, R_SEARCH = range(
-    10
-)
+# Registers (scalars of the search, kept between slices). R_KEY..R_KEY+3: the remaining cards
+# (two base-3 words) and how many of them may stay in the hand (two more).
+(R_JOKERS, R_SPARE, R_COST, R_DEPTH, R_ENTER, R_NODES, R_OVERFLOW, R_NOISY, R_SEARCH,
+ R_HAND_JOKERS, R_BUDGET, R_FOUND, R_BEST_DEPTH, R_BEST_UNPLACED, R_KEY) = range(15)  # fmt: skip
+REGISTERS = R_KEY + 4
+# Columns of f_state: the search state when a depth was entered, then its options.
+(F_JOKERS, F_SPARE, F_COST, F_KEY, F_COUNT, F_NEXT, F_PHASE, F_APPLIED, F_CARD) = (
+    0, 1, 2, 3, 7, 8, 9, 10, 11
+)  # fmt: skip
+FRAME_COLUMNS = 12
 
 _POW3 = np.array([3**i for i in range(26)], dtype=np.int64)
 
@@ -74,9 +81,14 @@ def _run_windows(counts: np.ndarray, rank: int, suit: int, jokers: int) -> int:
 
 
 @njit(cache=True)
-def _pick(counts: np.ndarray, jokers: int) -> tuple[int, int, int]:
-    """(rank, suit, ways) of the card with the fewest ways to be placed; rank -1: none left."""
+def _pick(
+    counts: np.ndarray, optional: np.ndarray, jokers: int, weight: np.ndarray
+) -> tuple[int, int, int, int]:
+    """(rank, suit, ways, forced) for the card with the fewest ways to be placed (rank -1: no
+    card left, -2: a card that must be placed has no way left). ``forced``: what the cards with
+    no way left cost, which all stay in the hand."""
     best_rank, best_suit, best_ways = -1, -1, 1 << 30
+    forced = 0
     for rank in range(1, 14):
         present = 0
         for suit in range(4):
@@ -90,11 +102,13 @@ def _pick(counts: np.ndarray, jokers: int) -> tuple[int, int, int]:
             partners = present - 1
             ways = partners if partners >= 2 or (partners == 1 and jokers > 0) else 0
             ways += _run_windows(counts, rank, suit, jokers)
+            if ways == 0:
+                if optional[rank, suit] < counts[rank, suit]:
+                    return -2, suit, 0, 0
+                forced += weight[rank] * counts[rank, suit]
             if ways < best_ways:
                 best_rank, best_suit, best_ways = rank, suit, ways
-                if ways == 0:
-                    return best_rank, best_suit, best_ways
-    return best_rank, best_suit, best_ways
+    return best_rank, best_suit, best_ways, forced
 
 
 @njit(cache=True)
@@ -273,144 +287,208 @@ def _sorted_into(scratch: np.ndarray, n: int, target: np.ndarray, noisy: bool) -
 
 
 @njit(cache=True)
-def _memo_slot(klo: int, khi: int, jokers: int) -> int:
-    h = (klo * 1000003) ^ (khi * 998244353) ^ (jokers * 7919)
-    h ^= h >> 17
+def _memo_slot(key: np.ndarray) -> int:
+    h = 0
+    for i in range(key.shape[0]):
+        h = (h ^ key[i]) * 1000003
+        h ^= h >> 29
     return h & (MEMO_SIZE - 1)
 
 
 @njit(cache=True)
 def _search(
     counts: np.ndarray,
+    optional: np.ndarray,
     reg: np.ndarray,
     f_state: np.ndarray,
     options: np.ndarray,
     scratch: np.ndarray,
     memo: np.ndarray,
+    best: np.ndarray,
+    weight: np.ndarray,
     pow3: np.ndarray,
     slice_end: int,
     try_end: int,
 ) -> int:
-    """Run the search until it ends (FOUND / INFEASIBLE / UNKNOWN) or a limit is reached
-    (SLICE_OVER: call again; TRY_OVER: restart). ``f_state[d]``: jokers, spare, key lo, key hi,
-    options count, next option, phase, whether that option is applied."""
+    """Run the search until it ends (FOUND: the cheapest play under the budget, or INFEASIBLE /
+    UNKNOWN: none under it) or a limit is reached (SLICE_OVER: call again; TRY_OVER: restart).
+
+    Cost of a play: the weight of the usable cards it leaves in the hand; only plays cheaper
+    than ``reg[R_BUDGET]`` count, and every play found lowers it (branch and bound); the best
+    play's options are copied to ``best``. ``f_state[d]``: the search state when depth ``d`` was
+    entered (F_* columns), its options count, next option, phase, whether that option is applied
+    and the card placed there."""
     jokers = reg[R_JOKERS]
     spare = reg[R_SPARE]
-    klo = reg[R_KLO]
-    khi = reg[R_KHI]
+    cost = reg[R_COST]
     depth = reg[R_DEPTH]
     entering = reg[R_ENTER] == 1
     nodes = reg[R_NODES]
     noisy = reg[R_NOISY] == 1
     search_id = reg[R_SEARCH]  # memo rows of earlier searches (other ids) count as empty
+    hand_jokers = reg[R_HAND_JOKERS]
+    key = np.empty(6, dtype=np.int64)
+    for i in range(4):
+        key[i] = reg[R_KEY + i]
     status = -1
     while status < 0:
         if entering:
-            rank, suit, ways = _pick(counts, jokers)
-            if rank < 0:
-                if jokers <= spare:
-                    status = FOUND
-                    break
+            entering = False
+            rank, suit, ways, forced = _pick(counts, optional, jokers, weight)
+            if rank == -2:
                 depth -= 1
-                entering = False
                 continue
-            slot = _memo_slot(klo, khi, jokers)
-            seen = min(spare, jokers)
-            if (
-                memo[slot, 3] == search_id
-                and memo[slot, 0] == klo
-                and memo[slot, 1] == khi
-                and memo[slot, 2] == jokers
-                and seen <= memo[slot, 4]
-            ):
+            if rank == -1:
+                unplaced = jokers - spare if jokers > spare else 0
+                total = cost + unplaced * weight[0]
+                if unplaced <= hand_jokers and total < reg[R_BUDGET]:
+                    reg[R_BUDGET] = total
+                    reg[R_FOUND] = 1
+                    reg[R_BEST_DEPTH] = depth
+                    reg[R_BEST_UNPLACED] = unplaced
+                    for d in range(depth):
+                        best[d, :] = options[d, f_state[d, F_NEXT] - 1]
                 depth -= 1
-                entering = False
                 continue
-            if ways == 0:
+            if cost + forced >= reg[R_BUDGET]:
                 depth -= 1
-                entering = False
                 continue
-            if nodes >= slice_end:
-                status = SLICE_OVER
-                break
-            if nodes >= try_end:
-                status = TRY_OVER
+            key[4] = jokers
+            key[5] = min(spare, jokers)
+            slot = _memo_slot(key)
+            need = reg[R_BUDGET] - cost
+            hit = memo[slot, 6] == search_id
+            for i in range(6):
+                hit = hit and memo[slot, i] == key[i]
+            if hit and need <= memo[slot, 7]:
+                depth -= 1
+                continue
+            if nodes >= slice_end or nodes >= try_end:
+                entering = True
+                status = SLICE_OVER if nodes >= slice_end else TRY_OVER
                 break
             nodes += 1
-            n = _options(counts, rank, suit, jokers, 0, scratch)
-            if n > scratch.shape[0]:
-                reg[R_OVERFLOW] = 1
-                n = scratch.shape[0]
-            _sorted_into(scratch, n, options[depth], noisy)
-            f_state[depth, 0] = jokers
-            f_state[depth, 1] = spare
-            f_state[depth, 2] = klo
-            f_state[depth, 3] = khi
-            f_state[depth, 4] = n
-            f_state[depth, 5] = 0
-            f_state[depth, 6] = 0
-            f_state[depth, 7] = 0
-            f_state[depth, 8] = rank * 4 + suit
-            entering = False
+            n = 0
+            if ways > 0:
+                n = _options(counts, rank, suit, jokers, 0, scratch)
+                if n > scratch.shape[0]:
+                    reg[R_OVERFLOW] = 1
+                    n = scratch.shape[0]
+                _sorted_into(scratch, n, options[depth], noisy)
+            if optional[rank, suit] > 0 and n < options.shape[1]:
+                _leave_row(options[depth, n], rank, suit)
+                n += 1
+            f_state[depth, F_JOKERS] = jokers
+            f_state[depth, F_SPARE] = spare
+            f_state[depth, F_COST] = cost
+            for i in range(4):
+                f_state[depth, F_KEY + i] = key[i]
+            f_state[depth, F_COUNT] = n
+            f_state[depth, F_NEXT] = 0
+            f_state[depth, F_PHASE] = 0 if ways > 0 else 1
+            f_state[depth, F_APPLIED] = 0
+            f_state[depth, F_CARD] = rank * 4 + suit
             continue
         if depth < 0:
-            status = UNKNOWN if reg[R_OVERFLOW] == 1 else INFEASIBLE
+            if reg[R_FOUND] == 1:
+                status = FOUND
+            else:
+                status = UNKNOWN if reg[R_OVERFLOW] == 1 else INFEASIBLE
             break
         d = depth
-        if f_state[d, 7] == 1:
-            row = options[d, f_state[d, 5] - 1]
+        if f_state[d, F_APPLIED] == 1:
+            row = options[d, f_state[d, F_NEXT] - 1]
             for c in range(row[1]):
                 card = row[2 + c]
                 counts[card // 4, card % 4] += 1
-            jokers = f_state[d, 0]
-            spare = f_state[d, 1]
-            klo = f_state[d, 2]
-            khi = f_state[d, 3]
-            f_state[d, 7] = 0
-        if f_state[d, 5] >= f_state[d, 4] and f_state[d, 6] == 0:
-            card = f_state[d, 8]
+                if row[0] == 2:
+                    optional[card // 4, card % 4] += 1
+            jokers = f_state[d, F_JOKERS]
+            spare = f_state[d, F_SPARE]
+            cost = f_state[d, F_COST]
+            for i in range(4):
+                key[i] = f_state[d, F_KEY + i]
+            _restore_optional(optional, row, f_state[d, F_KEY + 2], f_state[d, F_KEY + 3], pow3)
+            f_state[d, F_APPLIED] = 0
+        if f_state[d, F_NEXT] >= f_state[d, F_COUNT] and f_state[d, F_PHASE] == 0:
+            card = f_state[d, F_CARD]
             n = _options(counts, card // 4, card % 4, jokers, 1, scratch)
             if n > scratch.shape[0]:
                 reg[R_OVERFLOW] = 1
                 n = scratch.shape[0]
             _sorted_into(scratch, n, options[d], noisy)
-            f_state[d, 4] = n
-            f_state[d, 5] = 0
-            f_state[d, 6] = 1
-        if f_state[d, 5] >= f_state[d, 4]:
-            slot = _memo_slot(klo, khi, jokers)
-            memo[slot, 0] = klo
-            memo[slot, 1] = khi
-            memo[slot, 2] = jokers
-            memo[slot, 3] = search_id
-            memo[slot, 4] = min(spare, jokers)
+            f_state[d, F_COUNT] = n
+            f_state[d, F_NEXT] = 0
+            f_state[d, F_PHASE] = 1
+        if f_state[d, F_NEXT] >= f_state[d, F_COUNT]:
+            key[4] = jokers
+            key[5] = min(spare, jokers)
+            slot = _memo_slot(key)
+            for i in range(6):
+                memo[slot, i] = key[i]
+            memo[slot, 6] = search_id
+            memo[slot, 7] = reg[R_BUDGET] - cost
             depth -= 1
             continue
-        row = options[d, f_state[d, 5]]
-        f_state[d, 5] += 1
-        f_state[d, 7] = 1
+        row = options[d, f_state[d, F_NEXT]]
+        f_state[d, F_NEXT] += 1
+        if row[0] != 2 and row[15] > jokers:
+            continue
+        f_state[d, F_APPLIED] = 1
         for c in range(row[1]):
             card = row[2 + c]
             r = card // 4
             s = card % 4
-            counts[r, s] -= 1
             index = (r - 1) * 4 + s
-            if index < 26:
-                klo -= pow3[index]
-            else:
-                khi -= pow3[index - 26]
+            word = 0 if index < 26 else 1
+            digit = pow3[index if index < 26 else index - 26]
+            counts[r, s] -= 1
+            key[word] -= digit
+            if row[0] == 2:
+                optional[r, s] -= 1
+                key[2 + word] -= digit
+                cost += weight[r]
+            elif optional[r, s] > counts[r, s]:
+                optional[r, s] = counts[r, s]
+                key[2 + word] -= digit
         jokers -= row[15]
         spare += row[16]
         depth += 1
         entering = True
     reg[R_JOKERS] = jokers
     reg[R_SPARE] = spare
-    reg[R_KLO] = klo
-    reg[R_KHI] = khi
+    reg[R_COST] = cost
+    for i in range(4):
+        reg[R_KEY + i] = key[i]
     reg[R_DEPTH] = depth
     reg[R_ENTER] = 1 if entering else 0
     reg[R_NODES] = nodes
     return status
+
+
+@njit(cache=True)
+def _leave_row(row: np.ndarray, rank: int, suit: int) -> None:
+    """The option of keeping one copy of the card in the hand."""
+    row[0] = 2
+    row[1] = 1
+    row[2] = rank * 4 + suit
+    row[15] = 0
+    row[16] = 0
+
+
+@njit(cache=True)
+def _restore_optional(
+    optional: np.ndarray, row: np.ndarray, low: int, high: int, pow3: np.ndarray
+) -> None:
+    """Put back the optional copies a placing option took away, from the digits of the key."""
+    if row[0] == 2:
+        return
+    for c in range(row[1]):
+        card = row[2 + c]
+        index = (card // 4 - 1) * 4 + card % 4
+        word = low if index < 26 else high
+        digit = pow3[index if index < 26 else index - 26]
+        optional[card // 4, card % 4] = (word // digit) % 3
 
 
 @njit(cache=True)
@@ -432,17 +510,19 @@ def _key(counts: np.ndarray) -> tuple[int, int]:
 
 _local = threading.local()
 _searches = [0]  # search ids: each search's memo rows are its own
+_WEIGHT = np.array([card_weight(rank) for rank in range(14)], dtype=np.int64)
 
 
-def _buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """This thread's working arrays (12 MB: allocated once, reused by every search)."""
+def _buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """This thread's working arrays (~17 MB: allocated once, reused by every search)."""
     buffers = getattr(_local, "buffers", None)
     if buffers is None:
         buffers = (
-            np.zeros((MAX_DEPTH + 1, 9), dtype=np.int64),
+            np.zeros((MAX_DEPTH + 1, FRAME_COLUMNS), dtype=np.int64),
             np.empty((MAX_DEPTH + 1, MAX_OPTIONS, FIELDS), dtype=np.int64),
             np.empty((MAX_OPTIONS, FIELDS), dtype=np.int64),
-            np.zeros((MEMO_SIZE, 5), dtype=np.int64),
+            np.zeros((MEMO_SIZE, 8), dtype=np.int64),
+            np.empty((MAX_DEPTH + 1, FIELDS), dtype=np.int64),
         )
         _local.buffers = buffers
     return buffers
@@ -461,53 +541,137 @@ def _option_of(row: np.ndarray) -> _Option:
     return _Option(cards, int(row[15]), int(row[16]), "run", core, (bool(row[20]), bool(row[21])))
 
 
+@dataclass(frozen=True, slots=True)
+class _Found:
+    sets: list[PlannedSet]
+    cost: int  # weight of the usable cards (jokers included) kept in the hand
+
+
+def _cheapest(
+    start: np.ndarray,
+    optional: np.ndarray,
+    jokers: int,
+    hand_jokers: int,
+    rounds: range,
+    node_limit: int | None,
+) -> tuple[_Found | None, bool, int]:
+    """The play keeping the least weight of optional cards in the hand, by rounds of how many
+    stay (``rounds``). Returns (the best play found, whether it is proven the best, how many
+    cards every play keeps at least, as proven so far)."""
+    counts = start.copy()
+    opt = optional.copy()
+    f_state, options, scratch, memo, best = _buffers()
+    reg = np.zeros(REGISTERS, dtype=np.int64)
+    _searches[0] += 1
+    reg[R_SEARCH] = _searches[0]
+    reg[R_HAND_JOKERS] = hand_jokers
+    keys = (*_key(start), *_key(optional))
+    limit = node_limit if node_limit is not None else 1 << 62
+    attempt = 0
+
+    def restart() -> None:
+        counts[:, :] = start
+        opt[:, :] = optional
+        reg[R_JOKERS], reg[R_SPARE], reg[R_COST] = jokers, 0, 0
+        for i, word in enumerate(keys):
+            reg[R_KEY + i] = word
+        reg[R_DEPTH], reg[R_ENTER] = 0, 1
+        reg[R_NOISY] = 1 if attempt else 0
+        if attempt:
+            _seed(attempt)
+
+    def found() -> _Found:
+        rows = [best[d] for d in range(int(reg[R_BEST_DEPTH])) if best[d, 0] != 2]
+        placed = jokers - int(reg[R_BEST_UNPLACED])
+        return _Found(_written([_option_of(row) for row in rows], placed), int(reg[R_BUDGET]))
+
+    proven = rounds.start
+    for kept in rounds:
+        reg[R_BUDGET] = (kept + 1) * BIG  # at most ``kept`` cards stay in the hand
+        reg[R_FOUND] = 0
+        attempt = 0
+        restart()
+        try_end = int(reg[R_NODES]) + FIRST_TRY_STEPS
+        while True:
+            check_time()
+            if reg[R_NODES] >= limit:
+                return (found() if reg[R_FOUND] else None), False, proven
+            slice_end = min(int(reg[R_NODES]) + SLICE_STEPS, limit)
+            status = _search(
+                counts, opt, reg, f_state, options, scratch, memo, best, _WEIGHT, _POW3,
+                slice_end, try_end,
+            )  # fmt: skip
+            if status == FOUND:
+                return found(), True, kept
+            if status == INFEASIBLE:
+                break
+            if status == UNKNOWN:
+                return None, False, proven
+            if status == TRY_OVER:
+                attempt += 1
+                try_end = int(reg[R_NODES]) + FIRST_TRY_STEPS * 2**attempt
+                restart()
+        proven = kept + 1
+    return None, True, proven
+
+
+def _as_array(table: list[list[int]], hand: list[list[int]] | None = None) -> np.ndarray:
+    counts = np.zeros((14, 4), dtype=np.int64)
+    for rank in range(1, 14):
+        for suit in range(4):
+            counts[rank, suit] = table[rank][suit] + (hand[rank][suit] if hand else 0)
+    return counts
+
+
 def lay_everything_jit(
     table: list[list[int]], hand: list[list[int]], jokers: int, node_limit: int | None = None
 ) -> list[PlannedSet] | None:
     """:func:`ai.rummy_solver_cover.lay_everything`, compiled: sets holding exactly every counted
     card and ``jokers`` jokers, or None when there are none. Raises :class:`OverBudget` past
     ``node_limit`` steps (or when a card had more sets than the search can list)."""
-    start = np.zeros((14, 4), dtype=np.int64)
-    for rank in range(1, 14):
-        for suit in range(4):
-            start[rank, suit] = table[rank][suit] + hand[rank][suit]
-    counts = start.copy()
-    f_state, options, scratch, memo = _buffers()
-    reg = np.zeros(10, dtype=np.int64)
-    _searches[0] += 1
-    reg[R_SEARCH] = _searches[0]
-    klo, khi = _key(start)
-    limit = node_limit if node_limit is not None else 1 << 62
-    attempt = 0
+    nothing_optional = np.zeros((14, 4), dtype=np.int64)
+    play, exact, _ = _cheapest(
+        _as_array(table, hand), nothing_optional, jokers, 0, range(1), node_limit
+    )
+    if not exact:
+        raise OverBudget(node_limit or 0)
+    return None if play is None else play.sets
 
-    def restart() -> None:
-        counts[:, :] = start
-        reg[R_JOKERS], reg[R_SPARE], reg[R_KLO], reg[R_KHI] = jokers, 0, klo, khi
-        reg[R_DEPTH], reg[R_ENTER] = 0, 1
-        reg[R_NOISY] = 1 if attempt else 0
-        if attempt:
-            _seed(attempt)
 
-    restart()
-    try_end = FIRST_TRY_STEPS
-    while True:
-        check_time()
-        if reg[R_NODES] >= limit:
-            raise OverBudget(int(reg[R_NODES]))
-        slice_end = min(int(reg[R_NODES]) + SLICE_STEPS, limit)
-        status = _search(counts, reg, f_state, options, scratch, memo, _POW3, slice_end, try_end)
-        if status == FOUND:
-            depth = int(reg[R_DEPTH])
-            chosen = [_option_of(options[d, f_state[d, 5] - 1]) for d in range(depth)]
-            return _written(chosen, jokers)
-        if status == INFEASIBLE:
-            return None
-        if status == UNKNOWN:
-            raise OverBudget(int(reg[R_NODES]))
-        if status == TRY_OVER:
-            attempt += 1
-            try_end = int(reg[R_NODES]) + FIRST_TRY_STEPS * 2**attempt
-            restart()
+@dataclass(frozen=True, slots=True)
+class MostResult:
+    """``plan``: the best play found (None: none). ``exact``: it is the optimum.
+    ``fewest_left_out``: proven, every play leaves at least this many usable hand cards (jokers
+    included) in the hand."""
+
+    plan: Plan | None
+    exact: bool
+    fewest_left_out: int
+
+
+def lay_most_jit(
+    table: list[list[int]],
+    usable: list[list[int]],
+    table_jokers: int,
+    hand_jokers: int,
+    node_limit: int | None,
+    first_left_out: int = 0,
+) -> MostResult:
+    """The best play of an opened player: the most usable hand cards laid, then the most hand
+    value (the score of :mod:`ai.rummy_solver_dp`), by rounds of how many stay in the hand
+    (from ``first_left_out``, when fewer are known to be impossible)."""
+    jokers = table_jokers + hand_jokers
+    usable_count = sum(map(sum, usable)) + hand_jokers
+    start = _as_array(table, usable)
+    weight_of_all = int(sum(int(_WEIGHT[r]) * int(start[r].sum()) for r in range(1, 14)))
+    weight_of_all += int(_WEIGHT[0]) * jokers
+    play, exact, proven = _cheapest(
+        start, _as_array(usable), jokers, hand_jokers,
+        range(first_left_out, usable_count + 1), node_limit,
+    )  # fmt: skip
+    if play is None:
+        return MostResult(None, exact, proven)
+    return MostResult(Plan(weight_of_all - play.cost, tuple(play.sets)), exact, proven)
 
 
 def _written(chosen: list[_Option], jokers: int) -> list[PlannedSet]:
@@ -532,6 +696,7 @@ def warm_up_cover() -> None:
     empty = [[0] * 4 for _ in range(14)]
     lay_everything_jit(empty, hand, 2)
     lay_everything_jit(empty, hand, 0)
+    lay_most_jit(empty, hand, 0, 1, None)
     _seed(0)  # restarts: not reached by the tiny searches above
     _buffers()
     for dispatcher in (_search, _seed):  # the ones Python calls

@@ -10,8 +10,8 @@ here compiles: until the warm-up is done, everything is Python.
 from __future__ import annotations
 
 from ai import rummy_solver_jit as jit
-from ai.rummy_solver_cover import lay_everything, lay_most
-from ai.rummy_solver_cover_jit import lay_everything_jit
+from ai.rummy_solver_cover import lay_everything
+from ai.rummy_solver_cover_jit import lay_everything_jit, lay_most_jit
 from ai.rummy_solver_dfs import RoundsResult
 from ai.rummy_solver_dfs import solve_by_rounds as solve_by_rounds_py
 from ai.rummy_solver_dp import Mode, OverBudget, Plan, PlannedSet, card_weight
@@ -27,9 +27,9 @@ Counts = list[list[int]]
 # on the bench, tests/bench/bench_solver_jit.py.)
 FIRST_STATES = 5_000
 ROUNDS_NODES = (5_000, 40_000)
-# Steps of each lay-everything search (about a microsecond each; almost all settle in a few
-# hundred, the slowest bench position needs 30,000).
-COVER_STEPS = 40_000
+# Steps of the set-by-set search (1-2 us each; almost all positions settle within a few
+# thousand, the slowest of the bench needs about 30,000).
+COVER_STEPS = 50_000
 # States kept per step by the quick sweep when the rounds found no plan at all.
 BEAM_WIDTHS = (160, 640)
 
@@ -88,11 +88,12 @@ def solve_mode(
     whether the ``budget`` (states per layer) made the exact sweep give up: the plan is then
     the quick one (legal, not proven optimal). None: no plan beats the table as it is."""
     args = (table, usable, table_jokers, hand_jokers, mode)
-    # Plays that lay every usable card, or all but one: the set-by-set search settles them in
-    # milliseconds, where the sweeps may need millions of states (big tables, many jokers).
-    # Its proof that more cards must stay in the hand lets the rounds below skip those rounds.
-    cover = lay_most(table, usable, table_jokers, hand_jokers, _lay, COVER_STEPS)
-    if cover.plan is not None and mode == "opened":
+    # The set-by-set search settles most positions in milliseconds, where the sweeps may need
+    # millions of states (big tables, many jokers). When it runs out of steps, what it proved
+    # (at least that many cards stay in the hand) lets the rounds below skip those rounds, and
+    # its play, if any, is the bar for the sweep.
+    cover = lay_most_jit(table, usable, table_jokers, hand_jokers, COVER_STEPS)
+    if cover.exact and mode == "opened":
         return cover.plan, False
     beat = table_weight if mode == "opened" else None
     try:
@@ -100,7 +101,7 @@ def solve_mode(
     except OverBudget:
         pass
     usable_count = sum(map(sum, usable)) + hand_jokers
-    quick: Plan | None = None
+    quick: Plan | None = cover.plan if mode == "opened" else None
     for nodes in ROUNDS_NODES:
         rounds = jit.solve_by_rounds_jit(
             *args, max_left_out=usable_count, node_limit=nodes,
@@ -128,12 +129,6 @@ def solve_mode(
         return jit.solve_counts_jit(*args, beat=beat, limit=budget) or quick, False
     except OverBudget:
         return quick, True
-
-
-def _lay(
-    table: Counts, hand: Counts, jokers: int, node_limit: int | None
-) -> list[PlannedSet] | None:
-    return lay_everything_jit(table, hand, jokers, node_limit)
 
 
 def cover_all(table: Counts, jokers: int, node_limit: int) -> list[PlannedSet] | None:

@@ -138,3 +138,27 @@ def test_lay_most_is_the_optimum_when_it_leaves_at_most_one_card(solve) -> None:
         else:
             assert result.fewest_left_out == 2, context  # no step limit: every round finished
     assert settled >= 20
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_compiled_lay_most_is_the_optimum(chunk: int) -> None:
+    """Whatever stays in the hand: the compiled search's play scores the integer program's
+    optimum (most cards laid, then most value) and is a valid table."""
+    pytest.importorskip("numba")
+    from ai.rummy_solver_cover_jit import lay_most_jit
+
+    rng = np.random.default_rng(300 + chunk)
+    kept_back = Counter[int]()
+    for _ in range(60):
+        table, hand = random_position(rng, int(rng.integers(0, 30)), int(rng.integers(1, 15)), 3)
+        counts = _counts(_flatten(table), hand)
+        table_counts, usable, _, usable_count = _usable_count(table, hand)
+        result = lay_most_jit(table_counts, usable, counts.table_jokers, counts.hand_jokers, None)
+        reference = solve_reference(_flatten(table), hand, opened=True)
+        context = f"table={[' '.join(map(str, s)) for s in table]} hand={hand}"
+        assert result.exact and result.plan is not None, context
+        assert result.plan.score == reference.score, context
+        assert result.fewest_left_out == usable_count - reference.laid, context
+        _check_cover(table, list(result.plan.sets), reference.laid)
+        kept_back[result.fewest_left_out] += 1
+    assert len(kept_back) >= 3  # plays keeping none, one and several cards back were all checked
