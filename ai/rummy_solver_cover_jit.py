@@ -497,15 +497,9 @@ def _seed(seed: int) -> None:
 
 
 def _key(counts: np.ndarray) -> tuple[int, int]:
-    low = high = 0
-    for rank in range(1, 14):
-        for suit in range(4):
-            index = (rank - 1) * 4 + suit
-            if index < 26:
-                low += int(counts[rank, suit]) * 3**index
-            else:
-                high += int(counts[rank, suit]) * 3 ** (index - 26)
-    return low, high
+    """The two base-3 words of ``counts`` (card (rank, suit) is digit (rank - 1) * 4 + suit)."""
+    digits = counts[1:14].reshape(52)
+    return int(digits[:26] @ _POW3), int(digits[26:] @ _POW3)
 
 
 _local = threading.local()
@@ -616,11 +610,8 @@ def _cheapest(
 
 
 def _as_array(table: list[list[int]], hand: list[list[int]] | None = None) -> np.ndarray:
-    counts = np.zeros((14, 4), dtype=np.int64)
-    for rank in range(1, 14):
-        for suit in range(4):
-            counts[rank, suit] = table[rank][suit] + (hand[rank][suit] if hand else 0)
-    return counts
+    counts = np.array(table, dtype=np.int64)
+    return counts + np.array(hand, dtype=np.int64) if hand else counts
 
 
 def lay_everything_jit(

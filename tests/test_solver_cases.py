@@ -6,6 +6,7 @@ import threading
 import time
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from ai.rummy_solver import OutOfTime, best_opening, best_play, max_laid, time_limit
@@ -176,3 +177,36 @@ def test_a_time_limit_stops_a_slow_solve_at_once() -> None:
         best_play(table, hand, opened=True)
     # Outside the block there is no limit any more.
     assert best_play([parse_cards("5H 6H 7H")], parse_cards("8H"), opened=True) is not None
+
+
+def test_a_big_table_keeps_its_sets_when_one_card_extends_a_run() -> None:
+    """Late in a round: one card laid at the end of a run must not rearrange the whole table
+    (the player would no longer recognise it): every other set stays exactly as it was."""
+    from tests.test_solver_cover import _constructed
+
+    rng = np.random.default_rng(44)
+    checked = 0
+    while checked < 12:
+        table, _ = _constructed(rng, int(rng.integers(14, 20)), 0)
+        on_table = Counter(card for cards in table for card in cards)
+        for cards in table:
+            normals = [card for card in cards if not card.is_joker]
+            is_run = len({card.suit for card in normals}) == 1 and len(normals) > 1
+            top = cards[-1]
+            if not is_run or top.is_joker or not 2 <= top.rank <= 12:
+                continue
+            extra = Card(top.rank + 1, top.suit)
+            if on_table[extra] or len(cards) >= 13:
+                continue
+            result = best_play(table, [extra], opened=True)
+            assert result is not None
+            kept = Counter(tuple(sorted(c.index for c in s)) for s in result)
+            unchanged = 0
+            for old in table:
+                key = tuple(sorted(c.index for c in old))
+                if kept[key]:
+                    kept[key] -= 1
+                    unchanged += 1
+            assert unchanged == len(table) - 1, f"{as_text(table)} + {extra}"
+            checked += 1
+            break
