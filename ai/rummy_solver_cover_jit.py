@@ -32,7 +32,7 @@ MAX_DEPTH = 56  # sets in one arrangement: at most 110 cards / 2 normal cards ea
 MAX_OPTIONS = 1024  # sets tried for one card (beyond this the search is no longer a proof)
 FIELDS = 22  # see _emit
 MEMO_SIZE = 1 << 16
-SLICE_STEPS = 4_000  # steps between two check_time() calls (a few milliseconds)
+SLICE_STEPS = 256  # steps between two check_time() calls (about a millisecond)
 FIRST_TRY_STEPS = 50
 
 # Status codes of _search.

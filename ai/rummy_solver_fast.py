@@ -30,6 +30,8 @@ ROUNDS_NODES = (5_000, 40_000)
 # Steps of the set-by-set search (1-2 us each; almost all positions settle within a few
 # thousand, the slowest of the bench needs about 30,000).
 COVER_STEPS = 50_000
+# With a state budget (an AI in a hurry): as many steps as states, but at least this many.
+QUICK_COVER_STEPS = 2_000
 # States kept per step by the quick sweep when the rounds found no plan at all.
 BEAM_WIDTHS = (160, 640)
 
@@ -92,7 +94,8 @@ def solve_mode(
     # millions of states (big tables, many jokers). When it runs out of steps, what it proved
     # (at least that many cards stay in the hand) lets the rounds below skip those rounds, and
     # its play, if any, is the bar for the sweep.
-    cover = lay_most_jit(table, usable, table_jokers, hand_jokers, COVER_STEPS)
+    steps = COVER_STEPS if budget is None else min(COVER_STEPS, max(QUICK_COVER_STEPS, budget))
+    cover = lay_most_jit(table, usable, table_jokers, hand_jokers, steps)
     if cover.exact and mode == "opened":
         return cover.plan, False
     beat = table_weight if mode == "opened" else None
@@ -102,7 +105,8 @@ def solve_mode(
         pass
     usable_count = sum(map(sum, usable)) + hand_jokers
     quick: Plan | None = cover.plan if mode == "opened" else None
-    for nodes in ROUNDS_NODES:
+    # A compiled walk checks the clock only when it ends: in a hurry, only the short one.
+    for nodes in ROUNDS_NODES if budget is None else ROUNDS_NODES[:1]:
         rounds = jit.solve_by_rounds_jit(
             *args, max_left_out=usable_count, node_limit=nodes,
             first_left_out=cover.fewest_left_out,
