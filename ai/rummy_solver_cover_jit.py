@@ -295,7 +295,7 @@ def _memo_slot(key: np.ndarray) -> int:
     return h & (MEMO_SIZE - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # the window's thread draws meanwhile
 def _search(
     counts: np.ndarray,
     optional: np.ndarray,

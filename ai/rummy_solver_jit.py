@@ -816,7 +816,7 @@ def _select(
     return nk, ns, npv, nrc, nn
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # the window's thread draws meanwhile
 def _sweep(
     keys: np.ndarray,
     score: np.ndarray,
@@ -895,7 +895,7 @@ def _sweep(
     return keys, score, n, hist_prev, hist_rec, hist_n, step, created, done
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # the window's thread draws meanwhile
 def _finish(
     keys: np.ndarray,
     score: np.ndarray,
@@ -1139,7 +1139,7 @@ _DFS_STEPS = 69
 _MAX_POTENTIAL = 1 << 21
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # the window's thread draws meanwhile
 def _dfs(
     init: np.ndarray,
     floor: int,
