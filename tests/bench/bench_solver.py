@@ -3,7 +3,9 @@
 Run: ``.venv/bin/python tests/bench/bench_solver.py [positions per phase]`` from the project root.
 Early game: small tables, big hands, mostly not opened; middle: tables of 25-50 cards;
 late: tables of 50-80 cards, small hands, opened. Prints median and p99 solve times of both and
-the median of the per-position ratio (HiGHS time / solver time). The solver runs compiled
+the median of the per-position ratio (HiGHS time / solver time), how many plays gave up on
+exactness because of the state budget, and how many scored less than the HiGHS optimum (the
+play is checked for validity too; untimed). The solver runs compiled
 (``ai.rummy_solver_jit.warm_up()`` first); ``ROBBERS_DEN_NO_JIT=1`` measures the Python one.
 """
 
@@ -21,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import ai.rummy_solver as solver_module  # noqa: E402
 from ai.rummy_solver import best_play  # noqa: E402
 from tests.reference_ilp import random_position, solve_reference  # noqa: E402
+from tests.test_solver_exact import check_play  # noqa: E402
 
 PHASES = {
     # name: (table cards range, hand cards range, chance the player has opened)
@@ -46,6 +49,7 @@ def main(per_phase: int = 20, seed: int = 2026, verbose: bool = True) -> None:
     rng = np.random.default_rng(seed)
     rows = []
     over_budget: dict[str, int] = {}
+    not_optimal: dict[str, int] = {}
     all_solver: list[float] = []
     all_ilp: list[float] = []
     all_ratio: list[float] = []
@@ -61,12 +65,16 @@ def main(per_phase: int = 20, seed: int = 2026, verbose: bool = True) -> None:
             flat = [card for cards in table for card in cards]
             start = time.perf_counter()
             fallbacks = solver_module.budget_fallbacks
-            best_play(table, hand, opened, budget=BUDGET)
+            result = best_play(table, hand, opened, budget=BUDGET)
             solver_time = time.perf_counter() - start
             gave_up = solver_module.budget_fallbacks > fallbacks
             start = time.perf_counter()
-            solve_reference(flat, hand, opened)
+            reference = solve_reference(flat, hand, opened)
             ilp = time.perf_counter() - start
+            # The same optimum as the integer program (checked, not timed).
+            expected = reference.score if reference.feasible and reference.laid > 0 else -1
+            if check_play(table, hand, opened, result) != expected:
+                not_optimal[name] = not_optimal.get(name, 0) + 1
             solver = solver_time
             if gave_up:
                 over_budget[name] = over_budget.get(name, 0) + 1
@@ -88,6 +96,7 @@ def main(per_phase: int = 20, seed: int = 2026, verbose: bool = True) -> None:
     header = (
         f"{'phase':<7}{'n':>4}{'solver med ms':>15}{'solver p99 ms':>15}"
         f"{'HiGHS med ms':>14}{'HiGHS p99 ms':>14}{'ratio med':>11}{'over budget':>13}"
+        f"{'not optimal':>13}"
     )
     print(header)
     print("-" * len(header))
@@ -99,8 +108,12 @@ def main(per_phase: int = 20, seed: int = 2026, verbose: bool = True) -> None:
             f"{statistics.median(ilp_times) * 1e3:>14.1f}"
             f"{percentile(ilp_times, 99) * 1e3:>14.1f}"
             f"{statistics.median(ratios):>11.2f}"
-            f"{over_budget.get(name, sum(over_budget.values()) if name == 'all' else 0):>13}"
+            f"{_count(over_budget, name):>13}{_count(not_optimal, name):>13}"
         )
+
+
+def _count(per_phase: dict[str, int], name: str) -> int:
+    return sum(per_phase.values()) if name == "all" else per_phase.get(name, 0)
 
 
 if __name__ == "__main__":
