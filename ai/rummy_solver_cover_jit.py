@@ -334,6 +334,10 @@ def _search(
     while status < 0:
         if entering:
             entering = False
+            if depth >= options.shape[0]:  # deeper than the arrays (not seen in play): no proof
+                reg[R_OVERFLOW] = 1
+                depth -= 1
+                continue
             rank, suit, ways, forced = _pick(counts, optional, jokers, weight)
             if rank == -2:
                 depth -= 1
