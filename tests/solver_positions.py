@@ -1,6 +1,7 @@
-"""A position the exact solver still needs a long time for (over a minute compiled, without a
-budget): 63 table cards with six jokers and 11 hand cards, of which at least two must stay in
-the hand. Tests of time limits and budgets use it: a solve on it can't finish by accident."""
+"""A position the exact solver still needs a long time for (2-3 s compiled without a budget, 94 s
+before its last stage was added; with a budget of 5,000 states it gives up on exactness): 63
+table cards with six jokers and 11 hand cards. Tests of time limits and budgets use it: a solve
+on it can't finish by accident."""
 
 from __future__ import annotations
 
