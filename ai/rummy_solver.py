@@ -33,6 +33,7 @@ from ai.rummy_solver_dp import (
     OverBudget,
     Plan,
     PlannedSet,
+    all_laid_score,
     card_weight,
     drop_unusable,
     time_limit,
@@ -199,11 +200,7 @@ def _solve_mode(
             return None, 0 if opened else -1
         return rounds.plan, rounds.plan.score - table_weight
     # Everything usable laid: no arrangement can score more than this.
-    ceiling = (
-        table_weight
-        + sum(card_weight(rank) * sum(usable[rank]) for rank in range(1, 14))
-        + card_weight(0) * counts.hand_jokers
-    )
+    ceiling = all_laid_score(table_weight, usable, counts.hand_jokers)
     # The depth-first rounds ran out of steps. A good arrangement (theirs, or a quick narrow
     # sweep's) lets the exact sweep drop most states early: it only looks for better ones.
     quick = rounds.plan
@@ -301,14 +298,17 @@ def _freeze_old_sets(
     budget: int | None,
 ) -> tuple[set[int], list[list[Card]]]:
     """Old sets (by index) that can stay untouched without losing anything, and the sets for the
-    rest of the table. Old sets the plan already reproduces are kept for free; for the others,
-    group testing: try to freeze a whole batch at once and halve the batch when that fails."""
+    rest of the table. Compiled and opened: :func:`_freeze_one_by_one`. Otherwise, old sets the
+    plan already reproduces are kept for free; for the others, group testing: try to freeze a
+    whole batch at once and halve the batch when that fails."""
     new_sets = [_to_cards(s) for s in plan.sets]
+    laid = Counter(_flatten(new_sets)) - Counter(_flatten(old_sets))
+    if opened and fast.ready():
+        return _freeze_one_by_one(old_sets, new_sets, laid, budget)
     matches = _reproduced(old_sets, new_sets)
     frozen = set(matches)
     used = set(matches.values())
     rest_sets = [cards for j, cards in enumerate(new_sets) if j not in used]
-    laid = Counter(_flatten(new_sets)) - Counter(_flatten(old_sets))
     solves = 0
 
     max_solves = MAX_FREEZE_SOLVES if budget is None else 1  # in a hurry: one try at most
@@ -342,8 +342,6 @@ def _freeze_old_sets(
         search(batch[:middle])
         search(batch[middle:])
 
-    if opened and fast.ready():
-        return _freeze_one_by_one(old_sets, new_sets, laid, budget)
     search([i for i in range(len(old_sets)) if i not in frozen])
     return frozen, rest_sets
 
@@ -439,9 +437,8 @@ def _reproduced(old_sets: list[list[Card]], new_sets: list[list[Card]]) -> dict[
 
 def _arrange(old_sets: list[list[Card]], frozen: set[int], new_sets: list[list[Card]]) -> Table:
     """Unchanged old sets first, as they were and in their order, then the new or changed sets."""
-    rest = [cards for i, cards in enumerate(old_sets) if i not in frozen]
-    matches = _reproduced(rest, new_sets)
     rest_indices = [i for i in range(len(old_sets)) if i not in frozen]
+    matches = _reproduced([old_sets[i] for i in rest_indices], new_sets)
     kept_indices = set(frozen) | {rest_indices[r] for r in matches}
     used = set(matches.values())
     kept = [list(old_sets[i]) for i in sorted(kept_indices)]

@@ -249,15 +249,7 @@ class _Cover:
         return False
 
     def sets(self) -> list[PlannedSet]:
-        """The chosen sets written out, the jokers left over spread over their ends."""
-        spare_jokers = self.jokers - sum(option.jokers for option in self.chosen)
-        written: list[PlannedSet] = []
-        for option in self.chosen:
-            extra = min(spare_jokers, option.spare)
-            spare_jokers -= extra
-            written.append(_write(option, extra))
-        assert spare_jokers == 0
-        return written
+        return write_sets(self.chosen, self.jokers)
 
 
 def _run_windows(counts: list[list[int]], rank: int, suit: int, jokers: int) -> int:
@@ -279,6 +271,20 @@ def _run_windows(counts: list[list[int]], rank: int, suit: int, jokers: int) -> 
             if missing == 0 or (missing == 1 and jokers):
                 ways += 1
     return ways
+
+
+def write_sets(chosen: list[_Option], jokers: int) -> list[PlannedSet]:
+    """The chosen sets written out, the ``jokers`` they hold in all (those they must have, the
+    rest spread over the ends where they fit)."""
+    spare_jokers = jokers - sum(option.jokers for option in chosen)
+    written: list[PlannedSet] = []
+    for option in chosen:
+        extra = min(spare_jokers, option.spare)
+        spare_jokers -= extra
+        written.append(_write(option, extra))
+    if spare_jokers:
+        raise AssertionError("jokers left over in a found cover")
+    return written
 
 
 def _write(option: _Option, extra: int) -> PlannedSet:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ai.rummy_solver_cover import _Option, _write
+from ai.rummy_solver_cover import _Option, write_sets
 from ai.rummy_solver_dp import ACE_HIGH, BIG, OverBudget, Plan, PlannedSet, card_weight, check_time
 from ai.rummy_solver_jit import njit
 
@@ -581,7 +581,7 @@ def _cheapest(
     def found() -> _Found:
         rows = [best[d] for d in range(int(reg[R_BEST_DEPTH])) if best[d, 0] != 2]
         placed = jokers - int(reg[R_BEST_UNPLACED])
-        return _Found(_written([_option_of(row) for row in rows], placed), int(reg[R_BUDGET]))
+        return _Found(write_sets([_option_of(row) for row in rows], placed), int(reg[R_BUDGET]))
 
     proven = rounds.start
     for kept in rounds:
@@ -667,18 +667,6 @@ def lay_most_jit(
     if play is None:
         return MostResult(None, exact, proven)
     return MostResult(Plan(weight_of_all - play.cost, tuple(play.sets)), exact, proven)
-
-
-def _written(chosen: list[_Option], jokers: int) -> list[PlannedSet]:
-    spare_jokers = jokers - sum(option.jokers for option in chosen)
-    written: list[PlannedSet] = []
-    for option in chosen:
-        extra = min(spare_jokers, option.spare)
-        spare_jokers -= extra
-        written.append(_write(option, extra))
-    if spare_jokers:
-        raise AssertionError("jokers left over in a found cover")
-    return written
 
 
 def warm_up_cover() -> None:

@@ -238,6 +238,12 @@ def card_weight(rank: int) -> int:
     return BIG + min(rank, 10)
 
 
+def all_laid_score(table_weight: int, usable: list[list[int]], hand_jokers: int) -> int:
+    """The score of laying every usable hand card: no arrangement can score more."""
+    cards = sum(card_weight(rank) * sum(usable[rank]) for rank in range(1, 14))
+    return table_weight + cards + card_weight(0) * hand_jokers
+
+
 # State layout: runs of suit 0..3, aces kept for ace-high ((debt, avail) per suit), jokers left,
 # jokers owed by the table, opening value (capped), group pattern regular, group pattern opening.
 State = tuple

@@ -14,17 +14,15 @@ from ai.rummy_solver_cover import lay_everything
 from ai.rummy_solver_cover_jit import lay_everything_jit, lay_most_jit
 from ai.rummy_solver_dfs import RoundsResult
 from ai.rummy_solver_dfs import solve_by_rounds as solve_by_rounds_py
-from ai.rummy_solver_dp import Mode, OverBudget, Plan, PlannedSet, card_weight
+from ai.rummy_solver_dp import Mode, OverBudget, Plan, PlannedSet, all_laid_score
 from ai.rummy_solver_dp import solve_counts as solve_counts_py
 
 Counts = list[list[int]]
 
-# Escalating tries, each exact when it finishes: the compiled sweep with few states per layer
-# (settles small tables), the compiled depth-first rounds with few steps, then with more (they
-# settle big tables where nearly everything can be laid; ~1 us per step). Only then, as in the
-# Python pipeline: a quick plan as the bar and the sweep within the caller's budget. (A middle
-# try of the sweep with 40,000 states and the rounds' plan as the bar cost more than it settled
-# on the bench, tests/bench/bench_solver_jit.py.)
+# Escalating tries, each exact when it finishes (see solve_mode): the set-by-set search, the
+# compiled sweep with few states per layer (settles small tables), the compiled depth-first
+# rounds with few steps, then with more (~1 us per step). Only then, as in the Python pipeline:
+# a quick plan as the bar and the sweep within the caller's budget.
 FIRST_STATES = 5_000
 ROUNDS_NODES = (5_000, 40_000)
 # Steps of the set-by-set search (1-2 us each; almost all positions settle within a few
@@ -122,11 +120,7 @@ def solve_mode(
             break
         quick = jit.solve_counts_jit(*args, beam=width)
     # Everything usable laid: no arrangement can score more than this.
-    ceiling = (
-        table_weight
-        + sum(card_weight(rank) * sum(usable[rank]) for rank in range(1, 14))
-        + card_weight(0) * hand_jokers
-    )
+    ceiling = all_laid_score(table_weight, usable, hand_jokers)
     if quick is not None and quick.score == ceiling:
         return quick, False
     if budget is None and mode == "opened":
