@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -160,14 +161,29 @@ class QuickAgent:
 
 
 def play_until(
-    app: Any, table: Any, done: Callable[[], bool], human_move: Callable[[], None], limit: int = 600
+    app: Any,
+    table: Any,
+    done: Callable[[], bool],
+    human_move: Callable[[], None],
+    limit: int = 600,
+    thinking_seconds: float = 60.0,
 ) -> bool:
-    for _step in range(limit):
+    """Step frames (at most ``limit`` of them) until ``done()``. Frames spent waiting for a
+    computer player that is still thinking don't count: a level-made player answers from the AI
+    process, which may still be starting on a loaded machine (up to ``thinking_seconds``)."""
+    deadline = time.monotonic() + thinking_seconds
+    steps = 0
+    while steps < limit:
         if done():
             return True
         if table.state.is_terminal:
             return done()
         if table.human_to_move():
             human_move()
+        worker = getattr(table, "worker", None)
+        if worker is not None and worker.busy and time.monotonic() < deadline:
+            time.sleep(0.002)  # real time for the AI process; not a frame of the limit
+        else:
+            steps += 1
         app.run_frames(1)
     return done()
