@@ -20,6 +20,7 @@ from game.ui.rummy.prompts import NameDialog
 from game.ui.rummy.results import RummyResultsScene
 from game.ui.rummy.table import RummyTableScene
 from game.ui.session import Seat, Session
+from game.ui.testing import wait_until
 
 STOCK = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D 6D"
 
@@ -330,17 +331,35 @@ def test_draw_takes_a_card_and_ends_the_turn(app: App) -> None:
     assert "Bob to play" in scene.status_line()
 
 
-def test_hint_is_shown_and_applied_only_when_accepted(app: App) -> None:
+@pytest.mark.parametrize("where", ["ai process", "thread"])
+def test_hint_is_shown_and_applied_only_when_accepted(
+    app: App, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    from game.ui import ai_worker
+
+    if where == "thread":  # no AI process could be started: the window's thread searches
+        monkeypatch.setattr(ai_worker._AIProcess, "get", classmethod(lambda cls: None))
     scene = open_table(
         app, hand_built(["10H JH 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"], opened=[True, False])
     )
     key(app, pygame.K_h)
-    assert app.run_until(lambda: scene.hint is not None, max_frames=600)
+    assert wait_until(app, lambda: scene.hint is not None)
+    assert bool(scene.hint_worker._local_agents) == (where == "thread")
     assert scene.current_edit() is not None and not scene.current_edit().changed
     key(app, pygame.K_y)
     assert scene.hint is None
     assert table_text(scene) == ["7H 8H 9H 10H JH"]
     assert state_table(scene) == ["7H 8H 9H"]  # not played until Next player
+
+
+def test_without_the_computer_players_the_hint_says_so(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("game.ui.rummy.agents.ai_available", lambda: False)
+    scene = open_table(app, hand_built(["10H JH 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"]))
+    key(app, pygame.K_h)
+    assert "No hints" in scene.message and not scene.hint_worker.busy
+    assert scene.hint is None
 
 
 # --- rounds ---------------------------------------------------------------------------------
@@ -551,7 +570,7 @@ class SlowSearch:
 def test_a_slow_hint_keeps_the_table_responsive_and_esc_stops_it(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("game.ui.rummy.table.HintSearch", SlowSearch)
+    monkeypatch.setattr("game.ui.rummy.table.hint_search", SlowSearch)
     scene = open_table(
         app, hand_built(["10H JH 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"], opened=[True, False])
     )

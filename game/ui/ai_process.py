@@ -2,9 +2,9 @@
 
 A pure-Python search in a thread shares the GIL with the drawing thread; under load that costs
 whole frames. So :class:`~game.ui.ai_worker.AIWorker` sends each decision of a level-made agent
-here: one long-lived process (spawned, so it never inherits pygame) that keeps one agent per
-seat spec, answers requests in order, and always skips to the newest request when several
-wait. This module imports no pygame.
+here, and the rummy Hint button's solver search too: one long-lived process (spawned, so it
+never inherits pygame) that keeps one agent per seat spec, answers requests in order, and always
+skips to the newest request when several wait. This module imports no pygame.
 """
 
 from __future__ import annotations
@@ -13,12 +13,9 @@ import contextlib
 import os
 import queue
 import random
-import subprocess
-import sys
 import threading
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 
@@ -30,6 +27,22 @@ class AgentSpec:
     level: str
     seed: int
     budget: float | None = None
+
+
+# Not a player: the level of the rummy Hint button's solver search (it answers with a table).
+HINT_LEVEL = "hint"
+
+
+def make_spec_agent(spec: AgentSpec, stop: Any = None) -> Any:
+    """The agent ``spec`` stands for: ``ai.make_agent`` of its game and level, or the hint
+    search. Raises ImportError when the ``ai`` package is missing."""
+    if spec.game == "rummy" and spec.level == HINT_LEVEL:
+        from ai.rummy_hint import HintSearch
+
+        return HintSearch()
+    from ai import make_agent
+
+    return make_agent(spec.game, spec.level, spec.seed, budget=spec.budget, stop=stop)
 
 
 @dataclass(frozen=True)
@@ -61,55 +74,24 @@ def _newest(requests: Any, first: Request | None) -> Request | None:
         latest = item
 
 
-_WARM_UP = "from ai.rummy_solver_jit import warm_up; warm_up()"
-
-
-def _warm_up_solver(compile_in_child: bool) -> None:
+def _warm_up_solver() -> None:
     try:
         from ai import rummy_solver_jit
     except ImportError:
         return
-    if not rummy_solver_jit.available():
-        return
-    if compile_in_child:
-        # With a cold cache, compiling holds this interpreter's GIL in long stretches and the
-        # window's frames would stall: a child process (niced) fills numba's on-disk cache, this
-        # one then only loads from it.
-        root = str(Path(rummy_solver_jit.__file__).resolve().parents[1])
-        env = dict(
-            os.environ,
-            PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])),
-        )
-        with contextlib.suppress(OSError, subprocess.SubprocessError):
-            subprocess.run(
-                [sys.executable, "-c", _WARM_UP],
-                env=env,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                preexec_fn=_lower_priority if hasattr(os, "nice") else None,
-                check=False,
-            )
-    rummy_solver_jit.warm_up()
+    if rummy_solver_jit.available():
+        rummy_solver_jit.warm_up()
 
 
-def _lower_priority() -> None:
-    os.nice(10)
-
-
-def warm_up_solver(compile_in_child: bool = False) -> None:
+def warm_up_solver() -> None:
     """Get the rummy solver's compiled core ready on a daemon thread: loaded from numba's cache
-    in well under a second, or compiled (~45 s, the first time only; ``compile_in_child``: in a
-    child process, for the window's process). Solves meanwhile use the Python solver; nothing
-    waits for it."""
-    threading.Thread(
-        target=_warm_up_solver, args=(compile_in_child,), name="solver-warm-up", daemon=True
-    ).start()
+    in well under a second, or compiled (about a minute, the first time only). Solves meanwhile
+    use the Python solver; nothing waits for it."""
+    threading.Thread(target=_warm_up_solver, name="solver-warm-up", daemon=True).start()
 
 
 def serve(requests: Any, replies: Any, stop: Any) -> None:
     """The process's loop: one reply per request that was not overtaken by a newer one."""
-    from ai import make_agent
-
     if hasattr(os, "nice"):
         # On a busy machine the window's frames come first; the search has a wall-clock budget.
         with contextlib.suppress(OSError):
@@ -129,9 +111,8 @@ def serve(requests: Any, replies: Any, stop: Any) -> None:
         try:
             agent = agents.get(request.spec)
             if agent is None:
-                spec = request.spec
-                agent = make_agent(spec.game, spec.level, spec.seed, budget=spec.budget, stop=stop)
-                agents[spec] = agent
+                agent = make_spec_agent(request.spec, stop)
+                agents[request.spec] = agent
             action = agent.choose(request.state, random.Random(request.rng_seed))
             reply = Reply(request.ticket, action, time.perf_counter() - started, None)
         except Exception as error:  # reported to the table, which plays a legal move instead

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Any, Protocol
 
-from game.ui.ai_process import AgentSpec, Reply, Request, serve
+from game.ui.ai_process import AgentSpec, Reply, Request, make_spec_agent, serve
 
 # A short GIL switch interval keeps frames smooth while a thread-run search works.
 SWITCH_INTERVAL = 0.001
@@ -61,15 +61,14 @@ def make_computer_agent(
     budget: float | None = None,
     stop: threading.Event | None = None,
 ) -> Agent:
-    """The computer player for a seat: ``ai.make_agent`` when available, else random moves.
+    """The computer player for a seat: ``ai.make_agent`` when available, else random moves
+    (or, for the level ``HINT_LEVEL``, the rummy hint search).
 
     ``budget`` overrides the search seconds (tests); setting ``stop`` makes a search answer now.
     """
-    try:
-        from ai import make_agent
-    except ImportError:
+    if not ai_available():
         return RandomAgent()
-    agent: Agent = make_agent(game, level, seed, budget=budget, stop=stop)
+    agent: Agent = make_spec_agent(AgentSpec(game, level, seed, budget), stop)
     return agent
 
 

@@ -71,11 +71,11 @@ class App:
         self.save_problem: str | None = None  # a save failure to show the player
         self.shown_save_problems: set[str] = set()  # each shown once, not after every move
         if not headless:
-            from game.ui.ai_process import warm_up_solver
             from game.ui.ai_worker import warm_up
 
-            warm_up()  # the computer players' process starts while the player is in the menu
-            warm_up_solver(compile_in_child=True)  # hints (the AI process has its own)
+            # The computer players' process (which also answers hints) starts while the player
+            # is in the menu.
+            warm_up()
         pygame.key.set_repeat(350, 40)
         if not headless:
             pygame.key.start_text_input()

@@ -8,6 +8,8 @@ press(app, pygame.K_RETURN)
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 
 import pygame
 
@@ -18,6 +20,18 @@ def headless_app(size: tuple[int, int] = (1280, 800), pace: float = 0.0) -> App:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     return App(size, headless=True, pace=pace)
+
+
+def wait_until(app: App, condition: Callable[[], bool], seconds: float = 30.0) -> bool:
+    """Step frames until ``condition()`` holds, for up to ``seconds`` of real time: answers from
+    the AI process take real time (it may still be starting on a loaded machine), not frames."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if not app.running or time.monotonic() > deadline:
+            return False
+        app.step(1 / 60)
+        time.sleep(0.001)
+    return True
 
 
 def move(app: App, pos: tuple[int, int], frames: int = 1) -> None:

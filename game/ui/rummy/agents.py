@@ -7,28 +7,17 @@ from functools import lru_cache
 from typing import Any
 
 from game.rummy import Draw, Pass, Play, RummyState, check_play
-from game.ui.ai_process import AgentSpec
+from game.ui.ai_process import HINT_LEVEL, AgentSpec
 from game.ui.ai_worker import Agent, ai_available, make_computer_agent
-
-# States per sweep step the solver may keep before it answers with its quick search's play: a
-# crowded table can otherwise keep the exact search busy for minutes.
-HINT_SOLVER_BUDGET = 60_000
 
 
 class SolverAgent:
     """Lays the solver's best play when there is one, otherwise draws (or passes)."""
 
     def choose(self, state: Any, rng: random.Random) -> Any:
-        from ai.rummy_solver import best_play
+        from ai.rummy_hint import best_table
 
-        seat = state.current_player
-        player = state.players[seat]
-        table = best_play(
-            [list(s) for s in state.table],
-            list(player.hand),
-            player.opened,
-            budget=HINT_SOLVER_BUDGET,
-        )
+        table = best_table(state)
         if table is not None:
             action = Play(tuple(tuple(cards) for cards in table))
             if not check_play(state, action.table):
@@ -36,19 +25,10 @@ class SolverAgent:
         return Draw() if state.stock else Pass()
 
 
-class HintSearch:
-    """The Hint button's question, run by an AIWorker thread: the solver's best table."""
-
-    def choose(self, state: Any, rng: random.Random) -> Any:
-        from ai.rummy_solver import best_play
-
-        player = state.players[state.current_player]
-        return best_play(
-            [list(s) for s in state.table],
-            list(player.hand),
-            player.opened,
-            budget=HINT_SOLVER_BUDGET,
-        )
+def hint_search() -> AgentSpec | None:
+    """The Hint button's search, run by the AI process (so the window's frames never wait on
+    the solver), or None without the ``ai`` package."""
+    return AgentSpec("rummy", HINT_LEVEL, 0) if ai_available() else None
 
 
 @lru_cache(maxsize=8)

@@ -30,7 +30,7 @@ from game.ui.records import record_rummy_round
 from game.ui.replay import replay_button
 from game.ui.rummy import help as _help  # noqa: F401  (registers the F1 topic)
 from game.ui.rummy import players, table_draw
-from game.ui.rummy.agents import HintSearch, computer_agent, safe_action
+from game.ui.rummy.agents import computer_agent, hint_search, safe_action
 from game.ui.rummy.animation import CardFlight, Flight, changed_sets, new_positions
 from game.ui.rummy.geometry import Drop, HandRow, TableGrid, hand_row, table_grid
 from game.ui.rummy.results import RoundScore, RummyResultsScene
@@ -453,13 +453,18 @@ class RummyTableScene(TableScene):
         self.sync_widgets()
 
     def show_hint(self) -> None:
-        """Ask the solver for the best play, off the main thread (a crowded table can take
-        the solver a long while; the window stays responsive and Esc gives up)."""
+        """Ask the solver for the best play, in the AI process (a crowded table can take the
+        solver a while; the window stays responsive and Esc gives up)."""
         edit = self.current_edit()
         if edit is None or self.hint_worker.busy:
             return
+        search = hint_search()
+        if search is None:
+            self.say(_("No hints: this installation has no computer players."), theme.BAD)
+            return
         self.hint_for = self.state
-        self.hint_worker.start(HintSearch(), self.state, random.Random(0))
+        seat = self.state.current_player or 0
+        self.hint_worker.start(search, self.state.view(seat), random.Random(0))
         self.say(_("Hint: looking for the best play… (Esc stops)"), theme.ACCENT)
         self.sync_widgets()
 
