@@ -10,7 +10,9 @@ reshuffled preferences and twice the steps. Differences that only serve speed:
   card must go elsewhere, but rarely; listing them at every step would cost the most);
 - the remembered dead ends live in a fixed-size table that overwrites on collision (forgetting a
   dead end costs time, never correctness);
-- the search runs in slices and can be resumed, so that ``check_time()`` is called between slices.
+- the search runs in slices and can be resumed, so that ``check_time()`` is called between slices;
+- a suit's cards are read as bits of one number (run windows from a table, gaps by bit counts),
+  the remembered dead ends are looked up before the card is picked, and no step allocates.
 
 Search state lives in arrays owned by :class:`_CoverSearch` (the compiled code only changes them).
 """
@@ -57,27 +59,45 @@ def _rank_of(position: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _present(counts: np.ndarray, position: int, suit: int) -> bool:
-    return 1 <= position <= ACE_HIGH and counts[_rank_of(position), suit] > 0
+def _bits(x: int) -> int:
+    """How many of the low 16 bits of ``x`` are set."""
+    x = x - ((x >> 1) & 0x5555)
+    x = (x & 0x3333) + ((x >> 2) & 0x3333)
+    x = (x + (x >> 4)) & 0x0F0F
+    return (x + (x >> 8)) & 0x1F
 
 
-@njit(cache=True)
-def _run_windows(counts: np.ndarray, rank: int, suit: int, jokers: int) -> int:
-    ways = 0
-    for which in range(2):
-        if which == 1 and rank != 1:
-            break
-        position = rank if which == 0 else ACE_HIGH
-        for first in range(position - 2, position + 1):
-            if first < 1 or first + 2 > ACE_HIGH:
-                continue
-            missing = 0
-            for q in range(first, first + 3):
-                if q != position and not _present(counts, q, suit):
-                    missing += 1
-            if missing == 0 or (missing == 1 and jokers > 0):
-                ways += 1
-    return ways
+@njit(cache=True, inline="always")
+def _suit_mask(counts: np.ndarray, suit: int) -> int:
+    """The positions 1..14 (14: the high ace) of the suit's cards that are there, as bits."""
+    mask = 0
+    for rank in range(1, 14):
+        if counts[rank, suit] > 0:
+            mask |= 1 << rank
+    if mask & 2:
+        mask |= 1 << ACE_HIGH
+    return mask
+
+
+def _window_table() -> np.ndarray:
+    """``[position, jokers > 0, pattern]``: how many three positions in a row around a card at
+    ``position`` (1..14) lie within 1..14 and have at most one joker (the spacing rule allows
+    no more in three cards), when ``pattern`` (bit i: position ``position - 2 + i``) says
+    which cards of its suit are there (the card's own bit set)."""
+    table = np.zeros((ACE_HIGH + 1, 2, 32), dtype=np.int64)
+    for position in range(1, ACE_HIGH + 1):
+        for jokers in range(2):
+            for pattern in range(32):
+                for first in range(position - 2, position + 1):
+                    if first < 1 or first + 2 > ACE_HIGH:
+                        continue
+                    there = bin((pattern >> (first - position + 2)) & 7).count("1")
+                    if there == 3 or (there == 2 and jokers):
+                        table[position, jokers, pattern] += 1
+    return table
+
+
+_WINDOWS = _window_table()
 
 
 @njit(cache=True)
@@ -86,22 +106,28 @@ def _pick(
 ) -> tuple[int, int, int, int]:
     """(rank, suit, ways, forced) for the card with the fewest ways to be placed (rank -1: no
     card left, -2: a card that must be placed has no way left). ``forced``: what the cards with
-    no way left cost, which all stay in the hand."""
+    no way left cost, which all stay in the hand. Ways: group partners and three-card run
+    windows (see _WINDOWS)."""
+    masks = (_suit_mask(counts, 0), _suit_mask(counts, 1), _suit_mask(counts, 2),
+             _suit_mask(counts, 3))  # fmt: skip
+    windows = _WINDOWS[:, 1 if jokers > 0 else 0, :]
     best_rank, best_suit, best_ways = -1, -1, 1 << 30
     forced = 0
     for rank in range(1, 14):
         present = 0
         for suit in range(4):
-            if counts[rank, suit] > 0:
-                present += 1
+            present += (masks[suit] >> rank) & 1
         if present == 0:
             continue
         for suit in range(4):
-            if counts[rank, suit] == 0:
+            if not (masks[suit] >> rank) & 1:
                 continue
             partners = present - 1
             ways = partners if partners >= 2 or (partners == 1 and jokers > 0) else 0
-            ways += _run_windows(counts, rank, suit, jokers)
+            around = masks[suit] << 2
+            ways += windows[rank, (around >> rank) & 31]
+            if rank == 1:
+                ways += windows[ACE_HIGH, (around >> ACE_HIGH) & 31]
             if ways == 0:
                 if optional[rank, suit] < counts[rank, suit]:
                     return -2, suit, 0, 0
@@ -175,14 +201,21 @@ def _emit_run(
 
 @njit(cache=True)
 def _options(
-    counts: np.ndarray, rank: int, suit: int, jokers: int, phase: int, out: np.ndarray
+    counts: np.ndarray,
+    rank: int,
+    suit: int,
+    jokers: int,
+    phase: int,
+    out: np.ndarray,
+    work: np.ndarray,
 ) -> int:
     """The sets holding the card, written to ``out`` (unsorted); returns how many there are
     (more than ``out`` holds means some were not stored). Phase 0: groups and runs with jokers
-    only in gaps; phase 1: runs where jokers also stand in for cards that are there."""
+    only in gaps; phase 1: runs where jokers also stand in for cards that are there. ``work``:
+    scratch space (29 numbers)."""
     n = 0
     if phase == 0:
-        others = np.empty(3, dtype=np.int64)
+        others = work[0:3]
         k = 0
         for s in range(4):
             if s != suit and counts[rank, s] > 0:
@@ -213,25 +246,22 @@ def _options(
                 out[n, 20] = 0
                 out[n, 21] = 0
             n += 1
-    extra = np.empty(13, dtype=np.int64)
-    stack = np.empty(13, dtype=np.int64)
+    extra = work[3:16]
+    stack = work[16:29]
+    mask = _suit_mask(counts, suit)  # the card's own position is there
     for which in range(2):
         if which == 1 and rank != 1:
             break
         q = rank if which == 0 else ACE_HIGH
         for low in range(max(1, q - 12), q + 1):
-            if low != q and not _present(counts, low, suit):
+            if not (mask >> low) & 1:
                 continue
             for high in range(max(q, low + 1), min(ACE_HIGH, low + 12) + 1):
-                if high != q and not _present(counts, high, suit):
+                if not (mask >> high) & 1:
                     continue
                 length = high - low + 1
-                forced = 0
-                gaps = 0
-                for p in range(low + 1, high):
-                    if p != q and not _present(counts, p, suit):
-                        forced |= 1 << (p - low)
-                        gaps += 1
+                forced = (~mask >> low) & ((1 << length) - 1)  # the gaps, as bits from low
+                gaps = _bits(forced)
                 if gaps > jokers or not _spaced(forced):
                     continue
                 if phase == 0:
@@ -240,7 +270,7 @@ def _options(
                 # Phase 1: one or more cards that are there replaced by jokers as well.
                 m = 0
                 for p in range(low + 1, high):
-                    if p != q and _present(counts, p, suit):
+                    if p != q and (mask >> p) & 1:
                         extra[m] = p - low
                         m += 1
                 room = jokers - gaps
@@ -270,10 +300,17 @@ def _options(
 
 
 @njit(cache=True)
-def _sorted_into(scratch: np.ndarray, n: int, target: np.ndarray, noisy: bool) -> None:
+def _sorted_into(
+    scratch: np.ndarray,
+    n: int,
+    target: np.ndarray,
+    noisy: bool,
+    keys: np.ndarray,
+    order: np.ndarray,
+) -> None:
     """Copy the first ``n`` options of ``scratch`` into ``target``, fewest jokers first, then the
-    most cards placed (noisy: with equal-ish choices in a random order)."""
-    keys = np.empty(n, dtype=np.float64)
+    most cards placed (noisy: with equal-ish choices in a random order). ``keys``, ``order``:
+    scratch space. The order is stable (equal keys keep the order of ``scratch``)."""
     for i in range(n):
         if noisy:
             keys[i] = (scratch[i, 15] + np.random.random() * 1.5) * 100.0 + (
@@ -281,9 +318,21 @@ def _sorted_into(scratch: np.ndarray, n: int, target: np.ndarray, noisy: bool) -
             )
         else:
             keys[i] = scratch[i, 15] * 10000.0 - scratch[i, 1] * 100.0 - scratch[i, 16]
-    order = np.argsort(keys, kind="mergesort")
+    if n > 48:
+        order[:n] = np.argsort(keys[:n], kind="mergesort")
+    else:
+        for i in range(n):  # insertion sort: few options, most often
+            key = keys[i]
+            j = i
+            while j > 0 and keys[order[j - 1]] > key:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = i
+    width = scratch.shape[1]
     for i in range(n):
-        target[i, :] = scratch[order[i], :]
+        source = order[i]
+        for f in range(width):
+            target[i, f] = scratch[source, f]
 
 
 @njit(cache=True)
@@ -330,12 +379,27 @@ def _search(
     key = np.empty(6, dtype=np.int64)
     for i in range(4):
         key[i] = reg[R_KEY + i]
+    work = np.empty(29, dtype=np.int64)
+    keys = np.empty(scratch.shape[0], dtype=np.float64)
+    order = np.empty(scratch.shape[0], dtype=np.int64)
     status = -1
     while status < 0:
         if entering:
             entering = False
             if depth >= options.shape[0]:  # deeper than the arrays (not seen in play): no proof
                 reg[R_OVERFLOW] = 1
+                depth -= 1
+                continue
+            # A remembered dead end first (it never holds a state with no card left, and the
+            # card pick is the dearest part of a step).
+            key[4] = jokers
+            key[5] = min(spare, jokers)
+            slot = _memo_slot(key)
+            need = reg[R_BUDGET] - cost
+            hit = memo[slot, 6] == search_id
+            for i in range(6):
+                hit = hit and memo[slot, i] == key[i]
+            if hit and need <= memo[slot, 7]:
                 depth -= 1
                 continue
             rank, suit, ways, forced = _pick(counts, optional, jokers, weight)
@@ -357,16 +421,6 @@ def _search(
             if cost + forced >= reg[R_BUDGET]:
                 depth -= 1
                 continue
-            key[4] = jokers
-            key[5] = min(spare, jokers)
-            slot = _memo_slot(key)
-            need = reg[R_BUDGET] - cost
-            hit = memo[slot, 6] == search_id
-            for i in range(6):
-                hit = hit and memo[slot, i] == key[i]
-            if hit and need <= memo[slot, 7]:
-                depth -= 1
-                continue
             if nodes >= slice_end or nodes >= try_end:
                 entering = True
                 status = SLICE_OVER if nodes >= slice_end else TRY_OVER
@@ -374,11 +428,11 @@ def _search(
             nodes += 1
             n = 0
             if ways > 0:
-                n = _options(counts, rank, suit, jokers, 0, scratch)
+                n = _options(counts, rank, suit, jokers, 0, scratch, work)
                 if n > scratch.shape[0]:
                     reg[R_OVERFLOW] = 1
                     n = scratch.shape[0]
-                _sorted_into(scratch, n, options[depth], noisy)
+                _sorted_into(scratch, n, options[depth], noisy, keys, order)
             if optional[rank, suit] > 0 and n < options.shape[1]:
                 _leave_row(options[depth, n], rank, suit)
                 n += 1
@@ -416,11 +470,11 @@ def _search(
             f_state[d, F_APPLIED] = 0
         if f_state[d, F_NEXT] >= f_state[d, F_COUNT] and f_state[d, F_PHASE] == 0:
             card = f_state[d, F_CARD]
-            n = _options(counts, card // 4, card % 4, jokers, 1, scratch)
+            n = _options(counts, card // 4, card % 4, jokers, 1, scratch, work)
             if n > scratch.shape[0]:
                 reg[R_OVERFLOW] = 1
                 n = scratch.shape[0]
-            _sorted_into(scratch, n, options[d], noisy)
+            _sorted_into(scratch, n, options[d], noisy, keys, order)
             f_state[d, F_COUNT] = n
             f_state[d, F_NEXT] = 0
             f_state[d, F_PHASE] = 1
