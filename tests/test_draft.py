@@ -171,7 +171,8 @@ def test_undo_and_reset() -> None:
     two = one.hand_to_set(c("KH"), 0)
     assert two.undo() == one and two.undo().undo() == start
     assert start.undo() is start
-    assert two.reset() == start and not two.reset().can_undo
+    assert two.reset() == start and two.reset().undo() is two  # a reset can be undone
+    assert start.reset() is start
 
 
 def test_edits_never_change_the_draft_they_start_from() -> None:

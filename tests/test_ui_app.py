@@ -136,6 +136,19 @@ def test_f1_toggles_the_help_overlay(app: App) -> None:
     assert isinstance(app.top, MenuScene)
 
 
+@pytest.mark.parametrize("topic", ["general", "knights", "rummy"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_help_keys_never_run_into_the_pictures(
+    app: App, topic: str, size: tuple[int, int]
+) -> None:
+    resize(app, size)
+    help_overlay = HelpOverlay(app, topic)
+    app.push(help_overlay)
+    app.run_frames(3)  # the text, then the pictures below it
+    assert help_overlay.drawn and help_overlay.keys_bottom > 0
+    assert help_overlay.keys_bottom <= help_overlay.text_bottom
+
+
 def test_resize_reflows_every_widget_inside_the_window(app: App) -> None:
     setup = open_setup(app)
     click(app, setup.widget("add").center)

@@ -20,7 +20,7 @@ from game.ui.rummy.prompts import NameDialog
 from game.ui.rummy.results import RummyResultsScene
 from game.ui.rummy.table import RummyTableScene
 from game.ui.session import Seat, Session
-from game.ui.testing import wait_until
+from game.ui.testing import click, wait_until
 
 STOCK = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D 6D"
 
@@ -273,10 +273,15 @@ def test_ending_a_turn_with_an_invalid_set_shows_the_reasons(app: App) -> None:
     assert "set 1 (7H 8H 9H 5S)" in app.top.message
     assert "Not yet" in scene.message
     assert state_table(scene) == ["7H 8H 9H"] and scene.state.current_player == 0
-    # The dialog offers to reset the turn.
-    app.top.widgets.find("Reset turn")
-    key(app, pygame.K_ESCAPE)  # the last button: reset
-    assert table_text(scene) == ["7H 8H 9H"]
+    # Esc keeps editing: nothing laid is lost.
+    key(app, pygame.K_ESCAPE)
+    assert not isinstance(app.top, Dialog) and table_text(scene) == ["7H 8H 9H 5S"]
+    # The dialog also offers to reset the turn, and Undo brings the cards back.
+    key(app, pygame.K_n)
+    click(app, app.top.widgets.find("Reset turn").rect.center)
+    assert not isinstance(app.top, Dialog) and table_text(scene) == ["7H 8H 9H"]
+    key(app, pygame.K_u)
+    assert table_text(scene) == ["7H 8H 9H 5S"]
 
 
 def test_hover_explains_values_and_invalid_sets(app: App) -> None:

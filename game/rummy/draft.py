@@ -219,8 +219,12 @@ class TurnDraft:
         return self.previous if self.previous is not None else self
 
     def reset(self) -> TurnDraft:
-        """Everything back to how it was at the start of the turn."""
-        return TurnDraft.start(self.base)
+        """Everything back to how it was at the start of the turn; ``undo`` brings the edits
+        back (itself when nothing was edited)."""
+        fresh = TurnDraft.start(self.base)
+        if fresh == self:
+            return self
+        return TurnDraft(fresh.base, fresh.seat, fresh.hand, fresh.placed, previous=self)
 
     # --- helpers ----------------------------------------------------------------------------
 

@@ -39,7 +39,8 @@ def dim(surface: pygame.Surface, alpha: int = DIM_ALPHA) -> None:
 
 
 class Dialog(Scene):
-    """A modal message with buttons; Enter picks the first button, Esc the last."""
+    """A modal message with buttons; Enter picks the first button, Esc the last (or the one
+    ``escape`` names, when the last would throw work away)."""
 
     opaque = False
     name = "dialog"
@@ -50,11 +51,13 @@ class Dialog(Scene):
         title: str,
         message: str,
         buttons: Sequence[tuple[str, Callable[[], None] | None]],
+        escape: int = -1,
     ) -> None:
         super().__init__(app)
         self.title = title
         self.message = message
         self.choices = list(buttons)
+        self.escape = escape % len(self.choices)  # the button Esc picks
         self.box = pygame.Rect(0, 0, 0, 0)
 
     def _choose(self, callback: Callable[[], None] | None) -> None:
@@ -74,15 +77,17 @@ class Dialog(Scene):
         button_w = min(180, (width - 40 - 12 * (count - 1)) // count)
         x = self.box.centerx - (count * button_w + (count - 1) * 12) // 2
         for i, (label, callback) in enumerate(self.choices):
-            shortcut = pygame.K_RETURN if i == 0 else (pygame.K_ESCAPE if i == count - 1 else None)
+            shortcut = (
+                pygame.K_RETURN if i == 0 else (pygame.K_ESCAPE if i == self.escape else None)
+            )
             rect = pygame.Rect(x + i * (button_w + 12), self.box.bottom - 58, button_w, 42)
             self.widgets.add(
                 Button(label, partial(self._choose, callback), rect, shortcut, ident=label)
             )
 
     def handle(self, event: pygame.event.Event) -> bool:
-        # A single button answers both Enter and Esc.
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and len(self.choices) == 1:
+        # The first button may answer both Enter and Esc (a single button, or a safe choice).
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.escape == 0:
             self._choose(self.choices[0][1])
             return True
         self.widgets.handle(event)
@@ -134,6 +139,7 @@ class HelpOverlay(Scene):
         self.topic = help_text.topic(topic)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0
+        self.keys_bottom = self.text_bottom = 0  # where the last drawing put them (tests)
         self._body: pygame.Surface | None = None
 
     def choose(self, index: int) -> None:
@@ -180,7 +186,13 @@ class HelpOverlay(Scene):
         line_h = theme.font(theme.FONT_BODY).get_linesize()
         rules = theme.wrap(_(self.topic.rules), theme.FONT_BODY, rules_w)
         rules_h = len(rules) * line_h
-        keys_h = (len(self.topic.shortcuts) + 2) * (line_h + 4)
+        key_col, small_h = 150, 17
+        keys = [
+            (_(key), theme.wrap(_(what), theme.FONT_SMALL, keys_w - key_col))
+            for key, what in self.topic.shortcuts
+        ]
+        # The heading, then a row per shortcut, taller where its description wraps.
+        keys_h = line_h + 8 + sum(line_h + 4 + (len(parts) - 1) * small_h for _k, parts in keys)
         height = max(rules_h, keys_h) if two_columns else rules_h + keys_h + 24
         # The pictures come one frame later: F1 answers at once, the sprites follow.
         pictures = rules_pictures.pictures(self.topic_name, inner_w) if self.drawn else None
@@ -197,18 +209,17 @@ class HelpOverlay(Scene):
         kx, ky = (rules_w + 32, 0) if two_columns else (0, rules_h + 24)
         theme.blit_text(body, _("Keyboard"), (kx, ky), theme.FONT_BODY, theme.ACCENT, True)
         ky += line_h + 8
-        key_col = 150
-        for key, what in self.topic.shortcuts:
-            key, what = _(key), _(what)
+        for key, parts in keys:
             chip = theme.text(key, theme.FONT_SMALL, theme.TEXT_DARK, True)
             chip_rect = pygame.Rect(kx, ky, chip.get_width() + 12, line_h)
             pygame.draw.rect(body, (226, 214, 186), chip_rect, border_radius=5)
             body.blit(chip, chip.get_rect(center=chip_rect.center))
-            for i, part in enumerate(theme.wrap(what, theme.FONT_SMALL, keys_w - key_col)):
+            for i, part in enumerate(parts):
                 theme.blit_text(
-                    body, part, (kx + key_col, ky + 3 + i * 17), theme.FONT_SMALL, theme.TEXT
+                    body, part, (kx + key_col, ky + 3 + i * small_h), theme.FONT_SMALL, theme.TEXT
                 )
-            ky += line_h + 4 + (len(theme.wrap(what, theme.FONT_SMALL, keys_w - key_col)) - 1) * 17
+            ky += line_h + 4 + (len(parts) - 1) * small_h
+        self.keys_bottom, self.text_bottom = ky, text_h  # the pictures start below text_bottom
         return body
 
     def update(self, dt: float) -> None:

@@ -544,6 +544,7 @@ class RummyTableScene(TableScene):
                     _("You can't end your turn yet"),
                     "\n".join(f"• {p}" for p in problems),
                     [(_("Keep editing"), None), (_("Reset turn"), self.reset_turn)],
+                    escape=0,  # Esc keeps the turn as laid out
                 )
             )
             return

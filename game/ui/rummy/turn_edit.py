@@ -193,9 +193,12 @@ class TurnEdit:
         return True
 
     def reset(self) -> None:
-        self._orders.clear()
-        self.draft = self.draft.reset()
-        self.order = _keep_order(self.draft.hand, self.order)
+        """Back to the start of the turn; Undo brings the edits back."""
+        draft = self.draft.reset()
+        if draft is not self.draft:
+            self._orders.append(self.order)
+            self.draft = draft
+            self.order = _keep_order(self.draft.hand, self.order)
 
     def rebase(self, state: RummyState) -> TurnEdit:
         """The same edits on a state that changed around them (a player joined or was renamed):
