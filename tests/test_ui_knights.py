@@ -12,7 +12,7 @@ import pytest
 
 from game.knights import Deploy, Keep, Place, new_game
 from game.ui.app import App
-from game.ui.knights.deploy_picker import DeployPicker
+from game.ui.knights.deploy_picker import DeployPicker, drops_label
 from game.ui.knights.results import KnightsResultsScene, tie_break_note
 from game.ui.knights.table import KnightsTableScene
 from game.ui.menu import MenuScene
@@ -420,6 +420,43 @@ def test_deploy_by_clicking_the_buttons() -> None:
     click(app, table.widget("confirm").center)
     assert table.session.history[-1].action == chosen
     assert table.state.phase == "place"
+
+
+def test_every_drop_pattern_can_be_chosen_with_the_mouse() -> None:
+    """More patterns than chips fit: the last chip turns the page, so none is out of reach."""
+    app, table = human_vs(seed=3)
+    keep_by_click(app, table)
+    wait_for_human(app, table)
+    lay_castle(app, table)
+    picker = table.picker
+    assert picker is not None
+    chips = len(table._drop_buttons)
+    paged = False
+    for count in picker.counts():
+        click(app, table.widget(f"count{count}").center)
+        for direction in picker.directions():
+            click(app, table.widget(f"dir-{direction or 'stay'}").center)
+            options = picker.drop_options()
+            if len(options) < 2:
+                continue
+            paged |= len(options) > chips
+            reached = set()
+            for _turn in range(len(options)):  # enough page turns to see every page
+                shown = [b for b in table._drop_buttons if b.visible]
+                assert len(shown) <= chips
+                for chip in shown:
+                    if "›" not in chip.label:
+                        click(app, chip.rect.center)
+                        assert picker.current is not None
+                        assert chip.selected and chip.label == drops_label(picker.current)
+                        reached.add(picker.current)
+                turner = [b for b in shown if "›" in b.label]
+                assert bool(turner) == (len(options) > chips)
+                if not turner:
+                    break
+                click(app, turner[0].rect.center)
+            assert reached == set(options), (count, direction)
+    assert paged, "no choice here had more patterns than chips: the test shows nothing"
 
 
 def test_the_computers_whole_last_turn_stays_highlighted() -> None:

@@ -132,6 +132,8 @@ class KnightsTableScene(TableScene):
         self.cursor: Pos | None = None
         self.hover_cell: Pos | None = None
         self.hover_hand: int | None = None
+        self._drop_page = 0  # the page of drop-pattern chips on show
+        self._drop_chosen: tuple[Any, ...] | None = None  # the choice that page was set for
         self.pointer: tuple[int, int] = (-1, -1)
         self.picker: DeployPicker | None = None
         self.shown_seat: int | None = None
@@ -370,11 +372,11 @@ class KnightsTableScene(TableScene):
         )
         self._drop_buttons: list[Button] = []
         chip_w = 62
-        room = max(1, (d.area.right - 170 - d.counts_x) // (chip_w + 6))
+        room = max(2, (d.area.right - 170 - d.counts_x) // (chip_w + 6))
         for i in range(min(MAX_DROP_CHIPS, room)):
             chip = Button(
                 "",
-                partial(self.pick_drops, i),
+                partial(self.pick_drop_chip, i),
                 pygame.Rect(d.counts_x + i * (chip_w + 6), d.drops_y, chip_w, 36),
                 ident=f"drops{i}",
                 size=theme.FONT_SMALL,
@@ -382,6 +384,14 @@ class KnightsTableScene(TableScene):
             self._drop_buttons.append(chip)
             add(chip)
         self.sync_widgets()
+
+    def _drop_pages(self, options: int) -> tuple[int, int]:
+        """How many drop patterns a page of chips shows, and the page on show. With more
+        patterns than chips, the last chip turns the page (every pattern stays reachable)."""
+        chips = len(self._drop_buttons)
+        per_page = chips if options <= chips else chips - 1
+        pages = max(1, -(-options // per_page))
+        return per_page, self._drop_page % pages
 
     def sync_widgets(self) -> None:
         """Show the controls that fit the moment (keep, lay/end, deploy, or none)."""
@@ -415,11 +425,24 @@ class KnightsTableScene(TableScene):
                 button.enabled and picker is not None and picker.direction == direction
             )
         options = picker.drop_options() if picker and picker.count else []
+        per_page, page = self._drop_pages(len(options))
+        chosen = (id(picker), picker.count, picker.direction, picker.index) if picker else None
+        if chosen != self._drop_chosen:  # a new choice (by key, on the board): show its page
+            self._drop_chosen = chosen
+            if picker is not None and options:
+                page = self._drop_page = (picker.index % len(options)) // per_page
         for i, chip in enumerate(self._drop_buttons):
-            chip.visible = picker is not None and i < len(options) and len(options) > 1
-            if i < len(options):
-                chip.label = drops_label(options[i])
-                chip.selected = picker is not None and picker.index == i
+            option = page * per_page + i
+            turner = i == per_page  # the page-turning chip (only with more patterns than chips)
+            chip.visible = len(options) > 1 and (turner or option < len(options))
+            if turner:
+                pages = -(-len(options) // per_page)
+                chip.label = f"{page + 1}/{pages} ›"
+                chip.selected = False
+                chip.tooltip = _("More ways to leave the knights")
+            elif option < len(options):
+                chip.label = drops_label(options[option])
+                chip.selected = picker is not None and picker.index == option
                 chip.tooltip = _("Knights left on each tile, castle first")
         confirm = find("confirm")
         confirm.visible = picker is not None
@@ -476,6 +499,17 @@ class KnightsTableScene(TableScene):
         if self.picker is not None:
             self.picker.choose_drops(index)
             self.sync_widgets()
+
+    def pick_drop_chip(self, chip: int) -> None:
+        """A drop chip was clicked: its pattern on the page shown, or the next page."""
+        if self.picker is None or not self.picker.count:
+            return
+        per_page, page = self._drop_pages(len(self.picker.drop_options()))
+        if chip == per_page:
+            self._drop_page = page + 1
+            self.sync_widgets()
+        else:
+            self.pick_drops(page * per_page + chip)
 
     def confirm_deploy(self) -> None:
         if self.picker is not None and self.picker.current is not None:
