@@ -22,6 +22,7 @@ Decisions on readings:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -199,7 +200,7 @@ def _read_run(cards: list[Card]) -> tuple[MeldReading | None, list[str]]:
     normals = [(pos, card) for pos, card in enumerate(cards) if not card.is_joker]
     suits = {card.suit for _, card in normals}
     if len(suits) > 1:
-        return None, [MIXED_SUITS]
+        return None, [_mixed_problem([card for _, card in normals])]
     if len(cards) > MAX_RUN_CARDS:
         return None, [RUN_TOO_LONG]
     suit = normals[0][1].suit
@@ -227,6 +228,18 @@ def _read_run(cards: list[Card]) -> tuple[MeldReading | None, list[str]]:
         key=lambda ace: (len(_pair_problems(normals, ace)), _misfit(normals, ace)),
     )
     return None, _pair_problems(normals, best_ace) or ["these cards don't make a run"]
+
+
+def _mixed_problem(normals: list[Card]) -> str:
+    """Several ranks and several suits: when more cards share a rank than a suit, the player
+    was building a group, so name the cards of other ranks; otherwise it is a run's mix."""
+    ranks = Counter(card.rank for card in normals)
+    rank, same_rank = ranks.most_common(1)[0]
+    same_suit = Counter(card.suit for card in normals).most_common(1)[0][1]
+    if same_rank > same_suit:
+        odd = " ".join(str(card) for card in normals if card.rank != rank)
+        return f"{odd}: a group holds cards of one rank only"
+    return MIXED_SUITS
 
 
 # --- public API -------------------------------------------------------------------------------

@@ -97,6 +97,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("two jokers need at least two cards between them"),
     N_("K-A-2 does not wrap"),
     N_("mixed suits in a run"),
+    N_("{cards}: a group holds cards of one rank only"),
     N_("a face-down card can't be judged"),
     N_("a run holds at most 13 cards"),
     N_("a group holds at most 4 cards, one of each suit"),
