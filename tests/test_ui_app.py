@@ -47,7 +47,7 @@ def test_setup_by_clicks_and_typing_starts_a_knights_table(app: App) -> None:
 
     setup = open_setup(app)
     click(app, setup.widget("name0").center)
-    for _ in range(5):
+    for _ in range(len("Player 1")):
         press(app, pygame.K_BACKSPACE)
     type_text(app, "Ann")
     # Seat 1 is a computer: pick the Easy level (first quarter of the level control).
@@ -107,7 +107,7 @@ def test_setup_refuses_duplicate_names(app: App) -> None:
     click(app, setup.widget("name1").center)
     for _ in range(10):
         press(app, pygame.K_BACKSPACE)
-    type_text(app, "you")
+    type_text(app, "player 1")  # seat 0's name, in other letters
     press(app, pygame.K_RETURN)  # leaves the text field
     press(app, pygame.K_RETURN)  # start
     assert app.top is setup

@@ -185,6 +185,22 @@ def test_named_save_and_load_through_the_screens() -> None:
     assert loaded.state.to_dict() == state
 
 
+def test_enter_on_the_load_screen_loads_the_newest_save() -> None:
+    app = menu_app()
+    table = start_knights_by_clicks(app)
+    play_human_turn(app, table)
+    save_named("Sunday", saved_from_table(table))
+    state = table.state.to_dict()
+    other = menu_app()
+    click(other, other.top.widget("load").center)
+    listing = other.top
+    assert isinstance(listing, SavesScene) and listing.chosen() is not None
+    press(other, pygame.K_RETURN)
+    loaded = other.top
+    assert isinstance(loaded, KnightsTableScene)
+    assert loaded.state.to_dict() == state
+
+
 def test_a_read_only_save_folder_shows_a_message_and_the_game_goes_on(
     private_home: Path,
 ) -> None:

@@ -55,6 +55,8 @@ class SavesScene(Scene):
         self.list_area = pygame.Rect(0, 0, 0, 0)
         self.problem = ""
         self.refresh()
+        if table is None and self.saves:  # loading: the newest save is ready for Enter
+            self.selected, self.entry_text = 0, self.saves[0].name
 
     # -- data --------------------------------------------------------------------------------
     def refresh(self) -> None:

@@ -78,7 +78,8 @@ def default_seats(game: str, count: int = 2, humans: int = 1) -> list[Seat]:
     seats = []
     for i in range(count):
         if i < humans:
-            name = _("You") if humans == 1 else _("Player {number}").format(number=i + 1)
+            # A name, not "You": the log speaks of every player in the third person.
+            name = _("Player {number}").format(number=i + 1)
             seats.append(Seat(name, True, "medium", i))
         else:
             seats.append(Seat(COMPUTER_NAMES[i % len(COMPUTER_NAMES)], False, "medium", i))
@@ -98,13 +99,12 @@ def seats_from_spec(game: str, spec: str | None, autoplay: bool = False) -> list
                 game=_(GAMES[game]), low=low, high=high, count=len(tokens)
             )
         )
-    humans = sum(1 for t in tokens if t == "human") if not autoplay else 0
     seats: list[Seat] = []
     human_number = 0
     for i, token in enumerate(tokens):
         if token == "human" and not autoplay:
             human_number += 1
-            name = _("You") if humans == 1 else _("Player {number}").format(number=human_number)
+            name = _("Player {number}").format(number=human_number)
             seats.append(Seat(name, True, "medium", i))
         elif token in LEVELS or token == "human":
             level = token if token in LEVELS else "medium"

@@ -131,7 +131,7 @@ class KnightsResultsScene(Scene):
         header_y = self.box.y + 84
         cols = (self.box.x + 110, self.box.x + 320, self.box.x + 410, self.box.x + 530)
         for label, x in zip(
-            (_("Player"), _("Points"), _("Knights left"), _("castle / village / town")),
+            (_("Player"), _("Points"), _("Knights left"), _("Points: castle / village / town")),
             cols,
             strict=True,
         ):

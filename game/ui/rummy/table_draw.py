@@ -258,9 +258,15 @@ def _draw_hand(scene: RummyTableScene, surface: pygame.Surface) -> None:
     pygame.draw.rect(surface, theme.PANEL_DARK, area, border_radius=10)
     hand = scene.shown_hand()
     if hand is None:
+        if scene.state.is_terminal:
+            why = _("The round is over: every hand is counted on the scores.")
+        elif len(scene.session.humans) > 1:
+            why = _("Hands stay hidden between the players' turns")
+        else:
+            why = _("Hands stay hidden while the computers play")
         theme.blit_text(
             surface,
-            _("Hands stay hidden while the computers play"),
+            why,
             area.center,
             theme.FONT_BODY,
             theme.TEXT_DIM,
