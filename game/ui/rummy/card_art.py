@@ -151,14 +151,14 @@ def _face(card: Card, w: int, h: int, four_colour: bool) -> pygame.Surface:
 
 
 def _joker_face(surf: pygame.Surface, w: int, h: int) -> None:
-    """A joker is unmistakable: gold frame, purple star and the word down the side."""
+    """A joker is unmistakable: gold frame, purple star and the word along the bottom. Its
+    corner index (what shows when cards overlap) is a star too: a "J" there read as a jack."""
     inner = surf.get_rect().inflate(-max(4, w // 8), -max(4, w // 8))
     pygame.draw.rect(surf, JOKER_GOLD, inner, width=max(1, w // 24), border_radius=max(2, w // 12))
     star = suit_symbol("*", max(10, int(min(w * 0.7, h * 0.5))), JOKER_INK)
     surf.blit(star, star.get_rect(center=(w // 2, int(h * 0.62))))
-    size = max(10, int(h * 0.22))
-    label = theme.text("J", size, JOKER_INK, bold=True)
-    surf.blit(label, (max(3, w // 10), max(2, w // 14)))
+    corner = suit_symbol("*", max(8, int(h * 0.22)), JOKER_INK)
+    surf.blit(corner, (max(3, w // 10), max(2, w // 14)))
     word = theme.text("JOKER", max(8, int(h * 0.14)), JOKER_INK, bold=True)
     if word.get_width() > w - 6:
         word = pygame.transform.smoothscale(
