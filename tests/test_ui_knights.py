@@ -105,6 +105,27 @@ def test_lay_by_clicking_a_lit_spot_and_hover_preview() -> None:
     assert table.state.board[target].tile == kind
 
 
+def test_the_hovered_cell_follows_the_board_when_it_refits() -> None:
+    """Laying at the edge grows and re-fits the board under a pointer that did not move: the
+    hover (tooltip, preview) then names the cell the pointer is over now, not the old one."""
+    moved = 0
+    for attempt in range(4):  # the spots in turn, until one re-fits the board under the pointer
+        app, table = human_vs()
+        keep_by_click(app, table)
+        wait_for_human(app, table)
+        press(app, pygame.K_1)
+        spots = sorted(table.legal_spots())
+        if attempt >= len(spots):
+            break
+        target = spots[attempt]
+        click(app, table.geom.cell_rect(*target).center)
+        app.run_frames(2)
+        under_pointer = table.geom.cell_at(table.pointer)
+        assert table.hover_cell == under_pointer
+        moved += under_pointer != target
+    assert moved, "no lay re-fitted the board under the pointer: the test shows nothing"
+
+
 def test_keyboard_cursor_lays_a_tile_and_e_ends_the_turn() -> None:
     app, table = human_vs(seed=5)
     keep_by_click(app, table)

@@ -130,7 +130,6 @@ class KnightsTableScene(TableScene):
         self.last: LastMove | None = None
         self.selected: int | None = None  # index into the shown hand
         self.cursor: Pos | None = None
-        self.hover_cell: Pos | None = None
         self.hover_hand: int | None = None
         self._drop_page = 0  # the page of drop-pattern chips on show
         self._drop_chosen: tuple[Any, ...] | None = None  # the choice that page was set for
@@ -739,13 +738,18 @@ class KnightsTableScene(TableScene):
         self.app.pop(self)
         open_table(self.app, self.session.rematch())
 
+    @property
+    def hover_cell(self) -> Pos | None:
+        """The board cell under the pointer, on the board as it is drawn now (it re-fits when
+        a tile is laid at its edge, under a pointer that did not move)."""
+        if not self.board_area.collidepoint(self.pointer):
+            return None
+        return self.geom.cell_at(self.pointer)
+
     # -- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
-            self.hover_cell = (
-                self.geom.cell_at(event.pos) if self.board_area.collidepoint(event.pos) else None
-            )
             self.hover_hand = next(
                 (i for i, r in enumerate(self.hand_slot_rects()) if r.collidepoint(event.pos)),
                 None,
