@@ -11,8 +11,9 @@ reshuffled preferences and twice the steps. Differences that only serve speed:
 - the remembered dead ends live in a fixed-size table that overwrites on collision (forgetting a
   dead end costs time, never correctness);
 - the search runs in slices and can be resumed, so that ``check_time()`` is called between slices;
-- a suit's cards are read as bits of one number (run windows from a table, gaps by bit counts),
-  the remembered dead ends are looked up before the card is picked, and no step allocates.
+- each suit's cards are kept as bits of one number, updated as cards are taken and put back
+  (run windows come from a table, gaps from bit counts), what an option changed is put back
+  from saved values, and no step allocates.
 
 Search state lives in arrays owned by :class:`_CoverSearch` (the compiled code only changes them).
 """
@@ -45,10 +46,11 @@ INFEASIBLE, FOUND, SLICE_OVER, TRY_OVER, UNKNOWN = 0, 1, 2, 3, 4
  R_HAND_JOKERS, R_BUDGET, R_FOUND, R_BEST_DEPTH, R_BEST_UNPLACED, R_KEY) = range(15)  # fmt: skip
 REGISTERS = R_KEY + 4
 # Columns of f_state: the search state when a depth was entered, then its options.
-(F_JOKERS, F_SPARE, F_COST, F_KEY, F_COUNT, F_NEXT, F_PHASE, F_APPLIED, F_CARD) = (
-    0, 1, 2, 3, 7, 8, 9, 10, 11
+# F_SAVED..F_SAVED+12: how many copies of the applied option's cards could stay in the hand.
+(F_JOKERS, F_SPARE, F_COST, F_KEY, F_COUNT, F_NEXT, F_PHASE, F_APPLIED, F_CARD, F_SAVED) = (
+    0, 1, 2, 3, 7, 8, 9, 10, 11, 12
 )  # fmt: skip
-FRAME_COLUMNS = 12
+FRAME_COLUMNS = F_SAVED + 13
 
 _POW3 = np.array([3**i for i in range(26)], dtype=np.int64)
 
@@ -68,6 +70,12 @@ def _bits(x: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def _position_bits(rank: int) -> int:
+    """The bits of a card of ``rank`` in a :func:`_suit_mask` (the ace has two)."""
+    return (1 << rank) | (1 << ACE_HIGH) if rank == 1 else 1 << rank
+
+
+@njit(cache=True)
 def _suit_mask(counts: np.ndarray, suit: int) -> int:
     """The positions 1..14 (14: the high ace) of the suit's cards that are there, as bits."""
     mask = 0
@@ -102,14 +110,16 @@ _WINDOWS = _window_table()
 
 @njit(cache=True)
 def _pick(
-    counts: np.ndarray, optional: np.ndarray, jokers: int, weight: np.ndarray
+    counts: np.ndarray,
+    masks: np.ndarray,
+    optional: np.ndarray,
+    jokers: int,
+    weight: np.ndarray,
 ) -> tuple[int, int, int, int]:
     """(rank, suit, ways, forced) for the card with the fewest ways to be placed (rank -1: no
     card left, -2: a card that must be placed has no way left). ``forced``: what the cards with
     no way left cost, which all stay in the hand. Ways: group partners and three-card run
-    windows (see _WINDOWS)."""
-    masks = (_suit_mask(counts, 0), _suit_mask(counts, 1), _suit_mask(counts, 2),
-             _suit_mask(counts, 3))  # fmt: skip
+    windows (see _WINDOWS). ``masks``: each suit's :func:`_suit_mask`."""
     windows = _WINDOWS[:, 1 if jokers > 0 else 0, :]
     best_rank, best_suit, best_ways = -1, -1, 1 << 30
     forced = 0
@@ -137,18 +147,10 @@ def _pick(
     return best_rank, best_suit, best_ways, forced
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _spaced(mask: int) -> bool:
     """Whether the jokers (bits of ``mask``) have at least two cards between any two."""
-    last = -10
-    i = 0
-    while mask >> i:
-        if (mask >> i) & 1:
-            if i - last < 3:
-                return False
-            last = i
-        i += 1
-    return True
+    return (mask & (mask >> 1)) == 0 and (mask & (mask >> 2)) == 0
 
 
 @njit(cache=True)
@@ -202,6 +204,7 @@ def _emit_run(
 @njit(cache=True)
 def _options(
     counts: np.ndarray,
+    masks: np.ndarray,
     rank: int,
     suit: int,
     jokers: int,
@@ -212,7 +215,7 @@ def _options(
     """The sets holding the card, written to ``out`` (unsorted); returns how many there are
     (more than ``out`` holds means some were not stored). Phase 0: groups and runs with jokers
     only in gaps; phase 1: runs where jokers also stand in for cards that are there. ``work``:
-    scratch space (29 numbers)."""
+    scratch space (29 numbers). ``masks``: each suit's :func:`_suit_mask`."""
     n = 0
     if phase == 0:
         others = work[0:3]
@@ -248,21 +251,30 @@ def _options(
             n += 1
     extra = work[3:16]
     stack = work[16:29]
-    mask = _suit_mask(counts, suit)  # the card's own position is there
+    mask = masks[suit]  # the card's own position is there
     for which in range(2):
         if which == 1 and rank != 1:
             break
         q = rank if which == 0 else ACE_HIGH
-        for low in range(max(1, q - 12), q + 1):
+        # Gaps only grow as a run reaches further (a run too far down or up has too many or
+        # too close ones, so do all beyond it): start at the lowest start that can do, and
+        # stop going up at the first end that cannot.
+        first = q
+        while first - 1 >= max(1, q - 12):
+            span = (~mask >> (first - 1)) & ((1 << (q - first + 2)) - 1)
+            if _bits(span) > jokers or not _spaced(span):
+                break
+            first -= 1
+        for low in range(first, q + 1):
             if not (mask >> low) & 1:
                 continue
             for high in range(max(q, low + 1), min(ACE_HIGH, low + 12) + 1):
-                if not (mask >> high) & 1:
-                    continue
                 length = high - low + 1
                 forced = (~mask >> low) & ((1 << length) - 1)  # the gaps, as bits from low
                 gaps = _bits(forced)
                 if gaps > jokers or not _spaced(forced):
+                    break
+                if not (mask >> high) & 1:
                     continue
                 if phase == 0:
                     n = _emit_run(out, n, suit, low, length, forced, jokers)
@@ -380,6 +392,9 @@ def _search(
     for i in range(4):
         key[i] = reg[R_KEY + i]
     work = np.empty(29, dtype=np.int64)
+    masks = np.empty(4, dtype=np.int64)
+    for s in range(4):
+        masks[s] = _suit_mask(counts, s)
     keys = np.empty(scratch.shape[0], dtype=np.float64)
     order = np.empty(scratch.shape[0], dtype=np.int64)
     status = -1
@@ -390,19 +405,7 @@ def _search(
                 reg[R_OVERFLOW] = 1
                 depth -= 1
                 continue
-            # A remembered dead end first (it never holds a state with no card left, and the
-            # card pick is the dearest part of a step).
-            key[4] = jokers
-            key[5] = min(spare, jokers)
-            slot = _memo_slot(key)
-            need = reg[R_BUDGET] - cost
-            hit = memo[slot, 6] == search_id
-            for i in range(6):
-                hit = hit and memo[slot, i] == key[i]
-            if hit and need <= memo[slot, 7]:
-                depth -= 1
-                continue
-            rank, suit, ways, forced = _pick(counts, optional, jokers, weight)
+            rank, suit, ways, forced = _pick(counts, masks, optional, jokers, weight)
             if rank == -2:
                 depth -= 1
                 continue
@@ -421,6 +424,16 @@ def _search(
             if cost + forced >= reg[R_BUDGET]:
                 depth -= 1
                 continue
+            key[4] = jokers
+            key[5] = min(spare, jokers)
+            slot = _memo_slot(key)
+            need = reg[R_BUDGET] - cost
+            hit = memo[slot, 6] == search_id
+            for i in range(6):
+                hit = hit and memo[slot, i] == key[i]
+            if hit and need <= memo[slot, 7]:
+                depth -= 1
+                continue
             if nodes >= slice_end or nodes >= try_end:
                 entering = True
                 status = SLICE_OVER if nodes >= slice_end else TRY_OVER
@@ -428,7 +441,7 @@ def _search(
             nodes += 1
             n = 0
             if ways > 0:
-                n = _options(counts, rank, suit, jokers, 0, scratch, work)
+                n = _options(counts, masks, rank, suit, jokers, 0, scratch, work)
                 if n > scratch.shape[0]:
                     reg[R_OVERFLOW] = 1
                     n = scratch.shape[0]
@@ -459,6 +472,8 @@ def _search(
             for c in range(row[1]):
                 card = row[2 + c]
                 counts[card // 4, card % 4] += 1
+                if counts[card // 4, card % 4] == 1:
+                    masks[card % 4] |= _position_bits(card // 4)
                 if row[0] == 2:
                     optional[card // 4, card % 4] += 1
             jokers = f_state[d, F_JOKERS]
@@ -466,11 +481,14 @@ def _search(
             cost = f_state[d, F_COST]
             for i in range(4):
                 key[i] = f_state[d, F_KEY + i]
-            _restore_optional(optional, row, f_state[d, F_KEY + 2], f_state[d, F_KEY + 3], pow3)
+            if row[0] != 2:
+                for c in range(row[1]):
+                    card = row[2 + c]
+                    optional[card // 4, card % 4] = f_state[d, F_SAVED + c]
             f_state[d, F_APPLIED] = 0
         if f_state[d, F_NEXT] >= f_state[d, F_COUNT] and f_state[d, F_PHASE] == 0:
             card = f_state[d, F_CARD]
-            n = _options(counts, card // 4, card % 4, jokers, 1, scratch, work)
+            n = _options(counts, masks, card // 4, card % 4, jokers, 1, scratch, work)
             if n > scratch.shape[0]:
                 reg[R_OVERFLOW] = 1
                 n = scratch.shape[0]
@@ -500,7 +518,10 @@ def _search(
             index = (r - 1) * 4 + s
             word = 0 if index < 26 else 1
             digit = pow3[index if index < 26 else index - 26]
+            f_state[d, F_SAVED + c] = optional[r, s]
             counts[r, s] -= 1
+            if counts[r, s] == 0:
+                masks[s] &= ~_position_bits(r)
             key[word] -= digit
             if row[0] == 2:
                 optional[r, s] -= 1
@@ -532,21 +553,6 @@ def _leave_row(row: np.ndarray, rank: int, suit: int) -> None:
     row[2] = rank * 4 + suit
     row[15] = 0
     row[16] = 0
-
-
-@njit(cache=True)
-def _restore_optional(
-    optional: np.ndarray, row: np.ndarray, low: int, high: int, pow3: np.ndarray
-) -> None:
-    """Put back the optional copies a placing option took away, from the digits of the key."""
-    if row[0] == 2:
-        return
-    for c in range(row[1]):
-        card = row[2 + c]
-        index = (card // 4 - 1) * 4 + card % 4
-        word = low if index < 26 else high
-        digit = pow3[index if index < 26 else index - 26]
-        optional[card // 4, card % 4] = (word // digit) % 3
 
 
 @njit(cache=True)
