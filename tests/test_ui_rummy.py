@@ -20,7 +20,7 @@ from game.ui.rummy.prompts import NameDialog
 from game.ui.rummy.results import RummyResultsScene
 from game.ui.rummy.table import RummyTableScene
 from game.ui.session import Seat, Session
-from game.ui.testing import click, wait_until
+from game.ui.testing import click, resize, wait_until
 
 STOCK = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D 6D"
 
@@ -474,14 +474,36 @@ def test_the_table_reflows_when_the_window_is_resized(app: App) -> None:
     assert table_text(scene) == ["7H 8H 9H 10H"]
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_auto_columns_give_a_crowded_table_bigger_cards(app: App, size: tuple[int, int]) -> None:
+    runs = [
+        f"{a}{suit} {b}{suit} {c}{suit}"
+        for suit in "CDHS"
+        for a, b, c in (("A", "2", "3"), ("4", "5", "6"), ("7", "8", "9"))
+    ]
+    table = runs + ["QC QD QH", "KC KD KH", "JC JD JH", "10C 10D 10H", "QS KS AS", "JS 10S 9S"]
+    scene = open_table(app, hand_built(["2D 4D", "2S 3S 4S 8D"], table=table, opened=[True] * 2))
+    resize(app, size)
+    auto = scene.grid()
+    key(app, pygame.K_MINUS)  # the player's own count: one fewer
+    for _ in range(8):
+        if scene.grid().columns <= 3:
+            break
+        key(app, pygame.K_MINUS)
+    three = scene.grid()
+    assert three.columns == 3 and auto.columns > 3
+    assert auto.card[1] > three.card[1] * 1.3  # cards of 18 sets: clearly bigger on auto
+
+
 def test_more_columns_and_four_colours_are_player_settings(app: App) -> None:
     scene = open_table(app, hand_built(["10H JH 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"] * 1))
-    columns = scene.columns
+    assert scene.columns == 0  # auto until the player picks a count
+    columns = scene.grid().columns
     key(app, pygame.K_EQUALS)
     assert scene.columns == columns + 1 and scene.grid().columns == columns + 1
     key(app, pygame.K_MINUS)
     key(app, pygame.K_MINUS)
-    assert scene.columns == columns - 1
+    assert scene.columns == columns - 1 and scene.grid().columns == columns - 1
     key(app, pygame.K_c)
     assert scene.four_colour
     key(app, pygame.K_s)

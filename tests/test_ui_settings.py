@@ -51,7 +51,7 @@ def test_settings_round_trip_through_the_screen() -> None:
     choose(app, "animation", 0)  # off
     choose(app, "ai-pace", 4)  # 1.6 s
     choose(app, "window", 2)  # 1600×900
-    choose(app, "columns", 3)  # 5 columns
+    choose(app, "columns", 4)  # 5 columns (after auto, 2, 3, 4)
     for toggle in ("four-colour", "marks", "sound"):
         click(app, app.top.widget(toggle).center)
     choose(app, "language", 1)  # Deutsch

@@ -25,7 +25,7 @@ MIN_WINDOW = (800, 560)
 MAX_WINDOW = (10_000, 10_000)
 ANIMATION_PACE_RANGE = (0.0, 4.0)  # factor on animation durations; 0 = no animation
 AI_PACE_RANGE = (0.0, 5.0)  # seconds per computer move; 0 = instant
-SET_COLUMNS_RANGE = (1, 8)
+SET_COLUMNS_RANGE = (0, 8)  # 0 = auto: the count that gives the biggest cards
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class Settings:
     ai_pace: float = 0.6
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
-    set_columns: int = 3  # columns of sets on the rummy table
+    set_columns: int = 0  # columns of sets on the rummy table (0 = auto)
     four_colour_suits: bool = False
     colour_blind_marks: bool = True  # the mark on each knight besides its colour
     sound_on: bool = True

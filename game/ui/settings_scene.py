@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 ANIMATION_PACES: tuple[float, ...] = (0.0, 0.5, 1.0, 1.5, 2.0)
 AI_PACES: tuple[float, ...] = (0.0, 0.3, 0.6, 1.0, 1.6)
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1024, 640), (1280, 800), (1600, 900), (1920, 1080))
-COLUMNS: tuple[int, ...] = (2, 3, 4, 5, 6)
+COLUMNS: tuple[int, ...] = (0, 2, 3, 4, 5, 6)  # 0: auto
 
 
 def _nearest(options: tuple[Any, ...], value: Any, distance: Callable[[Any], float]) -> int:
@@ -94,7 +94,7 @@ class SettingsScene(Scene):
         add_choice(
             _("Set columns (rummy)"),
             "columns",
-            [str(c) for c in COLUMNS],
+            [str(c) if c else _("auto") for c in COLUMNS],
             columns,
             lambda i: change(set_columns=COLUMNS[i]),
         )

@@ -114,6 +114,22 @@ def table_grid(
     return TableGrid(area, columns, tuple(cells), (card_w, card_h), tuple(lengths))
 
 
+AUTO_COLUMNS = range(2, 9)
+PREFERRED_COLUMNS = 3
+
+
+def best_columns(area: pygame.Rect, lengths: Sequence[int], max_card_h: int) -> int:
+    """The column count (2 to 8) that shows the sets with the biggest cards; among equals,
+    the one nearest 3 (a crowded table wants more columns, a bare one fewer rows)."""
+    return min(
+        AUTO_COLUMNS,
+        key=lambda c: (
+            -table_grid(area, c, lengths, max_card_h).card[1],
+            abs(c - PREFERRED_COLUMNS),
+        ),
+    )
+
+
 @dataclass(frozen=True)
 class HandRow:
     area: pygame.Rect

@@ -32,7 +32,14 @@ from game.ui.rummy import help as _help  # noqa: F401  (registers the F1 topic)
 from game.ui.rummy import players, table_draw
 from game.ui.rummy.agents import computer_agent, hint_search, safe_action
 from game.ui.rummy.animation import CardFlight, Flight, changed_sets, new_positions
-from game.ui.rummy.geometry import Drop, HandRow, TableGrid, hand_row, table_grid
+from game.ui.rummy.geometry import (
+    Drop,
+    HandRow,
+    TableGrid,
+    best_columns,
+    hand_row,
+    table_grid,
+)
 from game.ui.rummy.results import RoundScore, RummyResultsScene
 from game.ui.rummy.turn_edit import EditRefused, Slot, TurnEdit
 from game.ui.rummy.words import hand_value_text, set_value_text
@@ -183,10 +190,14 @@ class RummyTableScene(TableScene):
         key = (tuple(len(s) for s in table), self.columns, self.table_area.size, self.size)
         if self._grid is None or key != self._grid_key:
             self._grid_key = key
-            self._grid = table_grid(
-                self.table_area, self.columns, [len(s) for s in table], self.hand_area.h - 16
-            )
+            self._grid = self._table_grid([len(s) for s in table])
         return self._grid
+
+    def _table_grid(self, lengths: list[int]) -> TableGrid:
+        """The sets' grid: the player's column count, or (auto) the one with the biggest cards."""
+        max_card_h = self.hand_area.h - 16
+        columns = self.columns or best_columns(self.table_area, lengths, max_card_h)
+        return table_grid(self.table_area, columns, lengths, max_card_h)
 
     def hand_row(self) -> HandRow:
         hand = self.shown_hand() or []
@@ -395,8 +406,8 @@ class RummyTableScene(TableScene):
         find("rename").enabled = find("remove").enabled = in_turn
         find("remove").enabled = in_turn and self.state.num_players > 2
         find("add").enabled = self.state.num_players < 6 and self.anim is None
-        find("fewer").enabled = self.columns > 1
-        find("more").enabled = self.columns < 8
+        find("fewer").enabled = self.grid().columns > 1
+        find("more").enabled = self.grid().columns < 8
 
     # -- messages ----------------------------------------------------------------------------
     def say(self, text: str, colour: theme.Colour = theme.TEXT) -> None:
@@ -418,7 +429,8 @@ class RummyTableScene(TableScene):
         self.say_pace()
 
     def change_columns(self, step: int) -> None:
-        self.columns = max(1, min(8, self.columns + step))
+        """One column more or fewer than shown now (leaving auto for the player's own count)."""
+        self.columns = max(1, min(8, self.grid().columns + step))
         self.app.change_settings(set_columns=self.columns)  # remembered for the next game
         self.sync_widgets()
 
@@ -690,7 +702,7 @@ class RummyTableScene(TableScene):
         start = self.seat_rects[seat].center if seat < len(self.seat_rects) else (0, 0)
         if isinstance(action, Play):
             lengths = [len(s) for s in after.table]
-            grid = table_grid(self.table_area, self.columns, lengths, self.hand_area.h - 16)
+            grid = self._table_grid(lengths)
             placed = new_positions(before.table, after.table)
             flights = [
                 Flight(after.table[s][i], start, grid.card_rect(s, i), k * pace * 0.12)

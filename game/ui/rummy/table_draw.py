@@ -396,14 +396,21 @@ def _render_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
         theme.TEXT,
     )
     pace = _("instant") if scene.app.pace == 0 else f"{scene.app.pace:g} s"
-    cols = ngettext("{n} column", "{n} columns", scene.columns).format(n=scene.columns)
-    theme.blit_text(
-        surface,
-        _("{columns} · pace {pace}").format(columns=cols, pace=pace),
-        (stock.right + 12, stock.y + 28),
-        theme.FONT_SMALL,
-        theme.TEXT_DIM,
-    )
+    shown = scene.grid().columns
+    cols = (
+        ngettext("{n} column", "{n} columns", shown)
+        if scene.columns
+        else ngettext("{n} column (auto)", "{n} columns (auto)", shown)
+    ).format(n=shown)
+    left = stock.right + 12
+    line = _("{columns} · pace {pace}").format(columns=cols, pace=pace)
+    lines = [line]
+    if theme.font(theme.FONT_SMALL).size(line)[0] > side.right - left - 6:  # narrow: two lines
+        lines = [cols, _("pace {pace}").format(pace=pace)]
+    for i, part in enumerate(lines):
+        theme.blit_text(
+            surface, part, (left, stock.y + 26 + i * 15), theme.FONT_SMALL, theme.TEXT_DIM
+        )
 
 
 def draw_overlay(scene: RummyTableScene, surface: pygame.Surface) -> None:
