@@ -36,7 +36,8 @@ DATA = re.compile(
 
 
 class Recorder:
-    """Collects every string given to ``theme.text`` and ``theme.wrap`` while active."""
+    """Collects every string given to ``theme.text``, ``theme.wrap`` and ``theme.ellipsize``
+    while active (the parts they give back count as explained by the whole)."""
 
     def __init__(self) -> None:
         self.texts: list[str] = []
@@ -46,7 +47,7 @@ class Recorder:
 @contextmanager
 def recording() -> Iterator[Recorder]:
     recorder = Recorder()
-    original_text, original_wrap = theme.text, theme.wrap
+    original_text, original_wrap, original_cut = theme.text, theme.wrap, theme.ellipsize
 
     def text(content: str, *args: Any, **kwargs: Any) -> Any:
         recorder.texts.append(content)
@@ -58,14 +59,22 @@ def recording() -> Iterator[Recorder]:
         recorder.wrapped.update(line.strip() for line in lines)
         return lines
 
+    def ellipsize(content: str, *args: Any, **kwargs: Any) -> str:
+        cut = original_cut(content, *args, **kwargs)
+        recorder.texts.append(content)
+        recorder.wrapped.add(cut.strip())
+        return cut
+
     theme.text = text  # type: ignore[assignment]
     theme.wrap = wrap  # type: ignore[assignment]
+    theme.ellipsize = ellipsize  # type: ignore[assignment]
     theme._text_cache.clear()
     try:
         yield recorder
     finally:
         theme.text = original_text  # type: ignore[assignment]
         theme.wrap = original_wrap  # type: ignore[assignment]
+        theme.ellipsize = original_cut  # type: ignore[assignment]
 
 
 @lru_cache(maxsize=4)
@@ -143,8 +152,8 @@ def unexplained(recorder: Recorder, language: str) -> list[str]:
             continue  # one line of a wrapped text: the whole text is checked
         if stripped.startswith("..."):
             stripped = stripped.lstrip(".")
-        if stripped.endswith(" …") and any(
-            whole.strip().startswith(stripped[:-2].rstrip(" .;")) and whole.strip() != stripped
+        if stripped.endswith("…") and any(
+            whole.strip().startswith(stripped[:-1].rstrip(" .;")) and whole.strip() != stripped
             for whole in recorder.texts
         ):
             continue  # a long text cut to one line: the whole text is checked

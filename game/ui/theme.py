@@ -125,6 +125,25 @@ def blit_text(
     return rect
 
 
+def fitting_size(content: str, size: int, width: int, bold: bool = False, shrink: int = 6) -> int:
+    """The font size, at most ``shrink`` steps below ``size``, at which ``content`` fits
+    ``width`` pixels (long German words, narrow windows)."""
+    smallest = max(9, size - shrink)
+    while size > smallest and font(size, bold).size(content)[0] > width:
+        size -= 1
+    return size
+
+
+def ellipsize(content: str, size: int, width: int, bold: bool = False) -> str:
+    """``content`` cut to ``width`` pixels with an ellipsis (a name beside a card fan)."""
+    face = font(size, bold)
+    if face.size(content)[0] <= width:
+        return content
+    while content and face.size(content + "…")[0] > width:
+        content = content[:-1]
+    return content.rstrip() + "…"
+
+
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``content`` into lines that fit ``width`` pixels; blank lines are kept."""
     key = (content, size, width, bold)

@@ -135,7 +135,9 @@ class Button(Widget):
         edge = theme.HIGHLIGHT if (self.hovered and self.enabled) else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, body, width=2, border_radius=8)
         ink = theme.TEXT if self.enabled else theme.TEXT_DIM
-        label = theme.text(self.label, self.size, ink, bold=True)
+        # A long label (German words, a narrow window) takes a smaller font, not the border.
+        size = theme.fitting_size(self.label, self.size, body.w - 10, bold=True)
+        label = theme.text(self.label, size, ink, bold=True)
         hint = None
         if self.shortcut is not None and self.rect.w >= label.get_width() + 40:
             hint = theme.text(key_name(self.shortcut), theme.FONT_SMALL - 2, theme.TEXT_DIM)

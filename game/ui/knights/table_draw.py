@@ -19,7 +19,7 @@ from game.ui.knights.words import direction_name, tile_help, tile_name
 from game.ui.widgets import draw_tooltip
 
 if TYPE_CHECKING:
-    from game.ui.knights.table import KnightsTableScene
+    from game.ui.knights.table import DeployLayout, KnightsTableScene
 
 
 def draw_table(t: KnightsTableScene, surface: pygame.Surface) -> None:
@@ -329,24 +329,8 @@ def draw_instructions(
     elif phase == "deploy" and t.picker is not None:
         d = t.deploy_layout
         mid = 18  # half a button's height
-        theme.blit_text(
-            surface,
-            _("Knights"),
-            (d.label_x, d.counts_y + mid),
-            theme.FONT_BODY,
-            theme.TEXT,
-            True,
-            "midleft",
-        )
-        theme.blit_text(
-            surface,
-            _("March"),
-            (d.dirs_label_x, d.dirs_y + mid),
-            theme.FONT_BODY,
-            theme.TEXT,
-            True,
-            "midleft",
-        )
+        _row_label(surface, _("Knights"), (d.label_x, d.counts_y + mid), d)
+        _row_label(surface, _("March"), (d.dirs_label_x, d.dirs_y + mid), d)
         supply = t.state.supply[t.state.current_player]
         keys = _("Supply {supply} · keys 0-5, arrows, Space stays, Tab").format(supply=supply)
         theme.blit_text(
@@ -361,15 +345,7 @@ def draw_instructions(
         if current is not None and not t.message:
             options = t.picker.drop_options()
             label = _("Drops") if len(options) > 1 else _("Plan")
-            theme.blit_text(
-                surface,
-                label,
-                (d.label_x, d.drops_y + mid),
-                theme.FONT_BODY,
-                theme.TEXT,
-                True,
-                "midleft",
-            )
+            _row_label(surface, label, (d.label_x, d.drops_y + mid), d)
             if len(options) <= 1:
                 _lines(
                     surface,
@@ -437,3 +413,9 @@ def _plan_words(deploy: Deploy) -> str:
         direction=direction_name(deploy.dir),
         drops="-".join(str(d) for d in deploy.drops),
     )
+
+
+def _row_label(surface: pygame.Surface, label: str, at: tuple[int, int], d: DeployLayout) -> None:
+    """A deployment row's name, in a smaller font where it would touch the row's buttons."""
+    size = theme.fitting_size(label, theme.FONT_BODY, d.counts_x - d.label_x - 8, bold=True)
+    theme.blit_text(surface, label, at, size, theme.TEXT, True, "midleft")

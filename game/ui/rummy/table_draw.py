@@ -368,11 +368,13 @@ def _render_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
         clip = surface.get_clip()
         surface.set_clip(text_area)
         who = player.name if info is None or info.human else info.label
+        who = theme.ellipsize(who, theme.FONT_BODY, text_area.w, bold=True)
         theme.blit_text(surface, who, (text_area.x, row.y + 4), theme.FONT_BODY, theme.TEXT, True)
         opened = _("opened") if player.opened else _("not opened")
+        status = _("{score} pts · {opened}").format(score=player.score, opened=opened)
         theme.blit_text(
             surface,
-            _("{score} pts · {opened}").format(score=player.score, opened=opened),
+            theme.ellipsize(status, theme.FONT_SMALL, text_area.w),
             (text_area.x, row.y + 24),
             theme.FONT_SMALL,
             theme.TEXT_DIM,
