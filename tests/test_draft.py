@@ -118,6 +118,20 @@ def test_opening_dissolved_into_public_sets_is_reported() -> None:
     assert any("to open" in problem for problem in joined.problems())
 
 
+def test_own_cards_come_back_out_of_a_public_set_after_the_opening_broke() -> None:
+    """Laying an opening card onto a public set drops the opening below 30; the card may still
+    move back out (only the public set's own cards stay locked until the 30 are back)."""
+    draft = lay(TurnDraft.start(state_with("10H JH QH 2C", ("7H 8H 9H",))), "10H JH QH")
+    moved = draft.set_to_set(1, 0, 0)  # 10H onto the public run
+    assert texts(moved) == ["7H 8H 9H 10H", "JH QH"] and not moved.opening_reached()
+    with pytest.raises(DraftError, match="open first"):
+        moved.set_to_set(0, 0, 1)  # a public card: locked
+    back = moved.set_to_set(0, 3, 1, 0)  # his own 10H: back in front of JH QH
+    assert texts(back) == ["7H 8H 9H", "10H JH QH"] and back.opening_reached()
+    alone = moved.set_to_new_set(0, 3)
+    assert texts(alone) == ["7H 8H 9H", "JH QH", "10H"]
+
+
 def test_table_cards_can_not_go_to_the_hand() -> None:
     draft = TurnDraft.start(state_with("10S 2C", ("7S 8S 9S",), opened=True))
     assert draft.why_not_to_hand(0, 0) is not None

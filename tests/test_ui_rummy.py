@@ -187,6 +187,21 @@ def test_below_thirty_the_own_set_stays_temporary_and_the_turn_is_refused(app: A
     assert table_text(scene) == ["7C 8C 9C", "2H 3H 4H"]
 
 
+def test_breaking_the_opening_is_said_and_the_own_card_moves_back(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH QH 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"]))
+    for card in ("10H", "JH", "QH"):
+        drag(app, hand_pos(scene, card), new_set(scene) if card == "10H" else set_end(scene, 1))
+    assert table_text(scene) == ["7H 8H 9H", "10H JH QH"] and "opening: 30 of 30" in (
+        scene.status_line()
+    )
+    drag(app, set_card_pos(scene, 1, 0), set_end(scene, 0))  # 10H onto the public run
+    assert table_text(scene) == ["7H 8H 9H 10H", "JH QH"]
+    assert "below 30 again" in scene.message
+    drag(app, set_card_pos(scene, 0, 3), set_card_pos(scene, 1, 0))  # back in front of JH
+    assert table_text(scene) == ["7H 8H 9H", "10H JH QH"]
+    assert "opening: 30 of 30" in scene.status_line()
+
+
 # --- laying off and rebuilding ------------------------------------------------------------------
 
 

@@ -162,9 +162,10 @@ class TurnDraft:
         """Move a card between sets, or within one set; ``to_position`` is the index the card
         gets in the target set (default: at the end)."""
         source, target = self._set_index(from_set), self._set_index(to_set)
-        self._require_touchable(source)
-        self._require_touchable(target)
         moving = self._placed(source, from_position)
+        if not moving.from_hand:  # a card of his own may always come back out
+            self._require_touchable(source)
+        self._require_touchable(target)
         placed = list(self.placed)
         placed[source] = _remove(placed[source], from_position)
         placed[target] = _insert(placed[target], moving, to_position)
@@ -173,8 +174,9 @@ class TurnDraft:
     def set_to_new_set(self, from_set: int, from_position: int) -> TurnDraft:
         """Take a card out of a set and start a new set (at the end of the table) with it."""
         source = self._set_index(from_set)
-        self._require_touchable(source)
         moving = self._placed(source, from_position)
+        if not moving.from_hand:  # a card of his own may always come back out
+            self._require_touchable(source)
         placed = list(self.placed)
         placed[source] = _remove(placed[source], from_position)
         placed.append((moving,))
@@ -253,7 +255,8 @@ class TurnDraft:
         return self.hand[:index] + self.hand[index + 1 :], card
 
     def _require_touchable(self, set_index: int) -> None:
-        """Before his 30 are reached an unopened player may only work on his own sets."""
+        """Before his 30 are reached an unopened player may only work on his own sets (and take
+        his own cards back out of the others)."""
         if self.opening_reached():
             return
         if any(not p.from_hand for p in self.placed[set_index]):

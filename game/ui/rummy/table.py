@@ -918,6 +918,7 @@ class RummyTableScene(TableScene):
             return
         target = self.drop_target(pos)
         slot = drag.slot
+        had_opening = not edit.opened_before and edit.opened
         try:
             if target is None:
                 raise EditRefused(_("drop the card on a set, the new-set area or your hand"))
@@ -940,7 +941,17 @@ class RummyTableScene(TableScene):
             self.say(why, theme.BAD)
             self.sync_widgets()
             return
-        self.say("")
+        if had_opening and not edit.opened:
+            # Public sets lock again below 30: say so before the next drag is refused.
+            self.say(
+                _(
+                    "Your own sets are below 30 again: the public sets are locked until they are "
+                    "back (Undo, or move your cards back)."
+                ),
+                theme.BAD,
+            )
+        else:
+            self.say("")
         if target.kind != "hand":
             self.play_sound("lay_card")
         self.sync_widgets()
