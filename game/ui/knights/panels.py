@@ -23,15 +23,15 @@ def card_rects(area: pygame.Rect, count: int) -> list[pygame.Rect]:
     ]
 
 
-def letters_summary(tiles: Sequence[Any]) -> str:
-    """``B B C C C`` -> ``"B2 C3"`` (the letters of a pile top first, grouped)."""
+def letter_groups(tiles: Sequence[Any]) -> list[tuple[str, int]]:
+    """``B B C C C`` -> ``[("B", 2), ("C", 3)]`` (the letters of a pile, top first)."""
     groups: list[tuple[str, int]] = []
     for tile in tiles:
         if groups and groups[-1][0] == tile.letter:
             groups[-1] = (tile.letter, groups[-1][1] + 1)
         else:
             groups.append((tile.letter, 1))
-    return " ".join(f"{letter}{n}" for letter, n in groups)
+    return groups
 
 
 def render_cards(
@@ -120,17 +120,17 @@ def render_cards(
             )
             x += label.w + 6
             room = (r.right - 10 - x) // (MINI - 4)
-            for i, tile in enumerate(pile[:room]):
-                out.blit(sprites.tile_back(tile.letter, MINI), (x + i * (MINI - 4), y))
-            if len(pile) > room:
-                theme.blit_text(
-                    out,
-                    "+",
-                    (r.right - 8, y + MINI // 2),
-                    theme.FONT_SMALL,
-                    theme.TEXT_DIM,
-                    anchor="midright",
-                )
+            if len(pile) <= room:
+                for i, tile in enumerate(pile):
+                    out.blit(sprites.tile_back(tile.letter, MINI), (x + i * (MINI - 4), y))
+            else:  # too long for the strip: one tile per letter, with its count ("B 5")
+                for letter, count in letter_groups(pile):
+                    number = theme.text(str(count), theme.FONT_SMALL - 2, theme.TEXT, True)
+                    if x + MINI + 2 + number.get_width() > r.right - 6:
+                        break
+                    out.blit(sprites.tile_back(letter, MINI), (x, y))
+                    out.blit(number, number.get_rect(midleft=(x + MINI + 2, y + MINI // 2)))
+                    x += MINI + 2 + number.get_width() + 6
             if not pile and not hand:
                 theme.blit_text(
                     out,
