@@ -91,9 +91,9 @@ class KnightsResultsScene(Scene):
         for widget in self.widgets.widgets:
             if widget is not board:
                 widget.visible = not self.hidden
-        board.rect.bottomright = (
-            (self.size[0] - 20, self.size[1] - 20) if self.hidden else board.rect.bottomright
-        )
+        if self.hidden:  # in the empty hand bar, clear of the board and the side panel
+            area = self.table.bottom
+            board.rect.bottomright = (area.right - 16, area.bottom - 16)
         if not self.hidden:
             self.layout(self.size)
 
