@@ -18,6 +18,7 @@ from game.ui.app import App
 from game.ui.overlays import CoverScene, Dialog
 from game.ui.rummy.prompts import NameDialog
 from game.ui.rummy.results import RummyResultsScene
+from game.ui.rummy import table_draw
 from game.ui.rummy.table import RummyTableScene
 from game.ui.session import Seat, Session
 from game.ui.testing import click, resize, wait_until
@@ -266,6 +267,7 @@ def test_a_table_card_cannot_go_into_the_hand(app: App) -> None:
     drag(app, set_card_pos(scene, 0, 1), hand_pos(scene, "4D"))
     assert "table cards can't go" in scene.message
     assert scene.spring is not None  # the card springs back
+    assert table_draw._hidden_slot(scene) == ("set", 0, 1)  # drawn flying, not also in place
     assert table_text(scene) == ["7H 8H 9H"]
     assert scene.shown_hand() == hand_before
     app.run_frames(30)

@@ -78,6 +78,7 @@ class Spring:
     card: Card
     start: tuple[int, int]
     end: pygame.Rect
+    slot: Slot  # where it lands: drawn there only once it has arrived
     elapsed: float = 0.0
 
 
@@ -965,7 +966,7 @@ class RummyTableScene(TableScene):
         except IndexError:
             return  # its place is gone: nothing to spring back to
         start = (pos[0] - drag.grab[0] + end.w // 2, pos[1] - drag.grab[1] + end.h // 2)
-        self.spring = Spring(drag.card, start, end)
+        self.spring = Spring(drag.card, start, end, drag.slot)
 
     # -- hover -------------------------------------------------------------------------------
     def hover_text(self, pos: tuple[int, int] | None = None) -> str | None:

@@ -90,6 +90,8 @@ def _hidden_slot(scene: RummyTableScene) -> tuple[str, int, int] | tuple[str, in
     drag = scene.drag
     if drag is not None and drag.moved:
         return drag.slot
+    if scene.spring is not None:  # a refused card on its way back: not twice on screen
+        return scene.spring.slot
     return None
 
 
