@@ -16,9 +16,9 @@ from game.rummy import Play, RummyState, new_game, parse_cards
 from game.rummy.state import PlayerState, sorted_hand
 from game.ui.app import App
 from game.ui.overlays import CoverScene, Dialog
+from game.ui.rummy import table_draw
 from game.ui.rummy.prompts import NameDialog
 from game.ui.rummy.results import RummyResultsScene
-from game.ui.rummy import table_draw
 from game.ui.rummy.table import RummyTableScene
 from game.ui.session import Seat, Session
 from game.ui.testing import click, resize, wait_until
