@@ -23,8 +23,8 @@ _DECOR = (
     ("forest+village", 1, 0),
     ("mountain", 2, 0),
     ("plain+town", 3, 0),
-    ("lake", 4, 0),
-    ("forest", 5, 0),
+    ("forest", 4, 0),
+    ("lake", 5, 0),  # no knight stands here: the knights are on tiles 0, 2, 4 and 6
     ("plain+village", 6, 0),
 )
 
