@@ -149,12 +149,13 @@ class ReplayOverlay(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         b = self.bar
         # Cover the hand and controls below: they belong to the present, not to the replay.
-        top = b.y - 12
-        for name in ("bottom", "status_area"):  # the knights' bottom bar, rummy's status line
+        top, right = b.y - 12, b.right + 20
+        # The knights' bottom bar, rummy's status line and hand: covered to their right end.
+        for name in ("bottom", "status_area", "hand_area"):
             area = getattr(self.table, name, None)
             if isinstance(area, pygame.Rect) and area.w > 0:
-                top = min(top, area.y)
-        cover = pygame.Rect(0, top, b.right + 20, surface.get_height() - top)
+                top, right = min(top, area.y), max(right, area.right + 4)
+        cover = pygame.Rect(0, top, right, surface.get_height() - top)
         shade = pygame.Surface(cover.size, pygame.SRCALPHA)
         shade.fill((*theme.BG, 235))
         surface.blit(shade, cover)
@@ -170,8 +171,8 @@ class ReplayOverlay(Scene):
         theme.blit_text(surface, title, (b.x + 16, b.y + 10), theme.FONT_BODY, theme.ACCENT, True)
         if self.step > 0:
             line = self.turn.lines[self.step - 1]
-            for i, part in enumerate(theme.wrap(line, theme.FONT_SMALL, b.w - 320)[:2]):
-                theme.blit_text(
-                    surface, part, (b.x + 300, b.bottom - 42 + i * 18), theme.FONT_SMALL
-                )
+            # Between the Next and Close buttons, on up to two lines.
+            left, room = b.x + 300, self.widgets.find("close").rect.x - 12 - (b.x + 300)
+            for i, part in enumerate(theme.wrap(line, theme.FONT_SMALL, room)[:2]):
+                theme.blit_text(surface, part, (left, b.bottom - 42 + i * 18), theme.FONT_SMALL)
         self.widgets.draw(surface)
