@@ -155,7 +155,8 @@ class HelpOverlay(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        self.box = pygame.Rect(0, 0, min(1040, size[0] - 40), min(720, size[1] - 40))
+        # Larger windows get a larger box (less scrolling), up to a readable line length.
+        self.box = pygame.Rect(0, 0, min(1320, size[0] - 40), min(960, size[1] - 40))
         self.box.center = (size[0] // 2, size[1] // 2)
         self.widgets.clear()
         close = pygame.Rect(self.box.right - 150, self.box.bottom - 56, 130, 40)
