@@ -160,13 +160,18 @@ def lay_castle(app: App, table: KnightsTableScene) -> None:
     assert table.state.phase == "deploy"
 
 
-def test_deploy_step_offers_only_legal_choices_and_previews() -> None:
-    app, table = human_vs(seed=3)
+def at_deploy(seed: int = 3) -> tuple[App, KnightsTableScene, DeployPicker]:
+    """A table where the human has just laid his castle and chooses how to deploy."""
+    app, table = human_vs(seed=seed)
     keep_by_click(app, table)
     wait_for_human(app, table)
     lay_castle(app, table)
-    picker = table.picker
-    assert picker is not None
+    assert table.picker is not None
+    return app, table, table.picker
+
+
+def test_deploy_step_offers_only_legal_choices_and_previews() -> None:
+    app, table, picker = at_deploy()
     legal = table.state.legal_deployments()
     assert picker.counts() == sorted({d.count for d in legal})
     assert not table.widgets.find("confirm").enabled  # nothing chosen yet
@@ -197,12 +202,7 @@ def test_deploy_step_offers_only_legal_choices_and_previews() -> None:
 
 
 def test_clicking_a_cell_in_line_aims_the_march() -> None:
-    app, table = human_vs(seed=3)
-    keep_by_click(app, table)
-    wait_for_human(app, table)
-    lay_castle(app, table)
-    picker = table.picker
-    assert picker is not None
+    app, table, picker = at_deploy()
     far = [d for d in picker.options if d.dir is not None]
     if not far:
         pytest.skip("no march possible from this castle")
@@ -420,12 +420,7 @@ def test_computer_seats_use_the_ai_process_or_fall_back_to_a_thread(
 
 
 def test_deploy_by_clicking_the_buttons() -> None:
-    app, table = human_vs(seed=3)
-    keep_by_click(app, table)
-    wait_for_human(app, table)
-    lay_castle(app, table)
-    picker = table.picker
-    assert picker is not None
+    app, table, picker = at_deploy()
     count = max(picker.counts())
     click(app, table.widget(f"count{count}").center)
     assert picker.count == count
@@ -445,12 +440,7 @@ def test_deploy_by_clicking_the_buttons() -> None:
 
 def test_every_drop_pattern_can_be_chosen_with_the_mouse() -> None:
     """More patterns than chips fit: the last chip turns the page, so none is out of reach."""
-    app, table = human_vs(seed=3)
-    keep_by_click(app, table)
-    wait_for_human(app, table)
-    lay_castle(app, table)
-    picker = table.picker
-    assert picker is not None
+    app, table, picker = at_deploy()
     chips = len(table._drop_buttons)
     paged = False
     for count in picker.counts():
