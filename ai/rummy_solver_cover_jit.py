@@ -47,10 +47,11 @@ INFEASIBLE, FOUND, SLICE_OVER, TRY_OVER, UNKNOWN = 0, 1, 2, 3, 4
 REGISTERS = R_KEY + 4
 # Columns of f_state: the search state when a depth was entered, then its options.
 # F_SAVED..F_SAVED+12: how many copies of the applied option's cards could stay in the hand.
-(F_JOKERS, F_SPARE, F_COST, F_KEY, F_COUNT, F_NEXT, F_PHASE, F_APPLIED, F_CARD, F_SAVED) = (
-    0, 1, 2, 3, 7, 8, 9, 10, 11, 12
-)  # fmt: skip
-FRAME_COLUMNS = F_SAVED + 13
+# F_BOUND: the least cost of a play through the options tried so far (see _search).
+(F_JOKERS, F_SPARE, F_COST, F_KEY, F_COUNT, F_NEXT, F_PHASE, F_APPLIED, F_CARD, F_SAVED,
+ F_BOUND) = (0, 1, 2, 3, 7, 8, 9, 10, 11, 12, 25)  # fmt: skip
+FRAME_COLUMNS = F_BOUND + 1
+NO_PLAY = 1 << 50  # the bound of a position with no play at all
 
 _POW3 = np.array([3**i for i in range(26)], dtype=np.int64)
 
@@ -388,7 +389,7 @@ def _search(
     noisy = reg[R_NOISY] == 1
     search_id = reg[R_SEARCH]  # memo rows of earlier searches (other ids) count as empty
     hand_jokers = reg[R_HAND_JOKERS]
-    key = np.empty(6, dtype=np.int64)
+    key = np.empty(5, dtype=np.int64)
     for i in range(4):
         key[i] = reg[R_KEY + i]
     work = np.empty(29, dtype=np.int64)
@@ -401,13 +402,37 @@ def _search(
     while status < 0:
         if entering:
             entering = False
+            # Each way out of here says what a play through it costs at least (``bound``, kept
+            # by the frame above): a card that must be placed has no way left (no play at all),
+            # the cards that cannot be placed cost the budget, or a remembered dead end.
+            bound = -1
+            rank, suit, ways, forced = 0, 0, 0, 0
             if depth >= options.shape[0]:  # deeper than the arrays (not seen in play): no proof
                 reg[R_OVERFLOW] = 1
+                bound = cost
+            else:
+                rank, suit, ways, forced = _pick(counts, masks, optional, jokers, weight)
+                if rank == -2:
+                    bound = NO_PLAY
+                elif rank >= 0 and cost + forced >= reg[R_BUDGET]:
+                    bound = cost + forced
+                elif rank >= 0:
+                    key[4] = jokers
+                    slot = _memo_slot(key)
+                    hit = memo[slot, 6] == search_id
+                    for i in range(5):
+                        hit = hit and memo[slot, i] == key[i]
+                    # More room for jokers at the ends only helps: a dead end stays one with less.
+                    if (
+                        hit
+                        and min(spare, jokers) <= memo[slot, 5]
+                        and cost + memo[slot, 7] >= reg[R_BUDGET]
+                    ):
+                        bound = cost + memo[slot, 7]
+            if bound >= 0:
                 depth -= 1
-                continue
-            rank, suit, ways, forced = _pick(counts, masks, optional, jokers, weight)
-            if rank == -2:
-                depth -= 1
+                if depth >= 0 and bound < f_state[depth, F_BOUND]:
+                    f_state[depth, F_BOUND] = bound
                 continue
             if rank == -1:
                 unplaced = jokers - spare if jokers > spare else 0
@@ -420,19 +445,8 @@ def _search(
                     for d in range(depth):
                         best[d, :] = options[d, f_state[d, F_NEXT] - 1]
                 depth -= 1
-                continue
-            if cost + forced >= reg[R_BUDGET]:
-                depth -= 1
-                continue
-            key[4] = jokers
-            key[5] = min(spare, jokers)
-            slot = _memo_slot(key)
-            need = reg[R_BUDGET] - cost
-            hit = memo[slot, 6] == search_id
-            for i in range(6):
-                hit = hit and memo[slot, i] == key[i]
-            if hit and need <= memo[slot, 7]:
-                depth -= 1
+                if depth >= 0 and unplaced <= hand_jokers and total < f_state[depth, F_BOUND]:
+                    f_state[depth, F_BOUND] = total
                 continue
             if nodes >= slice_end or nodes >= try_end:
                 entering = True
@@ -459,6 +473,7 @@ def _search(
             f_state[depth, F_PHASE] = 0 if ways > 0 else 1
             f_state[depth, F_APPLIED] = 0
             f_state[depth, F_CARD] = rank * 4 + suit
+            f_state[depth, F_BOUND] = NO_PLAY
             continue
         if depth < 0:
             if reg[R_FOUND] == 1:
@@ -497,14 +512,25 @@ def _search(
             f_state[d, F_NEXT] = 0
             f_state[d, F_PHASE] = 1
         if f_state[d, F_NEXT] >= f_state[d, F_COUNT]:
+            # Every option tried: no play from here costs less than the bound (at least the
+            # budget, else it would have been found), whatever the budget of a later round.
+            bound = f_state[d, F_BOUND]
             key[4] = jokers
-            key[5] = min(spare, jokers)
             slot = _memo_slot(key)
-            for i in range(6):
-                memo[slot, i] = key[i]
-            memo[slot, 6] = search_id
-            memo[slot, 7] = reg[R_BUDGET] - cost
+            seen = min(spare, jokers)
+            need = bound - cost
+            same = memo[slot, 6] == search_id
+            for i in range(5):
+                same = same and memo[slot, i] == key[i]
+            if not (same and memo[slot, 5] >= seen and memo[slot, 7] >= need):
+                for i in range(5):
+                    memo[slot, i] = key[i]
+                memo[slot, 5] = seen
+                memo[slot, 6] = search_id
+                memo[slot, 7] = need
             depth -= 1
+            if depth >= 0 and bound < f_state[depth, F_BOUND]:
+                f_state[depth, F_BOUND] = bound
             continue
         row = options[d, f_state[d, F_NEXT]]
         f_state[d, F_NEXT] += 1
