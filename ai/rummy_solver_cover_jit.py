@@ -10,6 +10,10 @@ reshuffled preferences and twice the steps. Differences that only serve speed:
   card must go elsewhere, but rarely; listing them at every step would cost the most);
 - the remembered dead ends live in a fixed-size table that overwrites on collision (forgetting a
   dead end costs time, never correctness);
+- a dead end remembers the least cost of a play through it (the bounds of the options tried,
+  passed up), not only that none fit the budget: a later round, which lets one more card stay
+  in the hand, skips what an earlier one showed needs more than that; and it stands for the same
+  position with less room for jokers at the ends as well;
 - the search runs in slices and can be resumed, so that ``check_time()`` is called between slices;
 - each suit's cards are kept as bits of one number, updated as cards are taken and put back
   (run windows come from a table, gaps from bit counts), what an option changed is put back
