@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from functools import partial
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from ai.knights_search import KnightsSearch, diverse
 from game.knights import KnightsState, new_game
 from game.knights.actions import DIRECTIONS
 from game.knights.tiles import KIND_MINIMUM, MAX_DEPLOY, MAX_STACK
-from tests.timing import assert_kept, measured
+from tests.timing import decide_within
 
 
 def greedy_positions(seed: int, players: int = 2) -> list[KnightsState]:
@@ -147,7 +148,7 @@ def test_hard_keeps_its_budget_in_every_phase(seed: int) -> None:
     positions = greedy_positions(seed)
     late = [s for s in positions if tiles_left(s) <= agent.endgame_tiles]
     for state in positions[2:6] + late[:: max(1, len(late) // 4)]:
-        with measured() as spent:
-            action = agent.choose(state, random.Random(1))
-        assert_kept(spent, budget, single_threaded=True)
+        action = decide_within(
+            partial(agent.choose, state, random.Random(1)), budget, single_threaded=True
+        )
         assert action in state.legal_actions()
