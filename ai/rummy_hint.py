@@ -7,9 +7,11 @@ parts), or on a thread of the window when no AI process could be started.
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 from ai.rummy_solver import Table, best_play
+from ai.rummy_solver_dp import OutOfTime, time_limit
 
 # States per sweep step the solver may keep before it answers with its quick search's play: a
 # crowded table can otherwise keep the exact search busy for minutes.
@@ -29,7 +31,16 @@ def best_table(state: Any) -> Table | None:
 
 
 class HintSearch:
-    """The hint as an agent, so an ``AIWorker`` can run it: answers with a table, not a move."""
+    """The hint as an agent, so an ``AIWorker`` can run it: answers with a table, not a move.
+    Setting ``stop`` (Esc, the turn moved on) ends the search at once, so the computer players'
+    next move never waits behind a hint nobody wants any more."""
+
+    def __init__(self, stop: threading.Event | None = None) -> None:
+        self.stop = stop
 
     def choose(self, state: Any, rng: random.Random) -> Table | None:
-        return best_table(state)
+        try:
+            with time_limit(None, self.stop):
+                return best_table(state)
+        except OutOfTime:
+            return None  # stopped: the table ignores this answer

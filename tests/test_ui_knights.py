@@ -470,6 +470,24 @@ def test_every_drop_pattern_can_be_chosen_with_the_mouse() -> None:
     assert paged, "no choice here had more patterns than chips: the test shows nothing"
 
 
+def test_the_chosen_drop_pattern_stays_on_show_when_the_window_shrinks() -> None:
+    app, table, picker = at_deploy()
+    for count in picker.counts():
+        click(app, table.widget(f"count{count}").center)
+        for direction in picker.directions():
+            click(app, table.widget(f"dir-{direction or 'stay'}").center)
+            if len(picker.drop_options()) > len(table._drop_buttons):
+                break
+        else:
+            continue
+        break
+    last = len(picker.drop_options()) - 1
+    table.pick_drops(last)
+    resize(app, (800, 560))  # fewer chips fit: the pages are cut anew
+    shown = [chip for chip in table._drop_buttons if chip.visible and chip.selected]
+    assert len(shown) == 1 and shown[0].label == drops_label(picker.drop_options()[last])
+
+
 def test_the_computers_whole_last_turn_stays_highlighted() -> None:
     app, table = human_vs(seed=9, pace=0.02)
     keep_by_click(app, table)

@@ -611,6 +611,20 @@ class SlowSearch:
         return None
 
 
+def test_a_player_leaving_ends_his_hint(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("game.ui.rummy.table.hint_search", SlowSearch)
+    scene = open_table(
+        app,
+        hand_built(["10H JH 4D", "2S 3S 4S 8D", "5C 6C 7C 9D"], table=["7H 8H 9H"]),
+        humans=3,
+    )
+    key(app, pygame.K_h)
+    assert scene.hint_worker.busy
+    scene.remove_current()  # three players: the one on turn may leave
+    assert scene.state.num_players == 2
+    assert not scene.hint_worker.busy and scene.hint is None
+
+
 def test_a_slow_hint_keeps_the_table_responsive_and_esc_stops_it(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -39,7 +39,7 @@ def make_spec_agent(spec: AgentSpec, stop: Any = None) -> Any:
     if spec.game == "rummy" and spec.level == HINT_LEVEL:
         from ai.rummy_hint import HintSearch
 
-        return HintSearch()
+        return HintSearch(stop)
     from ai import make_agent
 
     return make_agent(spec.game, spec.level, spec.seed, budget=spec.budget, stop=stop)

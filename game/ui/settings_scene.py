@@ -90,7 +90,13 @@ class SettingsScene(Scene):
             size_index,
             lambda i: change(window_size=WINDOW_SIZES[i], fullscreen=False),
         )
-        columns = _nearest(COLUMNS, s.set_columns, lambda v: abs(v - s.set_columns))
+        # A count the choice lacks (1, 7, 8: set with -/+ at the table) shows as the nearest
+        # count, never as auto.
+        columns = _nearest(
+            COLUMNS,
+            s.set_columns,
+            lambda v: abs(v - s.set_columns) if v or not s.set_columns else 99,
+        )
         add_choice(
             _("Set columns (rummy)"),
             "columns",

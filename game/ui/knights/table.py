@@ -370,6 +370,7 @@ class KnightsTableScene(TableScene):
             )
         )
         self._drop_buttons: list[Button] = []
+        self._drop_chosen = None  # the chips change with the window: find the page again
         chip_w = 62
         room = max(2, (d.area.right - 170 - d.counts_x) // (chip_w + 6))
         for i in range(min(MAX_DROP_CHIPS, room)):

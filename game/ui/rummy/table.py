@@ -621,6 +621,9 @@ class RummyTableScene(TableScene):
         self._agents.clear()
         if self.worker.busy:
             self.worker.cancel()
+        if self.hint_worker.busy:  # a hint for a hand that may have left the table
+            self.hint_worker.cancel()
+        self.hint = None
         if self.edit is not None:
             if self.human_to_move():
                 self.edit = self.edit.rebase(self.state)

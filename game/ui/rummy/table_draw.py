@@ -90,9 +90,20 @@ def _hidden_slot(scene: RummyTableScene) -> tuple[str, int, int] | tuple[str, in
     drag = scene.drag
     if drag is not None and drag.moved:
         return drag.slot
-    if scene.spring is not None:  # a refused card on its way back: not twice on screen
-        return scene.spring.slot
+    spring = scene.spring
+    if spring is not None and _card_at(scene, spring.slot) == spring.card:
+        return spring.slot  # a refused card on its way back: not twice on screen
     return None
+
+
+def _card_at(scene: RummyTableScene, slot: tuple[str, int, int] | tuple[str, int]) -> Card | None:
+    """The card shown at ``slot`` now (None when there is none)."""
+    try:
+        if slot[0] == "hand":
+            return (scene.shown_hand() or [])[slot[1]]
+        return scene.shown_table()[slot[1]][slot[2]]  # type: ignore[misc]
+    except IndexError:
+        return None
 
 
 def _draw_sets(scene: RummyTableScene, surface: pygame.Surface) -> None:
@@ -314,6 +325,7 @@ def _draw_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
         len(state.stock),
         scene.app.pace,
         scene.columns,
+        scene.grid().columns,  # auto: the count on show changes with the table
         scene.seat_row_h,
         scene.show_stock_row,
     )
