@@ -28,6 +28,7 @@ test: warm
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 bench: $(STAMP)
 	for f in tests/bench/bench_*.py; do $(PY) $$f || exit 1; done

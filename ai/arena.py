@@ -21,8 +21,8 @@ from typing import Any
 from ai.levels import LEVELS, make_agent
 from ai.stats import percentile, wilson_interval
 from game.core import IllegalAction
+from game.registry import GAME_KEYS, game_spec
 
-GAMES = ("knights", "rummy")
 MAX_ACTIONS_PER_GAME = 20_000
 
 
@@ -47,22 +47,12 @@ class GameResult:
 
 
 def new_state(game: str, names: list[str], deal_seed: int) -> Any:
-    if game == "knights":
-        from game.knights import new_game as new_knights
-
-        return new_knights(names, deal_seed)
-    from game.rummy import new_game as new_rummy
-
-    return new_rummy(names, deal_seed)
+    return game_spec(game).new_game(names, deal_seed)
 
 
 def final_scores(game: str, state: Any) -> list[float]:
     """Knights: points; rummy: the penalty (hand value) each seat is left with."""
-    if game == "knights":
-        return [float(points) for points in state.scores()]
-    from game.rummy.cards import hand_value
-
-    return [float(hand_value(player.hand)) for player in state.players]
+    return game_spec(game).final_scores(state)
 
 
 def plan_games(
@@ -168,7 +158,7 @@ def summarize(game: str, results: list[GameResult]) -> dict[str, Any]:
 
 
 def format_report(report: dict[str, Any], unfinished: int) -> str:
-    score_name = "mean pts" if report["game"] == "knights" else "mean pen"
+    score_name = "mean pen" if game_spec(report["game"]).lower_score_wins else "mean pts"
     lines = [
         f"{report['game']}: {report['games']} games, illegal actions: {report['illegal_actions']}"
         + (f", unfinished: {unfinished}" if unfinished else ""),
@@ -190,7 +180,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="robbers-den match", description="Play AI-only games and report per level."
     )
-    parser.add_argument("--game", choices=GAMES, required=True)
+    parser.add_argument("--game", choices=GAME_KEYS, required=True)
     parser.add_argument(
         "--players", required=True, help=f"comma-separated levels, e.g. hard,medium ({LEVELS})"
     )
@@ -204,7 +194,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     unknown = [level for level in levels if level not in LEVELS]
     if unknown:
         parser.error(f"unknown level {unknown[0]!r}; choose from {', '.join(LEVELS)}")
-    low, high = (2, 4) if args.game == "knights" else (2, 6)
+    spec = game_spec(args.game)
+    low, high = spec.min_players, spec.max_players
     if not low <= len(levels) <= high:
         parser.error(f"{args.game} needs {low} to {high} players, got {len(levels)}")
     if args.games < 1:

@@ -9,9 +9,10 @@ from __future__ import annotations
 import threading
 
 from ai.agent import Agent
+from game.registry import GAME_KEYS, game_spec, resolve
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-GAMES: tuple[str, ...] = ("knights", "rummy")
+GAMES: tuple[str, ...] = GAME_KEYS
 SEARCH_SECONDS = {"hard": 1.0, "expert": 3.0}
 
 
@@ -22,20 +23,15 @@ def make_agent(
     budget: float | None = None,
     stop: threading.Event | None = None,
 ) -> Agent:
-    """A computer player for ``game`` ("knights" or "rummy") at ``level``.
+    """A computer player for ``game`` (a key of ``game.registry.GAMES``) at ``level``.
 
     ``budget`` overrides the search seconds per decision of hard/expert (quick matches, tests);
     setting ``stop`` makes a searching agent answer at once with its best move so far.
     """
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; choose from {', '.join(GAMES)}")
+    spec = game_spec(game)
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
     seconds = budget if budget is not None else SEARCH_SECONDS.get(level)
-    if game == "knights":
-        from ai.knights_levels import make_knights_agent
-
-        return make_knights_agent(level, seed, seconds, stop)
-    from ai.rummy_levels import make_rummy_agent
-
-    return make_rummy_agent(level, seed, seconds, stop)
+    factory = resolve(spec.agent_ref)
+    agent: Agent = factory(level, seed, seconds, stop)
+    return agent

@@ -276,9 +276,7 @@ def _opening_sets(played: Counter[Card], table: Sequence[Sequence[Card]]) -> tup
 
 
 def describe(game: str, state: Any, action: Any, names: Sequence[str] | None = None) -> str:
-    """The log line for ``game`` ("knights" or "rummy")."""
-    if game == "knights":
-        return describe_knights(state, action, names)
-    if game == "rummy":
-        return describe_rummy(state, action, names)
-    raise ValueError(f"unknown game {game!r}")
+    """The log line for ``game`` (a key of ``game.registry.GAMES``)."""
+    from game.registry import game_spec  # here: the registry names this module's functions
+
+    return game_spec(game).describe(state, action, names)

@@ -7,9 +7,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.registry import GAME_KEYS
 from game.ui.app import App, main
 from game.ui.menu import MenuScene
-from game.ui.overlays import Dialog, HelpOverlay
+from game.ui.overlays import HelpOverlay
 from game.ui.session import SeatError, seats_from_spec
 from game.ui.setup_scene import SetupScene
 from game.ui.tables import table_class
@@ -114,16 +115,12 @@ def test_setup_refuses_duplicate_names(app: App) -> None:
     assert "same name" in setup.error
 
 
-def test_rummy_opens_its_table_or_a_coming_soon_dialog(app: App) -> None:
-    setup = open_setup(app, "rummy")
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_every_registered_game_opens_its_table_from_setup(app: App, game: str) -> None:
+    setup = open_setup(app, game)
     click(app, setup.widget("start").center)
-    cls = table_class("rummy")
-    if cls is None:
-        assert isinstance(app.top, Dialog)
-        press(app, pygame.K_RETURN)
-        assert isinstance(app.top, MenuScene)
-    else:
-        assert isinstance(app.top, cls)
+    assert isinstance(app.top, table_class(game))
+    assert app.top.help_topic == game
 
 
 def test_f1_toggles_the_help_overlay(app: App) -> None:

@@ -441,7 +441,7 @@ def test_deploy_by_clicking_the_buttons() -> None:
 def test_every_drop_pattern_can_be_chosen_with_the_mouse() -> None:
     """More patterns than chips fit: the last chip turns the page, so none is out of reach."""
     app, table, picker = at_deploy()
-    chips = len(table._drop_buttons)
+    chips = len(table.drop_buttons)
     paged = False
     for count in picker.counts():
         click(app, table.widget(f"count{count}").center)
@@ -453,7 +453,7 @@ def test_every_drop_pattern_can_be_chosen_with_the_mouse() -> None:
             paged |= len(options) > chips
             reached = set()
             for _turn in range(len(options)):  # enough page turns to see every page
-                shown = [b for b in table._drop_buttons if b.visible]
+                shown = [b for b in table.drop_buttons if b.visible]
                 assert len(shown) <= chips
                 for chip in shown:
                     if "›" not in chip.label:
@@ -476,7 +476,7 @@ def test_the_chosen_drop_pattern_stays_on_show_when_the_window_shrinks() -> None
         click(app, table.widget(f"count{count}").center)
         for direction in picker.directions():
             click(app, table.widget(f"dir-{direction or 'stay'}").center)
-            if len(picker.drop_options()) > len(table._drop_buttons):
+            if len(picker.drop_options()) > len(table.drop_buttons):
                 break
         else:
             continue
@@ -484,7 +484,7 @@ def test_the_chosen_drop_pattern_stays_on_show_when_the_window_shrinks() -> None
     last = len(picker.drop_options()) - 1
     table.pick_drops(last)
     resize(app, (800, 560))  # fewer chips fit: the pages are cut anew
-    shown = [chip for chip in table._drop_buttons if chip.visible and chip.selected]
+    shown = [chip for chip in table.drop_buttons if chip.visible and chip.selected]
     assert len(shown) == 1 and shown[0].label == drops_label(picker.drop_options()[last])
 
 

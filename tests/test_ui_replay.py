@@ -69,15 +69,15 @@ def test_replay_shows_the_last_opponent_turn_step_by_step(game: str) -> None:
     turn = replay.turn
     assert turn.seat == 1
     assert all(history[-1 - i].seat == 1 for i in range(len(turn.actions)) if i < len(history))
-    assert table.replay_state is turn.states[0]
+    assert table.replay is not None and table.replay.state is turn.states[0]
     app.run_frames(1)
     for step in range(1, len(turn.actions) + 1):
         press(app, pygame.K_RIGHT)
-        assert table.replay_state is turn.states[step]
-    assert table.replay_state.to_dict() == state.to_dict()  # the last step is the present
+        assert table.replay is not None and table.replay.state is turn.states[step]
+    assert table.replay.state.to_dict() == state.to_dict()  # the last step is the present
     press(app, pygame.K_LEFT)
     press(app, pygame.K_ESCAPE)
-    assert app.top is table and table.replay_state is None
+    assert app.top is table and table.replay is None
     assert table.session.state is state  # the engine state was never touched
     assert table.session.history == history
 
@@ -140,7 +140,7 @@ def test_a_deployment_hint_sets_the_picker_without_playing() -> None:
     marching = [a for a in state.legal_actions() if isinstance(a, Deploy) and a.count]
     choice = marching[-1] if marching else state.legal_actions()[0]
     table.hint_for = state
-    table._hint_arrived(Decision(choice, 0.1))
+    table._hint_answered(Decision(choice, 0.1))
     assert table.state is state
     assert table.picker.current == choice
     assert "Hint" in table.message

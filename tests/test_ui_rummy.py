@@ -66,7 +66,7 @@ def open_table(
     session.state = state
     scene = RummyTableScene(app, session)
     for seat, agent in (agents or {}).items():
-        scene._agents[(seat, seats[seat].name, seats[seat].level)] = agent
+        session.set_agent(seat, agent)
     app.push(scene)
     app.run_frames(2)
     dismiss_cover(app)
@@ -377,7 +377,7 @@ def test_hint_is_shown_and_applied_only_when_accepted(
 def test_without_the_computer_players_the_hint_says_so(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("game.ui.rummy.agents.ai_available", lambda: False)
+    monkeypatch.setattr("game.ui.rummy.table.ai_available", lambda: False)
     scene = open_table(app, hand_built(["10H JH 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"]))
     key(app, pygame.K_h)
     assert "No hints" in scene.message and not scene.hint_worker.busy
@@ -558,14 +558,31 @@ def test_computer_turn_is_animated_and_changed_sets_light_up(app: App) -> None:
     assert "Bob laid 4 cards" in scene.log.entries[-1][0]
 
 
-def test_an_illegal_computer_move_becomes_a_draw(app: App) -> None:
+def test_an_illegal_computer_move_hands_the_seat_to_medium(app: App) -> None:
+    """The same failure policy as at the knights table: the medium level takes the seat and
+    plays this turn legally; the log says why."""
     state = hand_built(
         ["JH 4D", "JH 5C 6C 7C 9D"], table=["7H 8H 9H"], opened=[True] * 2, current=1
     )
     scene = open_table(app, state, humans=1, agents={1: FixedAgent("7H 8H 9H JH|5C 6C 7C")})
-    assert app.run_until(lambda: scene.human_to_move(), max_frames=200)
+    assert app.run_until(lambda: scene.human_to_move(), max_frames=2000)
+    assert scene.session.seats[1].level == "medium"
+    assert any("failed" in line and "medium" in line for line, _colour in scene.log.entries)
+    assert scene.session.history[-1].seat == 1  # the seat still made its move, a legal one
+    assert scene.state.current_player == 0
+
+
+def test_a_computer_that_fails_at_medium_too_plays_the_safe_move(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(Session, "fall_back_to_medium", lambda _self, _seat: False)
+    state = hand_built(
+        ["JH 4D", "JH 5C 6C 7C 9D"], table=["7H 8H 9H"], opened=[True] * 2, current=1
+    )
+    scene = open_table(app, state, humans=1, agents={1: FixedAgent("7H 8H 9H JH|5C 6C 7C")})
+    assert app.run_until(lambda: scene.human_to_move(), max_frames=2000)
     assert len(scene.state.players[1].hand) == 6 and state_table(scene) == ["7H 8H 9H"]
-    assert "failed" in scene.log.entries[-2][0]
+    assert "failed" in scene.log.entries[-2][0] and "draws" in scene.log.entries[-2][0]
 
 
 def test_drag_reorders_the_hand(app: App) -> None:
@@ -612,7 +629,7 @@ class SlowSearch:
 
 
 def test_a_player_leaving_ends_his_hint(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("game.ui.rummy.table.hint_search", SlowSearch)
+    monkeypatch.setattr(RummyTableScene, "hint_agent", lambda _self: SlowSearch())
     scene = open_table(
         app,
         hand_built(["10H JH 4D", "2S 3S 4S 8D", "5C 6C 7C 9D"], table=["7H 8H 9H"]),
@@ -628,7 +645,7 @@ def test_a_player_leaving_ends_his_hint(app: App, monkeypatch: pytest.MonkeyPatc
 def test_a_slow_hint_keeps_the_table_responsive_and_esc_stops_it(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("game.ui.rummy.table.hint_search", SlowSearch)
+    monkeypatch.setattr(RummyTableScene, "hint_agent", lambda _self: SlowSearch())
     scene = open_table(
         app, hand_built(["10H JH 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"], opened=[True, False])
     )
@@ -693,8 +710,13 @@ def test_pace_keys_and_button(app: App) -> None:
     key(app, pygame.K_RIGHTBRACKET)
     key(app, pygame.K_RIGHTBRACKET)
     assert app.pace == 0.3
-    button = scene.widget("pace")
+    button = scene.widget("slower")
     app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.center, button=1))
     app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.center, button=1))
     app.run_frames(1)
     assert app.pace == 0.6 and "pace" in scene.message
+    button = scene.widget("faster")
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.center, button=1))
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.center, button=1))
+    app.run_frames(1)
+    assert app.pace == 0.3

@@ -13,22 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from game.core import IllegalAction
-from game.knights import KnightsState
-from game.knights import new_game as knights_new_game
-from game.rummy import RummyState
-from game.rummy import new_game as rummy_new_game
+from game.registry import game_spec
 
 from .saves import SavedGame
 
 
 def first_position(saved: SavedGame) -> Any:
     """The position the saved game started from (round 1 for rummy)."""
-    state = saved.state
-    if isinstance(state, KnightsState):
-        return knights_new_game(list(state.players), state.seed)
-    if isinstance(state, RummyState):
-        return rummy_new_game([p.name for p in state.players], state.seed, state.jokers)
-    raise ValueError(f"not a game state: {type(state).__name__}")
+    return game_spec(saved.game).first_position(saved.state)
 
 
 def replay_states(saved: SavedGame) -> list[Any] | None:

@@ -24,10 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.knights import KnightsState
-from game.knights import action_from_dict as knights_action_from_dict
-from game.rummy import RummyState
-from game.rummy import action_from_dict as rummy_action_from_dict
+from game.registry import GAME_KEYS
+from game.registry import GAMES as REGISTERED_GAMES
 
 from .atomic import SaveError, describe_os_error, read_text_limited, write_atomic
 from .paths import autosave_path, saves_dir
@@ -40,7 +38,7 @@ MAX_HISTORY = 50_000
 MAX_SEAT_NAME = 60
 MAX_COLOUR = 63
 MAX_SAVE_NAME = 40
-GAMES = ("knights", "rummy")
+GAMES = GAME_KEYS
 LEVELS = ("easy", "medium", "hard", "expert")
 KINDS = ("human", "computer")
 FIELDS = {"format", "version", "game", "seats", "state", "history", "extra"}
@@ -55,8 +53,8 @@ class _Engine:
 
 
 _ENGINES: dict[str, _Engine] = {
-    "knights": _Engine(KnightsState.from_dict, knights_action_from_dict),
-    "rummy": _Engine(RummyState.from_dict, rummy_action_from_dict),
+    key: _Engine(spec.state_from_dict, spec.action_from_dict)
+    for key, spec in REGISTERED_GAMES.items()
 }
 
 

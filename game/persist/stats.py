@@ -15,16 +15,19 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from game.registry import GAME_KEYS
+from game.registry import GAMES as REGISTERED_GAMES
+
 from .atomic import write_atomic
 from .jsonfile import keep_aside, read_json_object
 from .paths import stats_path
 
 STATS_VERSION = 1
-GAMES = ("knights", "rummy")
+GAMES = GAME_KEYS
 LEVELS = ("easy", "medium", "hard", "expert")
 HOT_SEAT = "humans"  # the "level" of a table with no computer players
 OPPONENTS = (*LEVELS, HOT_SEAT)
-LOWER_IS_BETTER = {"knights": False, "rummy": True}  # rummy scores are penalty points
+LOWER_IS_BETTER = {key: spec.lower_score_wins for key, spec in REGISTERED_GAMES.items()}
 
 
 @dataclass(frozen=True)

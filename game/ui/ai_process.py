@@ -18,6 +18,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from game.registry import game_spec, resolve
+
 
 @dataclass(frozen=True)
 class AgentSpec:
@@ -36,11 +38,13 @@ HINT_LEVEL = "hint"
 def make_spec_agent(spec: AgentSpec, stop: Any = None) -> Any:
     """The agent ``spec`` stands for: ``ai.make_agent`` of its game and level, or the hint
     search. Raises ImportError when the ``ai`` package is missing."""
-    if spec.game == "rummy" and spec.level == HINT_LEVEL:
-        from ai.rummy_hint import HintSearch
-
-        return HintSearch(stop)
     from ai import make_agent
+
+    if spec.level == HINT_LEVEL:
+        hint_ref = game_spec(spec.game).hint_ref
+        if hint_ref is not None:
+            return resolve(hint_ref)(stop)
+        return make_agent(spec.game, "hard", spec.seed, budget=spec.budget, stop=stop)
 
     return make_agent(spec.game, spec.level, spec.seed, budget=spec.budget, stop=stop)
 

@@ -16,14 +16,17 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 
 from game.i18n import _, set_language
 from game.persist import BackgroundSaver, SaveError, Settings, save_settings
+from game.registry import GAME_KEYS
 from game.ui import theme
 from game.ui.audio import Audio
 from game.ui.scene import Scene
+from game.ui.scenes import make_scene
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
@@ -88,6 +91,10 @@ class App:
     @property
     def top(self) -> Scene:
         return self.scenes[-1]
+
+    def make_scene(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """A new scene by name (see game.ui.scenes), not yet on the stack."""
+        return make_scene(self, name, *args, **kwargs)
 
     def push(self, scene: Scene) -> Scene:
         scene.layout(self.size)
@@ -306,7 +313,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     )
     parser.add_argument(
         "--game",
-        choices=("knights", "rummy"),
+        choices=GAME_KEYS,
         default=None,
         help="game to open (skips the menu with --players)",
     )

@@ -1,7 +1,7 @@
 """Texts of the F1 overlay: a rules summary and the keyboard shortcuts per topic.
 
-A table names its topic with a ``help_topic`` attribute; a later table may add its own topic
-with :func:`register_topic` (e.g. the Räuber-Rommé table registers "rummy").
+A scene names its topic with a ``help_topic`` attribute: "general", or a game's key, whose
+topic the game's registry entry names (``GameSpec.help_ref``).
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.i18n import N_
+from game.registry import GAMES, resolve
 
 
 @dataclass(frozen=True)
@@ -64,15 +65,14 @@ GENERAL_RULES = N_(
     "Menu: choose a game, set up the seats, and start."
 )
 
-TOPICS: dict[str, HelpTopic] = {
-    "general": HelpTopic("Robbers' Den", GENERAL_RULES, GENERAL_KEYS),
-    "knights": HelpTopic("Robber Knights", KNIGHTS_RULES, KNIGHTS_KEYS + GENERAL_KEYS[:1]),
-}
-
-
-def register_topic(name: str, topic: HelpTopic) -> None:
-    TOPICS[name] = topic
+GENERAL_TOPIC = HelpTopic("Robbers' Den", GENERAL_RULES, GENERAL_KEYS)
+KNIGHTS_TOPIC = HelpTopic("Robber Knights", KNIGHTS_RULES, KNIGHTS_KEYS + GENERAL_KEYS[:1])
 
 
 def topic(name: str) -> HelpTopic:
-    return TOPICS.get(name, TOPICS["general"])
+    """The topic ``name``: a game's (from the registry) or, for any other name, the overview."""
+    spec = GAMES.get(name)
+    if spec is None:
+        return GENERAL_TOPIC
+    found: HelpTopic = resolve(spec.help_ref)
+    return found

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _
 from game.persist import SavedGame, SaveError, load_autosave
+from game.registry import GAMES
 from game.ui import sprites, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button
@@ -61,19 +63,15 @@ class MenuScene(Scene):
         entries: list[tuple[str, Callable[[], None], int | None, str, str]] = [
             (_("Continue"), self.continue_game, pygame.K_c, "continue", continue_tip),
             (_("Load game"), self.open_saves, pygame.K_l, "load", _("Open a named save")),
-            (
-                _("Robber Knights"),
-                lambda: self.open_setup("knights"),
-                pygame.K_k,
-                "knights",
-                _("Lay tiles, build castles, send out your knights (2–4 players)"),
-            ),
-            (
-                _("Räuber-Rommé"),
-                lambda: self.open_setup("rummy"),
-                pygame.K_r,
-                "rummy",
-                _("Rummy with a table you may rebuild every turn (2–6 players)"),
+            *(
+                (
+                    _(spec.title),
+                    partial(self.open_setup, key),
+                    pygame.key.key_code(spec.menu_letter),
+                    key,
+                    _(spec.blurb),
+                )
+                for key, spec in GAMES.items()
             ),
             (_("Rules & keys"), self.app.toggle_help, pygame.K_F1, "rules", ""),
             (_("Statistics"), self.open_stats, pygame.K_s, "stats", ""),

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _
+from game.registry import GAMES
 from game.ui import help_text, rules_pictures, sprites, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Segmented, Toggle
@@ -126,8 +127,7 @@ class HelpOverlay(Scene):
     # From the menu the help offers every game's rules; at a table it shows that table's.
     CHOICES: tuple[tuple[str, str], ...] = (
         ("general", N_("Overview")),
-        ("knights", N_("Robber Knights")),
-        ("rummy", N_("Räuber-Rommé")),
+        *((key, spec.title) for key, spec in GAMES.items()),
     )
 
     def __init__(self, app: App, topic: str = "general") -> None:
@@ -144,10 +144,6 @@ class HelpOverlay(Scene):
 
     def choose(self, index: int) -> None:
         name = self.CHOICES[index][0]
-        if name == "rummy":
-            from game.ui.tables import table_class
-
-            table_class("rummy")  # importing the rummy table registers its help topic
         self.topic = help_text.topic(name)
         self.topic_name = name
         self.scroll = 0

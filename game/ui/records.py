@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.persist import SaveError, opponent_level, record_result
+from game.registry import game_spec
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -30,11 +31,7 @@ def record_game(
             return
 
 
-def record_knights(app: App, seats: list[Seat], state: Any) -> None:
-    record_game(app, "knights", seats, list(state.scores()), list(state.winners()))
-
-
-def record_rummy_round(app: App, seats: list[Seat], before: Any, after: Any) -> None:
-    penalties = [p.score - old.score for p, old in zip(after.players, before.players, strict=True)]
-    winners = [i for i, share in enumerate(after.returns()) if share > 0]
-    record_game(app, "rummy", seats, penalties, winners)
+def record_end(app: App, game: str, seats: list[Seat], before: Any, after: Any) -> None:
+    """Count the game (or rummy round) that the move from ``before`` to ``after`` ended."""
+    scores, winners = game_spec(game).result(before, after)
+    record_game(app, game, seats, scores, winners)

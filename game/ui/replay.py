@@ -2,9 +2,9 @@
 
 :func:`last_opponent_turn` picks the newest run of moves by one seat other than the player
 watching; :class:`ReplayOverlay` shows the table as it was before that turn and steps through
-its moves (Left/Right, or the buttons). The table only lends its drawing: the overlay sets the
-table's ``replay_state`` (a view-only field both tables draw from when set) and clears it on
-leaving; ``session.state`` is never changed.
+its moves (Left/Right, or the buttons). The overlay keeps the step it shows as a
+:class:`ReplayView`; the table below finds it (``TableScene.replay``) and draws that past state
+instead of its own. Nothing is written into the table, and ``session.state`` is never changed.
 """
 
 from __future__ import annotations
@@ -66,6 +66,22 @@ def last_opponent_turn(session: Session, viewer: int | None) -> ReplayTurn | Non
     )
 
 
+@dataclass(frozen=True)
+class ReplayView:
+    """What a replay shows in the table's place: a past state and the step's highlight."""
+
+    turn: ReplayTurn
+    step: int
+
+    @property
+    def state(self) -> Any:
+        return self.turn.states[self.step]
+
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        return tuple(self.turn.actions[: self.step])
+
+
 def replay_button(log_rect: pygame.Rect, on_click: Callable[[], None]) -> Button:
     """The small "Replay" button just above the move log, at its right end (key V)."""
     rect = pygame.Rect(0, 0, 110, 26)
@@ -82,7 +98,7 @@ def replay_button(log_rect: pygame.Rect, on_click: Callable[[], None]) -> Button
 
 
 class ReplayOverlay(Scene):
-    """Step through ``turn`` over ``table`` (which draws ``table.replay_state`` when set)."""
+    """Step through ``turn`` over ``table`` (which draws the step's state while it's shown)."""
 
     opaque = False
     name = "replay"
@@ -93,27 +109,24 @@ class ReplayOverlay(Scene):
         self.turn = turn
         self.step = 0
         self.bar = pygame.Rect(0, 0, 0, 0)
-        self._show()
 
     @property
     def steps(self) -> int:
         return len(self.turn.actions)
 
-    def _show(self) -> None:
-        self.table.replay_state = self.turn.states[self.step]
-        self.table.replay_step = (self.turn.seat, self.turn.actions[: self.step])
+    @property
+    def view(self) -> ReplayView:
+        return ReplayView(self.turn, self.step)
+
+    def replay_view(self, table: Scene) -> ReplayView | None:
+        return self.view if table is self.table else None
 
     def go(self, delta: int) -> None:
         self.step = max(0, min(self.steps, self.step + delta))
-        self._show()
         self._sync()
 
     def close(self) -> None:
         self.app.pop(self)
-
-    def on_exit(self) -> None:
-        self.table.replay_state = None
-        self.table.replay_step = None
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)

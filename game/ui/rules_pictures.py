@@ -7,10 +7,13 @@ and invalid ones with the engine's own reason (from ``check_meld``, in the playe
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.i18n import _
 from game.knights.tiles import TILE_KINDS
+from game.registry import GAMES, resolve
 from game.rummy import check_meld
 from game.rummy.cards import parse_cards
 from game.ui import sprites, theme
@@ -152,9 +155,9 @@ def rummy_pictures(width: int, four_colour: bool = False) -> pygame.Surface:
 
 
 def pictures(topic: str, width: int) -> pygame.Surface | None:
-    """The pictures for a help topic ("knights" or "rummy"), or None."""
-    if topic == "knights":
-        return knights_pictures(width)
-    if topic == "rummy":
-        return rummy_pictures(width)
-    return None
+    """The pictures for a help topic (a game's key, see the registry), or None."""
+    spec = GAMES.get(topic)
+    if spec is None:
+        return None
+    draw: Callable[[int], pygame.Surface] = resolve(spec.rules_pictures_ref)
+    return draw(width)

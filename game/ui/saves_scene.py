@@ -20,11 +20,11 @@ from game.persist import (
     load_game,
     save_named,
 )
+from game.registry import GAMES
 from game.ui import theme
 from game.ui.overlays import Dialog, PauseOverlay, clicked_outside, dim
 from game.ui.saving import resume, saved_from_table, show_message
 from game.ui.scene import Scene
-from game.ui.session import GAMES
 from game.ui.widgets import Button, TextEntry
 
 if TYPE_CHECKING:
@@ -35,7 +35,8 @@ NAME_CHARS = " -_'()"
 
 
 def game_title(game: str | None) -> str:
-    return _(GAMES[game]) if game in GAMES else _("damaged")
+    spec = GAMES.get(game) if game is not None else None
+    return _(spec.title) if spec is not None else _("damaged")
 
 
 class SavesScene(Scene):

@@ -21,6 +21,7 @@ from game.persist import (
     replay_states,
     saved_game,
 )
+from game.registry import game_spec
 from game.ui.session import HistoryEntry, Seat, Session
 
 if TYPE_CHECKING:
@@ -61,10 +62,11 @@ def saved_from_table(table: Any) -> SavedGame:
 
 
 def autosave_table(table: Any) -> None:
-    """Queue the table's game for the autosave (or forget it once a knights game is over)."""
+    """Queue the table's game for the autosave (or forget it once the game is over: a rummy
+    round's end is not the game's)."""
     session: Session = table.session
     app: App = table.app
-    if session.game == "knights" and session.state.is_terminal:
+    if game_spec(session.game).ends_with_play and session.state.is_terminal:
         writer = saver(app)
         writer.flush(2.0)
         try:

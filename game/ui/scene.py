@@ -18,6 +18,7 @@ from game.ui.widgets import WidgetGroup
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.replay import ReplayView
 
 
 class Scene:
@@ -52,6 +53,10 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.widgets.draw(surface)
+
+    def replay_view(self, table: Scene) -> ReplayView | None:
+        """The past turn this scene shows in ``table``'s place (only a replay does)."""
+        return None
 
     # -- helpers for tests -----------------------------------------------------------------
     def widget(self, ident: str) -> pygame.Rect:

@@ -116,7 +116,6 @@ def shoot_tables(out: Path) -> None:
         advance(table.session, rng, len(table.state.board) + 1)
         hand = [t.tile for t in table.state.hands[0]]
         castles = [i for i, kind in enumerate(hand) if "castle" in kind]
-    table.display_state = table.state
     table._after_move()
     best: tuple[int, Place] | None = None
     for spot in table.state.legal_spots():

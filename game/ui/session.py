@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.i18n import N_, _
+from game.registry import GameSpec, game_spec
 from game.ui import theme
 from game.ui.ai_process import AgentSpec
 from game.ui.ai_worker import Agent, ai_available, make_computer_agent
@@ -32,8 +33,11 @@ LEVEL_WORDS: dict[str, str] = {
     "expert": N_("expert"),
     "humans": N_("people only"),
 }
-# Game titles (translated where shown: ``_(GAMES[game])``).
-GAMES: dict[str, str] = {"knights": N_("Robber Knights"), "rummy": N_("Räuber-Rommé")}
+
+
+def game_title(game: str) -> str:
+    """The game's name in the player's language."""
+    return _(registered(game).title)
 
 
 def level_word(level: str) -> str:
@@ -41,7 +45,6 @@ def level_word(level: str) -> str:
     return _(LEVEL_WORDS.get(level, level))
 
 
-SEAT_LIMITS: dict[str, tuple[int, int]] = {"knights": (2, 4), "rummy": (2, 6)}
 COMPUTER_NAMES: tuple[str, ...] = ("Kunz", "Hilde", "Ulrich", "Greta", "Ottokar", "Mechthild")
 
 
@@ -92,11 +95,11 @@ def seats_from_spec(game: str, spec: str | None, autoplay: bool = False) -> list
         t.strip().lower()
         for t in (spec or ("medium,medium" if autoplay else "human,medium")).split(",")
     ]
-    low, high = SEAT_LIMITS[game]
+    low, high = seat_limits(game)
     if not low <= len(tokens) <= high:
         raise SeatError(
             _("{game} needs {low} to {high} players, not {count}").format(
-                game=_(GAMES[game]), low=low, high=high, count=len(tokens)
+                game=game_title(game), low=low, high=high, count=len(tokens)
             )
         )
     seats: list[Seat] = []
@@ -119,11 +122,11 @@ def seats_from_spec(game: str, spec: str | None, autoplay: bool = False) -> list
 
 
 def validate_seats(game: str, seats: list[Seat]) -> None:
-    low, high = SEAT_LIMITS[game]
+    low, high = seat_limits(game)
     if not low <= len(seats) <= high:
         raise SeatError(
             _("{game} needs {low} to {high} players").format(
-                game=_(GAMES[game]), low=low, high=high
+                game=game_title(game), low=low, high=high
             )
         )
     names = [s.name.strip() for s in seats]
@@ -138,17 +141,23 @@ def validate_seats(game: str, seats: list[Seat]) -> None:
             raise SeatError(_("unknown level {level!r}").format(level=seat.level))
 
 
+def registered(game: str) -> GameSpec:
+    """The registry's spec of ``game``; SeatError for a game there is not."""
+    try:
+        return game_spec(game)
+    except ValueError as error:
+        raise SeatError(str(error)) from None
+
+
+def seat_limits(game: str) -> tuple[int, int]:
+    """The fewest and the most players ``game`` is played with."""
+    spec = registered(game)
+    return spec.min_players, spec.max_players
+
+
 def new_state(game: str, names: list[str], seed: int) -> Any:
-    """A fresh engine state for ``game`` (imported lazily: each table needs only its engine)."""
-    if game == "knights":
-        from game.knights import new_game as knights_new_game
-
-        return knights_new_game(names, seed)
-    if game == "rummy":
-        from game.rummy import new_game as rummy_new_game
-
-        return rummy_new_game(names, seed)
-    raise SeatError(f"unknown game {game!r}")
+    """A fresh engine state for ``game``."""
+    return registered(game).new_game(names, seed)
 
 
 @dataclass

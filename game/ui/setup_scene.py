@@ -13,18 +13,19 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
+from game.registry import GAME_KEYS
 from game.ui import sprites, theme
 from game.ui.scene import Scene
 from game.ui.session import (
     COMPUTER_NAMES,
-    GAMES,
     LEVELS,
-    SEAT_LIMITS,
     Seat,
     SeatError,
     Session,
     default_seats,
+    game_title,
     level_word,
+    seat_limits,
     validate_seats,
 )
 from game.ui.widgets import Button, Segmented, TextEntry
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 ROW_H = 58
-GAME_KEYS = tuple(GAMES)
 
 
 class ColourChip(Button):
@@ -74,7 +74,7 @@ class SetupScene(Scene):
     # -- seat editing ----------------------------------------------------------------------
     def set_game(self, index: int) -> None:
         self.game = GAME_KEYS[index]
-        low, high = SEAT_LIMITS[self.game]
+        low, high = seat_limits(self.game)
         while len(self.seats) > high:
             self.seats.pop()
         while len(self.seats) < low:
@@ -92,7 +92,7 @@ class SetupScene(Scene):
         return after
 
     def add_seat(self) -> None:
-        if len(self.seats) >= SEAT_LIMITS[self.game][1]:
+        if len(self.seats) >= seat_limits(self.game)[1]:
             return
         taken = {s.name for s in self.seats}
         name = next(
@@ -104,7 +104,7 @@ class SetupScene(Scene):
         self.layout(self.size)
 
     def remove_seat(self, index: int) -> None:
-        if len(self.seats) <= SEAT_LIMITS[self.game][0]:
+        if len(self.seats) <= seat_limits(self.game)[0]:
             return
         self.seats.pop(index)
         self.error = ""
@@ -142,9 +142,6 @@ class SetupScene(Scene):
         except SeatError as error:
             self.error = str(error)
             return
-        except ImportError:
-            self.error = _("{game} is not installed yet").format(game=_(GAMES[self.game]))
-            return
         self.app.pop(self)
         open_table(self.app, session)
 
@@ -155,7 +152,7 @@ class SetupScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         w, h = size
-        low, high = SEAT_LIMITS[self.game]
+        low, high = seat_limits(self.game)
         box_w = min(900, w - 40)
         box_h = min(250 + high * ROW_H, h - 30)
         row_h = min(ROW_H, (box_h - 250) // high)  # rows shrink on short windows
@@ -172,7 +169,7 @@ class SetupScene(Scene):
         add = self.widgets.add
         add(
             Segmented(
-                [_(GAMES[g]) for g in GAME_KEYS],
+                [game_title(g) for g in GAME_KEYS],
                 GAME_KEYS.index(self.game),
                 self.set_game,
                 pygame.Rect(x0, self.box.y + 70, 420, 40),
@@ -279,13 +276,13 @@ class SetupScene(Scene):
         theme.panel(surface, self.box)
         theme.blit_text(
             surface,
-            _("New game: {game}").format(game=_(GAMES[self.game])),
+            _("New game: {game}").format(game=game_title(self.game)),
             (self.box.x + 28, self.box.y + 20),
             theme.FONT_LARGE,
             theme.ACCENT,
             True,
         )
-        low, high = SEAT_LIMITS[self.game]
+        low, high = seat_limits(self.game)
         theme.blit_text(
             surface,
             _("{low}–{high} players · colours are unique · names can be edited").format(

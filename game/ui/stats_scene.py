@@ -9,10 +9,11 @@ import pygame
 from game.i18n import _
 from game.persist import Stats, load_stats
 from game.persist.stats import LOWER_IS_BETTER, OPPONENTS
+from game.registry import GAMES
 from game.ui import theme
 from game.ui.overlays import clicked_outside, dim
 from game.ui.scene import Scene
-from game.ui.session import GAMES, level_word
+from game.ui.session import level_word
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -59,9 +60,9 @@ class StatsScene(Scene):
         xs = [b.x + 28] + [b.x + 28 + int((b.w - 56) * f) for f in (0.3, 0.44, 0.56, 0.72, 0.86)]
         y = b.y + 70
         line = theme.font(theme.FONT_BODY).get_linesize() + 6
-        for game, title in GAMES.items():
+        for game, spec in GAMES.items():
             theme.blit_text(
-                surface, _(title), (b.x + 28, y), theme.FONT_BODY + 2, theme.ACCENT, True
+                surface, _(spec.title), (b.x + 28, y), theme.FONT_BODY + 2, theme.ACCENT, True
             )
             note = (
                 _("score: penalty points per round, lower is better")

@@ -45,7 +45,7 @@ def draw_board_overlays(t: KnightsTableScene, surface: pygame.Surface) -> None:
         return
     spots = t.legal_spots()
     hint = t.hint_action
-    if hint is not None and hasattr(hint, "x") and t.replay_state is None:
+    if hint is not None and hasattr(hint, "x") and t.replay is None:
         # The hint's spot: a thick gold frame around where the AI would lay.
         rect = geom.cell_rect(hint.x, hint.y).inflate(6, 6)
         pygame.draw.rect(surface, theme.ACCENT, rect, 5, border_radius=8)
@@ -177,8 +177,9 @@ def draw_side(t: KnightsTableScene, surface: pygame.Surface) -> None:
     pygame.draw.rect(surface, theme.PANEL_DARK, t.side)
     pygame.draw.line(surface, theme.PANEL_EDGE, t.side.topleft, t.side.bottomleft, 2)
     surface.blit(t.cards_layer(), t.card_area)
-    if t.worker.busy and t.thinking_seat is not None and t.thinking_seat < len(t.cards):
-        card = t.cards[t.thinking_seat]
+    thinking = t.state.current_player
+    if t.worker.busy and thinking is not None and thinking < len(t.cards):
+        card = t.cards[thinking]
         dots = "." * (1 + int(t.clock * 3) % 3)
         theme.blit_text(
             surface,
@@ -297,7 +298,7 @@ def draw_instructions(
             _lines(surface, lines, c.x, c.y + 14, c.w)
         return
     if phase == "keep":
-        kind = t._keep_choice()
+        kind = t.keep_choice()
         words = (
             _("Keep the {tile}? Enter").format(tile=tile_name(kind))
             if kind
@@ -331,7 +332,7 @@ def draw_instructions(
         mid = 18  # half a button's height
         _row_label(surface, _("Knights"), (d.label_x, d.counts_y + mid), d)
         _row_label(surface, _("March"), (d.dirs_label_x, d.dirs_y + mid), d)
-        supply = t.state.supply[t.state.current_player]
+        supply = t.state.supply[t.state.current_player or 0]
         keys = _("Supply {supply} · keys 0-5, arrows, Space stays, Tab").format(supply=supply)
         theme.blit_text(
             surface,

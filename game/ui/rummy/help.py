@@ -35,4 +35,4 @@ RUMMY_KEYS: tuple[tuple[str, str], ...] = (
     (N_("[  ]"), N_("computer pace slower / faster")),
     (N_("Esc"), N_("pause menu")),
 )
-help_text.register_topic("rummy", help_text.HelpTopic("Räuber-Rommé", RUMMY_RULES, RUMMY_KEYS))
+RUMMY_TOPIC = help_text.HelpTopic("Räuber-Rommé", RUMMY_RULES, RUMMY_KEYS)

@@ -10,27 +10,21 @@ seats think on an :class:`~game.ui.ai_worker.AIWorker` and their moves are playe
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core import IllegalAction
 from game.i18n import _, ngettext
-from game.movelog import describe_rummy
 from game.rummy import Card, Draw, NextRound, Pass, Play, RummyState, new_game
 from game.rummy.turn_rules import OPENING_POINTS
 from game.ui import theme
-from game.ui.ai_worker import AIWorker, Decision
+from game.ui.ai_worker import ai_available
 from game.ui.engine_words import translate_engine
-from game.ui.overlays import CoverScene, Dialog
-from game.ui.records import record_rummy_round
+from game.ui.overlays import Dialog
 from game.ui.replay import replay_button
-from game.ui.rummy import help as _help  # noqa: F401  (registers the F1 topic)
 from game.ui.rummy import players, table_draw
-from game.ui.rummy.agents import computer_agent, hint_search, safe_action
 from game.ui.rummy.animation import CardFlight, Flight, changed_sets, new_positions
 from game.ui.rummy.geometry import (
     Drop,
@@ -44,8 +38,8 @@ from game.ui.rummy.results import RoundScore, RummyResultsScene
 from game.ui.rummy.turn_edit import EditRefused, Slot, TurnEdit
 from game.ui.rummy.words import hand_value_text, set_value_text
 from game.ui.saving import autosave_table
-from game.ui.table_base import PACES, TableScene, pace_index
-from game.ui.widgets import Button, ScrollLog
+from game.ui.table_shell import TableScene
+from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -84,14 +78,11 @@ class Spring:
 
 class RummyTableScene(TableScene):
     name = "rummy-table"
-    help_topic = "rummy"
+    # Memo caches of pure drawing functions: filled while drawing, never read by input.
+    draw_caches = ("layers", "_grid_key", "_grid")
 
     def __init__(self, app: App, session: Session) -> None:
-        super().__init__(app)
-        self.session = session
-        self.worker = AIWorker()
-        self.hint_worker = AIWorker()  # the Hint button's solver search
-        self.hint_for: RummyState | None = None
+        super().__init__(app, session)
         self.edit: TurnEdit | None = None
         self.drag: Drag | None = None
         self.spring: Spring | None = None
@@ -100,23 +91,14 @@ class RummyTableScene(TableScene):
         self.columns = app.settings.set_columns
         self.four_colour = app.settings.four_colour_suits
         self.sort_by = "suit"
-        self.message = ""
-        self.message_colour: theme.Colour = theme.TEXT
         self.anim: CardFlight | None = None
         self.anim_hidden: set[tuple[int, int]] = set()
         self.highlight: set[int] = set()
         self.highlight_left = 0.0
         self.rounds: list[RoundScore] = []
-        self.results_shown_for: int | None = None
-        self.shown_seat: int | None = None
         self.pointer: tuple[int, int] = (-1, -1)
         self.hover_still = 0.0
-        self.clock = 0.0
-        self._agents: dict[tuple[int, str, str], Any] = {}
-        self.log = ScrollLog(ident="log")
         self.dealt_sound = False
-        self.replay_state: RummyState | None = None  # set by the replay overlay
-        self.replay_step: tuple[int, tuple[Any, ...]] | None = None
         self.table_area = pygame.Rect(0, 0, 1, 1)
         self.hand_area = pygame.Rect(0, 0, 1, 1)
         self.side_area = pygame.Rect(0, 0, 1, 1)
@@ -139,20 +121,6 @@ class RummyTableScene(TableScene):
         state: RummyState = self.session.state
         return state
 
-    @property
-    def viewer(self) -> int | None:
-        return self.session.viewer()
-
-    def human_to_move(self) -> bool:
-        return (
-            self.anim is None
-            and not self.state.is_terminal
-            and self.session.is_human(self.state.current_player)
-        )
-
-    def ai_busy(self) -> bool:
-        return self.worker.busy or self.hint_worker.busy or self.anim is not None
-
     def current_edit(self) -> TurnEdit | None:
         """The turn being edited by the human on turn (started on first use)."""
         if not self.human_to_move():
@@ -165,8 +133,8 @@ class RummyTableScene(TableScene):
         return self.edit
 
     def shown_table(self) -> list[list[Card]]:
-        if self.replay_state is not None:
-            return [list(cards) for cards in self.replay_state.table]
+        if self.replay is not None:
+            return [list(cards) for cards in self.replay.state.table]
         if self.hint is not None:
             return self.hint
         edit = self.current_edit()
@@ -329,13 +297,6 @@ class RummyTableScene(TableScene):
                     pygame.K_x,
                     _("The current player leaves"),
                 ),
-                (
-                    "pace",
-                    _("Pace"),
-                    self.cycle_pace,
-                    None,
-                    _("Seconds per computer move, in turn ([ slower, ] faster)"),
-                ),
             ],
         ]
         for r, row in enumerate(rows):
@@ -352,20 +313,14 @@ class RummyTableScene(TableScene):
                         size=theme.FONT_SMALL,
                     )
                 )
-        for ident, step, shortcut in (
-            ("slower", 1, pygame.K_LEFTBRACKET),
-            ("faster", -1, pygame.K_RIGHTBRACKET),
+        # The last cell beside Remove: the pace, slower and faster (keys [ and ]).
+        pace_cell = pygame.Rect(x + bw2 + 10, y + 3 * 40, bw2, 34)
+        half = (pace_cell.w - 4) // 2
+        for button in self.pace_buttons(
+            pygame.Rect(pace_cell.x, pace_cell.y, half, pace_cell.h),
+            pygame.Rect(pace_cell.right - half, pace_cell.y, half, pace_cell.h),
         ):
-            # Keyboard-only controls: off-screen buttons so the keys work like the others.
-            self.widgets.add(
-                Button(
-                    "",
-                    partial(self.change_pace, step),
-                    pygame.Rect(-100, -100, 1, 1),
-                    shortcut,
-                    ident=ident,
-                )
-            )
+            self.widgets.add(button)
         # The Replay button sits in the strip above the log.
         self.log.rect = pygame.Rect(
             side.x + 10, y + 4 * 40 + 34, side.w - 20, side.bottom - y - 4 * 40 - 44
@@ -410,25 +365,7 @@ class RummyTableScene(TableScene):
         find("fewer").enabled = self.grid().columns > 1
         find("more").enabled = self.grid().columns < 8
 
-    # -- messages ----------------------------------------------------------------------------
-    def say(self, text: str, colour: theme.Colour = theme.TEXT) -> None:
-        self.message = text
-        self.message_colour = colour
-
     # -- commands ----------------------------------------------------------------------------
-    def change_pace(self, step: int) -> None:
-        super().change_pace(step)
-        self.say_pace()
-
-    def say_pace(self) -> None:
-        pace = _("instant") if self.app.pace == 0 else _("{s:g} s per move").format(s=self.app.pace)
-        self.say(_("Computer pace: {pace}").format(pace=pace))
-
-    def cycle_pace(self) -> None:
-        """The Pace button: the next slower pace, back to instant after the slowest."""
-        self.app.pace = PACES[(pace_index(self.app.pace) + 1) % len(PACES)]
-        self.say_pace()
-
     def change_columns(self, step: int) -> None:
         """One column more or fewer than shown now (leaving auto for the player's own count)."""
         self.columns = max(1, min(8, self.grid().columns + step))
@@ -468,28 +405,18 @@ class RummyTableScene(TableScene):
     def show_hint(self) -> None:
         """Ask the solver for the best play, in the AI process (a crowded table can take the
         solver a while; the window stays responsive and Esc gives up)."""
-        edit = self.current_edit()
-        if edit is None or self.hint_worker.busy:
+        if self.current_edit() is None or self.hint_worker.busy:
             return
-        search = hint_search()
-        if search is None:
+        if not ai_available():
             self.say(_("No hints: this installation has no computer players."), theme.BAD)
             return
-        self.hint_for = self.state
-        seat = self.state.current_player or 0
-        self.hint_worker.start(search, self.state.view(seat), random.Random(0))
-        self.say(_("Hint: looking for the best play… (Esc stops)"), theme.ACCENT)
-        self.sync_widgets()
+        self.start_hint(_("Hint: looking for the best play… (Esc stops)"))
 
-    def _hint_arrived(self, decision: Decision) -> None:
-        if self.hint_for is not self.state or self.current_edit() is None:
-            return  # the turn moved on meanwhile
-        if decision.error is not None:
-            self.say(_("Hint failed: {error}").format(error=decision.error), theme.BAD)
+    def hint_arrived(self, action: Any) -> None:
+        if self.current_edit() is None:
             return
-        best = decision.action
         player = self.state.players[self.state.current_player or 0]
-        if best is None:
+        if action is None:
             why = (
                 _("Hint: no opening of 30 points in your hand. Draw a card (D).")
                 if not player.opened
@@ -498,9 +425,9 @@ class RummyTableScene(TableScene):
             self.say(why, theme.ACCENT)
             return
         table = [list(cards) for cards in self.state.table]
-        self.hint = [list(cards) for cards in best]
+        self.hint = [list(cards) for cards in action]
         self.hint_changed = changed_sets(table, self.hint)
-        laid = sum(len(s) for s in best) - sum(len(s) for s in table)
+        laid = sum(len(s) for s in action) - sum(len(s) for s in table)
         self.say(
             ngettext(
                 "Hint: this table lays {n} of your cards. Accept (Y) or dismiss (Esc).",
@@ -509,12 +436,6 @@ class RummyTableScene(TableScene):
             ).format(n=laid),
             theme.ACCENT,
         )
-        self.sync_widgets()
-
-    def stop_hint(self) -> None:
-        self.hint_worker.cancel()
-        self.say(_("Hint stopped."), theme.TEXT_DIM)
-        self.sync_widgets()
 
     def accept_hint(self) -> None:
         edit = self.current_edit()
@@ -567,7 +488,6 @@ class RummyTableScene(TableScene):
         if not self.state.is_terminal:
             return
         self.act(NextRound())
-        self.log.add(_("Round {round} is dealt.").format(round=self.state.round), theme.TEXT_DIM)
 
     def new_game(self) -> None:
         """Same players, points back to 0 (a new deal from the next seed)."""
@@ -582,18 +502,6 @@ class RummyTableScene(TableScene):
         line = _("A new game (seed {seed}): all points are back to 0.").format(seed=seed)
         self.log.add(line, theme.TEXT_DIM)
         self.say(_("New game: points reset."), theme.TEXT_DIM)
-
-    def replay_last_turn(self) -> None:
-        from game.ui.replay import ReplayOverlay, last_opponent_turn
-
-        viewer = self.viewer
-        if viewer is None and self.session.humans:
-            viewer = self.session.humans[0]
-        turn = last_opponent_turn(self.session, viewer)
-        if turn is None:
-            self.say(_("No opponent turn to replay yet."), theme.TEXT_DIM)
-            return
-        self.app.push(ReplayOverlay(self.app, self, turn))
 
     def show_scores(self) -> None:
         self.app.push(RummyResultsScene(self.app, self, self.state.is_terminal))
@@ -618,7 +526,6 @@ class RummyTableScene(TableScene):
         players.remove_current(self)
 
     def after_players_changed(self) -> None:
-        self._agents.clear()
         if self.worker.busy:
             self.worker.cancel()
         if self.hint_worker.busy:  # a hint for a hand that may have left the table
@@ -643,29 +550,25 @@ class RummyTableScene(TableScene):
         self.results_shown_for = None
         self.sync_widgets()
 
-    # -- moving on ---------------------------------------------------------------------------
-    def act(self, action: Any) -> bool:
-        """Hand ``action`` to the engine for the current player; False (and why) if refused."""
-        before = self.state
-        seat = before.current_player
-        line = describe_rummy(before, action)
-        try:
-            after = self.session.apply(action, line)
-        except IllegalAction as error:
-            self.say(translate_engine(str(error)), theme.BAD)
-            return False
+    # -- the shell's hooks -------------------------------------------------------------------
+    @property
+    def cover_text(self) -> str:  # type: ignore[override]
+        return _("It is your turn at the rummy table.")
+
+    def animating(self) -> bool:
+        return self.anim is not None
+
+    def on_moved(self, before: Any, after: Any, seat: int | None, action: Any) -> None:
+        """Fly the computer's cards, light up changed sets, and count a finished round."""
         self.edit = None
         self.hint = None
         self.drag = None
-        self.hint_worker.cancel()
         if after.is_terminal and not before.is_terminal:
-            self._record_round(before, after)
-        autosave_table(self)
-        self.log.add(line)
-        self.say(line, theme.TEXT_DIM)
+            self._note_round(before, after)
+        self.say(self.log.entries[-1][0] if self.log.entries else "", theme.TEXT_DIM)
         if isinstance(action, NextRound):
-            self.results_shown_for = None
             self.play_sound("deal")
+            self.log.add(_("Round {round} is dealt.").format(round=after.round), theme.TEXT_DIM)
         elif seat is not None and not self.session.is_human(seat):
             self._animate(before, after, seat, action)
         if isinstance(action, Play):
@@ -673,22 +576,40 @@ class RummyTableScene(TableScene):
             self.highlight_left = HIGHLIGHT_SECONDS + (self.app.pace if self.anim else 0)
             if self.anim is None:
                 self.play_sound("lay_card")
-        self.sync_widgets()
-        return True
+
+    def advance_animation(self, dt: float) -> None:
+        assert self.anim is not None
+        self.anim.update(dt)
+        if self.anim.done:
+            self.anim = None
+            self.anim_hidden = set()
+            if self.highlight:
+                self.play_sound("lay_card")
+
+    def results_key(self) -> Any:
+        return self.state.round
+
+    def show_results(self) -> None:
+        if self.state.winner is not None:
+            self.play_sound("win")
+        self.show_scores()
+
+    def safe_action(self, state: Any) -> tuple[Any, str]:
+        action = Draw() if state.stock else Pass()
+        return action, _("{name}'s computer player failed ({why}); it draws.")
 
     def play_sound(self, name: str) -> None:
         audio = getattr(self.app, "audio", None)
         if audio is not None:
             audio.play(name)
 
-    def _record_round(self, before: RummyState, after: RummyState) -> None:
+    def _note_round(self, before: RummyState, after: RummyState) -> None:
         penalties = {
             p.name: p.score - old.score
             for p, old in zip(after.players, before.players, strict=True)
         }
         winner = after.players[after.winner].name if after.winner is not None else None
         self.rounds.append(RoundScore(after.round, winner, penalties))
-        record_rummy_round(self.app, self.session.seats, before, after)
         # The move log's line already says who went out; add what the others kept.
         for player in after.players:
             if player.hand:
@@ -720,51 +641,6 @@ class RummyTableScene(TableScene):
             self.anim_hidden = set()
             self.anim = CardFlight([Flight(None, self.stock_rect.center, end, 0.0)], pace * 0.6)
 
-    # -- the computer's turn -----------------------------------------------------------------
-    def _agent(self, seat: int) -> Any:
-        custom_agent = getattr(self.session, "custom_agent", None)
-        custom = custom_agent(seat) if callable(custom_agent) else None
-        if custom is not None:
-            return custom
-        info = self.session.seats[seat]
-        key = (seat, info.name, info.level)
-        if key not in self._agents:
-            seed = (self.session.seed or 0) * 31 + seat
-            budget = getattr(self.session, "ai_budget", None)
-            self._agents[key] = computer_agent(info.level, seed, budget)
-        return self._agents[key]
-
-    def _computer_step(self) -> None:
-        state = self.state
-        seat = state.current_player
-        if seat is None:
-            return
-        if not self.worker.busy:
-            self.worker.start(self._agent(seat), state.view(seat), self.session.decision_rng())
-            return
-        decision = self.worker.poll()
-        if decision is not None:
-            self._play_decision(decision)
-
-    def _play_decision(self, decision: Decision) -> None:
-        state = self.state
-        name = state.players[state.current_player or 0].name
-        action = safe_action(state, decision.action)
-        seat = state.current_player or 0
-        if decision.error is not None and self.session.fall_back_to_medium(seat):
-            # The game goes on: the next update asks the medium level for this move.
-            why = decision.error
-            fallback = _("{name}'s computer player failed ({why}); it plays at medium from now.")
-            self.log.add(fallback.format(name=name, why=why), theme.BAD)
-            self.say(fallback.format(name=name, why=why), theme.BAD)
-            return
-        if action is None:
-            why = decision.error or _("an illegal move ({action})").format(action=decision.action)
-            failed = _("{name}'s computer player failed ({why}); it draws.")
-            self.log.add(failed.format(name=name, why=why), theme.BAD)
-            action = Draw() if state.stock else Pass()
-        self.act(action)
-
     # -- frame -------------------------------------------------------------------------------
     def on_enter(self) -> None:
         self.drag = None  # a dialog or cover took the mouse release
@@ -773,17 +649,8 @@ class RummyTableScene(TableScene):
             self.play_sound("deal")  # the first deal is heard as the table opens
         self.sync_widgets()
 
-    def on_exit(self) -> None:
-        self.worker.cancel()
-        self.hint_worker.cancel()
-        stop = getattr(self.session, "stop_computers", None)
-        if callable(stop):
-            stop()
-
     def update(self, dt: float) -> None:
-        self.clock += dt
         self.hover_still += dt
-        self.widgets.update(dt)
         if self.spring is not None:
             self.spring.elapsed += dt
             if self.spring.elapsed >= SPRING_SECONDS:
@@ -793,46 +660,7 @@ class RummyTableScene(TableScene):
             self.highlight_left -= dt
             if self.highlight_left <= 0:
                 self.highlight.clear()
-        if self.hint_worker.busy:
-            answer = self.hint_worker.poll()
-            if answer is not None:
-                self._hint_arrived(answer)
-        if self.anim is not None:
-            self.anim.update(dt)
-            if not self.anim.done:
-                return
-            self.anim = None
-            self.anim_hidden = set()
-            if self.highlight:
-                self.play_sound("lay_card")
-            self.sync_widgets()
-        state = self.state
-        if state.is_terminal:
-            if self.results_shown_for != state.round:
-                self.results_shown_for = state.round
-                if state.winner is not None:
-                    self.play_sound("win")
-                self.show_scores()
-            return
-        seat = state.current_player
-        if self.session.is_human(seat):
-            self._maybe_cover(seat)
-            return
-        self._computer_step()
-
-    def _maybe_cover(self, seat: int | None) -> None:
-        if seat is None or seat == self.shown_seat:
-            return
-        self.shown_seat = seat
-        self.sync_widgets()
-        if len(self.session.humans) < 2:
-            return
-        info = self.session.seats[seat]
-        self.app.push(
-            CoverScene(
-                self.app, info.name, info.player_colour, _("It is your turn at the rummy table.")
-            )
-        )
+        super().update(dt)
 
     # -- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:

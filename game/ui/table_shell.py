@@ -1,0 +1,352 @@
+"""The table shell: the turn loop both games' tables share, with the hooks each game fills in.
+
+The shell owns what a table does whatever the game: it hands moves to the session and logs
+them, autosaves, counts a finished game in the statistics, drives the computer seats on an
+:class:`~game.ui.ai_worker.AIWorker` with one failure policy, runs the Hint key's search, waits
+for the game's animation, covers the hand between two human seats, shows the results once, says
+status messages, steps the computer pace, and leaves the table cleanly.
+
+A game's table subclasses :class:`TableScene` and supplies the hooks:
+
+- ``on_moved(before, after, seat, action)``: animation, sound and highlight of a move played;
+- ``animating()`` / ``advance_animation(dt)``: whether a move is still being shown;
+- ``human_turn(seat)``: get the controls ready for a human on turn;
+- ``show_results()``: push the game's results scene;
+- ``safe_action(state)``: the move a failed computer seat plays when medium failed too;
+- ``hint_arrived(action)``: show the hint's answer;
+- ``cover_text`` and ``results_key()``: the hand-over screen's line, and what one result is for;
+- drawing (``draw``) and input (``handle``), which read the shell's state and never write it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core import IllegalAction
+from game.i18n import _
+from game.registry import game_spec
+from game.ui import theme
+from game.ui.ai_process import HINT_LEVEL, AgentSpec
+from game.ui.ai_worker import Agent, AIWorker, Decision, warm_up
+from game.ui.engine_words import translate_engine
+from game.ui.overlays import CoverScene, PauseOverlay
+from game.ui.records import record_end
+from game.ui.replay import ReplayView
+from game.ui.saving import autosave_table
+from game.ui.scene import Scene
+from game.ui.widgets import Button, ScrollLog
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.session import Session
+
+# Seconds per computer move that the [ and ] keys (and the Slower / Faster buttons) step through.
+PACES: tuple[float, ...] = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)
+
+
+def pace_index(pace: float) -> int:
+    """The step of PACES nearest to ``pace``."""
+    return min(range(len(PACES)), key=lambda i: abs(PACES[i] - pace))
+
+
+class TableScene(Scene):
+    """Base of every game's table: the turn loop (see the module docstring for the hooks)."""
+
+    cover_text = ""  # the hand-over screen's line, in the player's language (a property)
+
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.spec = game_spec(session.game)
+        self.help_topic = session.game
+        self.worker = AIWorker()  # the computer seats' decisions
+        self.hint_worker = AIWorker()  # the Hint key's search
+        self.hint_for: Any = None  # the state the running hint is for
+        self.message = ""
+        self.message_colour: theme.Colour = theme.TEXT
+        self.clock = 0.0
+        self.log = ScrollLog(ident="log")
+        self.shown_seat: int | None = None  # the human whose hand the cover last handed over
+        self.results_shown_for: Any = None
+        if len(session.humans) < session.num_seats:
+            warm_up()  # the AI process starts while the player looks at the table
+
+    # -- what is shown -----------------------------------------------------------------------
+    @property
+    def replay(self) -> ReplayView | None:
+        """The past turn a replay overlay over this table shows in its place, if any (the
+        overlay keeps it: nothing is written into the table)."""
+        for scene in reversed(self.app.scenes):
+            view = scene.replay_view(self)
+            if view is not None:
+                return view
+        return None
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    @property
+    def viewer(self) -> int | None:
+        return self.session.viewer()
+
+    def human_to_move(self) -> bool:
+        return (
+            not self.animating()
+            and not self.state.is_terminal
+            and self.session.is_human(self.state.current_player)
+        )
+
+    def ai_busy(self) -> bool:
+        return self.worker.busy or self.hint_worker.busy or self.animating()
+
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.session.seats]
+
+    # -- hooks (a game's table overrides these) ---------------------------------------------
+    def animating(self) -> bool:
+        return False
+
+    def advance_animation(self, dt: float) -> None:
+        """Move the running animation on by ``dt`` seconds (called only while animating)."""
+
+    def on_moved(self, before: Any, after: Any, seat: int | None, action: Any) -> None:
+        """A move was played: animate it, light it up, play its sound."""
+
+    def human_turn(self, seat: int) -> None:
+        """A human is on turn and nothing is shown over the table: ready the controls."""
+
+    def show_results(self) -> None:
+        """The game (or round) just ended: push the results scene."""
+
+    def results_key(self) -> Any:
+        """What one showing of the results is for (the game; a rummy round)."""
+        return True
+
+    def safe_action(self, state: Any) -> tuple[Any, str]:
+        """A move for a computer seat whose player failed at medium too, and the log's line."""
+        action = random.Random(self.session.decisions).choice(state.legal_actions())
+        return action, _("{name}'s computer player failed ({why}); it plays a random move.")
+
+    def hint_arrived(self, action: Any) -> None:
+        """The hint search answered ``action`` for the position it was asked about."""
+
+    def sync_widgets(self) -> None:
+        """Show and enable the controls that fit the moment."""
+
+    # -- messages ----------------------------------------------------------------------------
+    def say(self, text: str, colour: theme.Colour = theme.TEXT) -> None:
+        self.message = text
+        self.message_colour = colour
+
+    def say_refusal(self, error: Exception) -> None:
+        text = translate_engine(str(error))
+        self.say(text[:1].upper() + text[1:], theme.BAD)
+
+    # -- moving on ---------------------------------------------------------------------------
+    def act(self, action: Any) -> bool:
+        """Hand ``action`` to the engine for the current player: log, save and show it. False
+        (and the reason said) if the engine refused it."""
+        before = self.state
+        seat = before.current_player
+        line = self.spec.describe(before, action, self.names())
+        try:
+            after = self.session.apply(action, line)
+        except IllegalAction as error:
+            self.say_refusal(error)
+            return False
+        self.hint_worker.cancel()
+        self.hint_for = None
+        if after.is_terminal and not before.is_terminal:
+            record_end(self.app, self.session.game, self.session.seats, before, after)
+        autosave_table(self)
+        self.log_move(line, seat)
+        self.on_moved(before, after, seat, action)
+        self.sync_widgets()
+        return True
+
+    def log_move(self, line: str, seat: int | None) -> None:
+        colour = theme.TEXT
+        if seat is not None and seat < self.session.num_seats:
+            colour = theme.mix(theme.TEXT, self.session.colour(seat).rgb, 0.35)
+        self.log.add(line, colour)
+
+    def move_pace(self, seat: int | None) -> float:
+        """Seconds the animation of a move by ``seat`` takes (a human's own moves are quick)."""
+        pace = self.app.pace if not self.session.is_human(seat) else min(self.app.pace, 0.3)
+        return pace * self.app.settings.animation_pace
+
+    # -- the turn loop -----------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.widgets.update(dt)
+        if self.hint_worker.busy:
+            answer = self.hint_worker.poll()
+            if answer is not None:
+                self._hint_answered(answer)
+        if self.animating():
+            self.advance_animation(dt)
+            if self.animating():
+                return
+            self.sync_widgets()
+        state = self.state
+        if state.is_terminal:
+            key = self.results_key()
+            if self.results_shown_for != key:
+                self.results_shown_for = key
+                self.show_results()
+            return
+        seat = state.current_player
+        if self.session.is_human(seat):
+            self._maybe_cover(seat)
+            self.human_turn(seat)
+            return
+        self._computer_step()
+
+    def _maybe_cover(self, seat: int) -> None:
+        if seat == self.shown_seat:
+            return
+        self.shown_seat = seat
+        self.sync_widgets()
+        if len(self.session.humans) < 2:
+            return
+        info = self.session.seats[seat]
+        self.app.push(CoverScene(self.app, info.name, info.player_colour, self.cover_text))
+
+    def _computer_step(self) -> None:
+        seat = self.state.current_player
+        if seat is None:
+            return
+        if not self.worker.busy:
+            agent = self.session.agent(seat)
+            self.worker.start(agent, self.state.view(seat), self.session.decision_rng())
+            return
+        decision = self.worker.poll()
+        if decision is not None:
+            self._play_decision(decision)
+
+    def _play_decision(self, decision: Decision) -> None:
+        """The computer's answer: played if legal. A failed player (an error, or a move the
+        engine refuses) is replaced by the medium level; if medium fails too, the game's safe
+        move is played. Either way the game goes on and the log says why."""
+        seat = self.state.current_player
+        assert seat is not None
+        if decision.action is not None and self.act(decision.action):
+            return
+        name = self.session.seats[seat].name
+        why = decision.error or _("an illegal move ({action})").format(action=decision.action)
+        if self.session.fall_back_to_medium(seat):
+            line = _("{name}'s computer player failed ({why}); it plays at medium from now.")
+            self.log.add(line.format(name=name, why=why), theme.BAD)
+            self.say(line.format(name=name, why=why), theme.BAD)
+            return  # the next update asks the medium level for this move
+        action, line = self.safe_action(self.state)
+        self.log.add(line.format(name=name, why=why), theme.BAD)
+        self.act(action)
+
+    # -- hints -------------------------------------------------------------------------------
+    def start_hint(self, thinking: str) -> bool:
+        """Ask the game's hint search (in the AI process) about the position on turn."""
+        if not self.human_to_move() or self.hint_worker.busy:
+            return False
+        seat = self.state.current_player
+        self.hint_for = self.state
+        self.hint_worker.start(
+            self.hint_agent(), self.state.view(seat), random.Random(self.session.decisions)
+        )
+        self.say(thinking, theme.ACCENT)
+        self.sync_widgets()
+        return True
+
+    def hint_agent(self) -> Agent | AgentSpec:
+        """The game's hint search (its registry entry names it), run by the AI process."""
+        seed = (self.session.seed or 0) * 17 + self.session.decisions
+        return AgentSpec(self.session.game, HINT_LEVEL, seed, self.session.ai_budget)
+
+    def stop_hint(self) -> None:
+        self.hint_worker.cancel()
+        self.hint_for = None
+        self.say(_("Hint stopped."), theme.TEXT_DIM)
+        self.sync_widgets()
+
+    def _hint_answered(self, decision: Decision) -> None:
+        if self.hint_for is not self.state or not self.human_to_move():
+            return  # the game moved on meanwhile
+        self.hint_for = None
+        if decision.error is not None:
+            self.say(_("Hint failed: {error}").format(error=decision.error), theme.BAD)
+            self.sync_widgets()
+            return
+        self.hint_arrived(decision.action)
+        self.sync_widgets()
+
+    # -- replay ------------------------------------------------------------------------------
+    def replay_last_turn(self) -> None:
+        from game.ui.replay import ReplayOverlay, last_opponent_turn
+
+        viewer = self.viewer
+        if viewer is None and self.session.humans:
+            viewer = self.session.humans[0]
+        turn = last_opponent_turn(self.session, viewer)
+        if turn is None:
+            self.say(_("No opponent turn to replay yet."), theme.TEXT_DIM)
+            return
+        self.app.push(ReplayOverlay(self.app, self, turn))
+
+    def shown_state(self) -> Any:
+        """The state the table draws: a replayed past one, or the game's own."""
+        return self.replay.state if self.replay is not None else self.state
+
+    # -- pace --------------------------------------------------------------------------------
+    def pace_buttons(self, slower: pygame.Rect, faster: pygame.Rect) -> list[Button]:
+        return [
+            Button(
+                _("Slower"),
+                lambda: self.change_pace(1),
+                slower,
+                pygame.K_LEFTBRACKET,
+                ident="slower",
+                size=theme.FONT_SMALL,
+                tooltip=_("Computer moves play slower"),
+            ),
+            Button(
+                _("Faster"),
+                lambda: self.change_pace(-1),
+                faster,
+                pygame.K_RIGHTBRACKET,
+                ident="faster",
+                size=theme.FONT_SMALL,
+                tooltip=_("Computer moves play faster (0 = instant)"),
+            ),
+        ]
+
+    def change_pace(self, step: int) -> None:
+        index = pace_index(self.app.pace)
+        self.app.pace = PACES[max(0, min(len(PACES) - 1, index + step))]
+        pace = _("instant") if self.app.pace == 0 else _("{s:g} s per move").format(s=self.app.pace)
+        self.say(_("Computer pace: {pace}").format(pace=pace), theme.TEXT_DIM)
+
+    # -- leaving -----------------------------------------------------------------------------
+    def pause(self) -> None:
+        self.app.push(PauseOverlay(self.app, self.back_to_menu, self))
+
+    def back_to_menu(self) -> None:
+        self.app.reset(self.app.make_scene("menu"))
+
+    def on_exit(self) -> None:
+        self.hint_worker.cancel()
+        self.worker.cancel()
+        self.worker.stop_searches()
+        self.session.stop_computers()
+
+    def rematch(self) -> None:
+        """The same seats at a new deal, at a fresh table."""
+        from game.ui.tables import open_table
+
+        while self.app.scenes and self.app.top is not self:
+            self.app.pop()  # the results (and anything else) above this table
+        self.app.pop(self)
+        open_table(self.app, self.session.rematch())
