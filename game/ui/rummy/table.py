@@ -10,8 +10,6 @@ seats think on an :class:`~game.ui.ai_worker.AIWorker` and their moves are playe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -23,9 +21,9 @@ from game.ui import theme
 from game.ui.ai_worker import ai_available
 from game.ui.engine_words import translate_engine
 from game.ui.overlays import Dialog
-from game.ui.replay import replay_button
-from game.ui.rummy import players, table_draw
+from game.ui.rummy import controls, input, players, table_draw
 from game.ui.rummy.animation import CardFlight, Flight, changed_sets, new_positions
+from game.ui.rummy.drag import Drag, Spring
 from game.ui.rummy.geometry import (
     Drop,
     HandRow,
@@ -35,11 +33,9 @@ from game.ui.rummy.geometry import (
     table_grid,
 )
 from game.ui.rummy.results import RoundScore, RummyResultsScene
-from game.ui.rummy.turn_edit import EditRefused, Slot, TurnEdit
-from game.ui.rummy.words import hand_value_text, set_value_text
+from game.ui.rummy.turn_edit import EditRefused, TurnEdit
 from game.ui.saving import autosave_table
 from game.ui.table_shell import TableScene
-from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -49,31 +45,9 @@ TOP_H = 46
 SIDE_W = 270
 BUTTONS_H = 46
 STATUS_H = 30
-DRAG_THRESHOLD = 4
 SPRING_SECONDS = 0.25
 HIGHLIGHT_SECONDS = 1.6
 TOOLTIP_DELAY = 0.35
-
-
-@dataclass
-class Drag:
-    slot: Slot
-    card: Card
-    grab: tuple[int, int]  # pointer offset inside the card
-    start: tuple[int, int]
-    pos: tuple[int, int]
-    moved: bool = False
-
-
-@dataclass
-class Spring:
-    """A refused card sliding back to where it came from."""
-
-    card: Card
-    start: tuple[int, int]
-    end: pygame.Rect
-    slot: Slot  # where it lands: drawn there only once it has arrived
-    elapsed: float = 0.0
 
 
 class RummyTableScene(TableScene):
@@ -188,182 +162,10 @@ class RummyTableScene(TableScene):
         self._grid = None
 
     def _build_widgets(self, buttons_y: int) -> None:
-        self.widgets.clear()
-        actions: list[tuple[str, str, Any, int, str]] = [
-            (
-                "draw",
-                _("Draw"),
-                self.draw_card,
-                pygame.K_d,
-                _("Take a card from the stock: turn ends"),
-            ),
-            ("undo", _("Undo"), self.undo, pygame.K_u, _("Undo your last move of a card")),
-            (
-                "reset",
-                _("Reset turn"),
-                self.reset_turn,
-                pygame.K_r,
-                _("Everything back as it was"),
-            ),
-            ("hint", _("Hint"), self.show_hint, pygame.K_h, _("Show the best play (not applied)")),
-            ("sort", _("Sort"), self.toggle_sort, pygame.K_s, _("Sort your hand by suit or rank")),
-            ("next", _("Next player"), self.next_player, pygame.K_n, _("End your turn")),
-        ]
-        left_w = self.hand_area.w
-        gap = 8
-        bw = (left_w - gap * (len(actions) - 1)) // len(actions)
-        for i, (ident, label, callback, key, tip) in enumerate(actions):
-            rect = pygame.Rect(self.hand_area.x + i * (bw + gap), buttons_y + 4, bw, 38)
-            self.widgets.add(Button(label, callback, rect, key, ident=ident, tooltip=tip))
-        # Hint answer buttons sit over the table's bottom edge while a hint is shown.
-        hint_y = self.table_area.bottom - 44
-        cx = self.table_area.centerx
-        self.widgets.add(
-            Button(
-                _("Accept hint"),
-                self.accept_hint,
-                pygame.Rect(cx - 210, hint_y, 200, 38),
-                pygame.K_y,
-                ident="accept",
-            )
-        )
-        self.widgets.add(
-            Button(
-                _("Dismiss"),
-                self.dismiss_hint,
-                pygame.Rect(cx + 10, hint_y, 200, 38),
-                ident="dismiss",
-            )
-        )
-        side = self.side_area
-        x = side.x + 10
-        bw2 = (side.w - 30) // 2
-        # Player rows shrink (64 -> 44 px) so that stock, buttons and some log always fit.
-        players = self.state.num_players
-        room = side.h - 8 - 66 - 4 * 40 - 70
-        self.seat_row_h = max(44, min(64, room // max(1, players)))
-        rows_end = side.y + 8 + self.seat_row_h * players
-        # The stock row is left out when cramped: the status line shows the stock as well.
-        self.show_stock_row = rows_end + 66 <= side.bottom - 4 * 40 - 70
-        y = rows_end + (66 if self.show_stock_row else 4)
-        rows: list[list[tuple[str, str, Any, int | None, str]]] = [
-            [
-                (
-                    "fewer",
-                    _("Columns −"),
-                    partial(self.change_columns, -1),
-                    pygame.K_MINUS,
-                    _("Fewer columns of sets"),
-                ),
-                (
-                    "more",
-                    _("Columns +"),
-                    partial(self.change_columns, 1),
-                    pygame.K_EQUALS,
-                    _("More columns of sets"),
-                ),
-            ],
-            [
-                (
-                    "colours",
-                    _("4 colours"),
-                    self.toggle_colours,
-                    pygame.K_c,
-                    _("Two or four suit colours"),
-                ),
-                ("scores", _("Scores"), self.show_scores, pygame.K_p, _("Every round's penalties")),
-            ],
-            [
-                (
-                    "add",
-                    _("Add player"),
-                    self.ask_add_player,
-                    pygame.K_a,
-                    _("A new player joins now"),
-                ),
-                (
-                    "rename",
-                    _("Rename"),
-                    self.ask_rename,
-                    pygame.K_e,
-                    _("Rename the current player"),
-                ),
-            ],
-            [
-                (
-                    "remove",
-                    _("Remove"),
-                    self.ask_remove,
-                    pygame.K_x,
-                    _("The current player leaves"),
-                ),
-            ],
-        ]
-        for r, row in enumerate(rows):
-            for c, (ident, label, callback, shortcut, tip) in enumerate(row):
-                rect = pygame.Rect(x + c * (bw2 + 10), y + r * 40, bw2, 34)
-                self.widgets.add(
-                    Button(
-                        label,
-                        callback,
-                        rect,
-                        shortcut,
-                        ident=ident,
-                        tooltip=tip,
-                        size=theme.FONT_SMALL,
-                    )
-                )
-        # The last cell beside Remove: the pace, slower and faster (keys [ and ]).
-        pace_cell = pygame.Rect(x + bw2 + 10, y + 3 * 40, bw2, 34)
-        half = (pace_cell.w - 4) // 2
-        for button in self.pace_buttons(
-            pygame.Rect(pace_cell.x, pace_cell.y, half, pace_cell.h),
-            pygame.Rect(pace_cell.right - half, pace_cell.y, half, pace_cell.h),
-        ):
-            self.widgets.add(button)
-        # The Replay button sits in the strip above the log.
-        self.log.rect = pygame.Rect(
-            side.x + 10, y + 4 * 40 + 34, side.w - 20, side.bottom - y - 4 * 40 - 44
-        )
-        self.widgets.add(self.log)
-        self.widgets.add(replay_button(self.log.rect, self.replay_last_turn))  # over the log
-        self.sync_widgets()
+        controls.build_widgets(self, buttons_y)
 
     def sync_widgets(self) -> None:
-        find = self.widgets.find
-        edit = self.current_edit()
-        mine = edit is not None
-        hinting = self.hint is not None
-        for ident in ("draw", "undo", "reset", "hint", "sort", "next"):
-            find(ident).enabled = mine and not hinting
-        find("sort").enabled = self.shown_hand() is not None
-        draw = find("draw")
-        assert isinstance(draw, Button)
-        draw.label = _("Draw") if self.state.stock or self.state.is_terminal else _("Pass")
-        nxt = find("next")
-        assert isinstance(nxt, Button)
-        if self.state.is_terminal:
-            nxt.label, nxt.enabled = _("Next round"), True
-        else:
-            nxt.label = _("Next player")
-        if edit is not None:
-            find("undo").enabled = edit.can_undo and not hinting
-            find("reset").enabled = edit.changed and not hinting
-        find("accept").visible = find("dismiss").visible = hinting
-        if self.hint_worker.busy:
-            find("hint").enabled = False
-        sort = find("sort")
-        assert isinstance(sort, Button)
-        sort.label = _("Sort: suit") if self.sort_by == "suit" else _("Sort: rank")
-        colours = find("colours")
-        assert isinstance(colours, Button)
-        colours.selected = self.four_colour
-        in_turn = not self.state.is_terminal and self.anim is None
-        find("rename").enabled = find("remove").enabled = in_turn
-        find("remove").enabled = in_turn and self.state.num_players > 2
-        find("add").enabled = self.state.num_players < 6 and self.anim is None
-        find("fewer").enabled = self.grid().columns > 1
-        find("more").enabled = self.grid().columns < 8
+        controls.sync_widgets(self)
 
     # -- commands ----------------------------------------------------------------------------
     def change_columns(self, step: int) -> None:
@@ -664,170 +466,13 @@ class RummyTableScene(TableScene):
 
     # -- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.pointer = event.pos
-            self.hover_still = 0.0
-            if self.drag is not None:
-                self._drag_move(event.pos)
-                self.widgets.handle(event)
-                return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
-            self._drop(event.pos)
-            self.widgets.handle(event)
-            return True
-        if self.widgets.handle(event):
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self._press(event.pos)
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        return False
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        if key == pygame.K_ESCAPE:
-            if self.hint_worker.busy:
-                self.stop_hint()
-            elif self.hint is not None:
-                self.dismiss_hint()
-            else:
-                self.pause()
-            return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.next_player()
-            return True
-        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL or key == pygame.K_BACKSPACE:
-            self.undo()
-            return True
-        if key in (pygame.K_PLUS, pygame.K_KP_PLUS):
-            self.change_columns(1)
-            return True
-        if key == pygame.K_KP_MINUS:
-            self.change_columns(-1)
-            return True
-        return False
-
-    def _press(self, pos: tuple[int, int]) -> bool:
-        edit = self.current_edit()
-        if edit is None or self.hint is not None:
-            return False
-        slot: Slot | None = None
-        rect: pygame.Rect | None = None
-        if self.hand_area.collidepoint(pos):
-            row = self.hand_row()
-            i = row.card_at(pos)
-            if i is not None:
-                slot, rect = ("hand", i), row.card_rect(i)
-        else:
-            grid = self.grid()
-            found = grid.card_at(pos)
-            if found is not None:
-                slot, rect = ("set", found[0], found[1]), grid.card_rect(*found)
-        if slot is None or rect is None:
-            return False
-        self.drag = Drag(slot, edit.card_at(slot), (pos[0] - rect.x, pos[1] - rect.y), pos, pos)
-        return True
-
-    def _drag_move(self, pos: tuple[int, int]) -> None:
-        drag = self.drag
-        assert drag is not None
-        drag.pos = pos
-        if abs(pos[0] - drag.start[0]) + abs(pos[1] - drag.start[1]) > DRAG_THRESHOLD:
-            drag.moved = True
+        return input.handle(self, event)
 
     def drop_target(self, pos: tuple[int, int]) -> Drop | None:
-        if self.hand_area.collidepoint(pos):
-            return Drop("hand", self.hand_row().position_at(pos[0]))
-        if self.table_area.collidepoint(pos):
-            return self.grid().drop_at(pos)
-        return None
+        return input.drop_target(self, pos)
 
-    def _drop(self, pos: tuple[int, int]) -> None:
-        drag = self.drag
-        self.drag = None
-        edit = self.current_edit()
-        if drag is None or edit is None or not drag.moved:
-            return
-        target = self.drop_target(pos)
-        slot = drag.slot
-        had_opening = not edit.opened_before and edit.opened
-        try:
-            if target is None:
-                raise EditRefused(_("drop the card on a set, the new-set area or your hand"))
-            if target.kind == "hand":
-                edit.move_to_hand(slot, target.index)
-            elif target.kind == "new":
-                edit.move_to_new_set(slot)
-            elif target.kind == "set":
-                edit.move_to_set(slot, target.index, target.position)
-            elif slot[0] == "set" and slot[1] == target.index:
-                if slot[2] > 0:  # type: ignore[misc]
-                    edit.split(target.index, slot[2])  # type: ignore[misc]
-                else:
-                    edit.move_to_new_set(slot)
-            else:
-                edit.move_to_set(slot, target.index, len(edit.sets[target.index]))
-        except (EditRefused, IndexError) as error:
-            self._spring_back(drag, pos)
-            why = str(error) if isinstance(error, EditRefused) else "that card has moved"
-            self.say(why, theme.BAD)
-            self.sync_widgets()
-            return
-        if had_opening and not edit.opened:
-            # Public sets lock again below 30: say so before the next drag is refused.
-            self.say(
-                _(
-                    "Your own sets are below 30 again: the public sets are locked until they are "
-                    "back (Undo, or move your cards back)."
-                ),
-                theme.BAD,
-            )
-        else:
-            self.say("")
-        if target.kind != "hand":
-            self.play_sound("lay_card")
-        self.sync_widgets()
-
-    def _spring_back(self, drag: Drag, pos: tuple[int, int]) -> None:
-        try:
-            if drag.slot[0] == "hand":
-                end = self.hand_row().card_rect(drag.slot[1])
-            else:
-                end = self.grid().card_rect(drag.slot[1], drag.slot[2])  # type: ignore[misc]
-        except IndexError:
-            return  # its place is gone: nothing to spring back to
-        start = (pos[0] - drag.grab[0] + end.w // 2, pos[1] - drag.grab[1] + end.h // 2)
-        self.spring = Spring(drag.card, start, end, drag.slot)
-
-    # -- hover -------------------------------------------------------------------------------
     def hover_text(self, pos: tuple[int, int] | None = None) -> str | None:
-        """What the pointer is over: a card's value where it lies, or an invalid set's reason."""
-        pos = self.pointer if pos is None else pos
-        if self.drag is not None:
-            return None
-        hand = self.shown_hand()
-        if hand is not None and self.hand_area.collidepoint(pos):
-            i = self.hand_row().card_at(pos)
-            return hand_value_text(hand[i]) if i is not None and i < len(hand) else None
-        if not self.table_area.collidepoint(pos):
-            return None
-        grid = self.grid()
-        table = self.shown_table()
-        found = grid.card_at(pos)
-        if found is not None:
-            s, i = found
-            text = set_value_text(table[s], i)
-            problem = table_draw.set_problem(table[s])
-            invalid = _("Invalid set: {problem}").format(problem=problem)
-            return f"{invalid}\n{text}" if problem else text
-        s2 = grid.set_at(pos)
-        if s2 is not None and s2 < len(table):
-            problem = table_draw.set_problem(table[s2])
-            if problem:
-                return _("Invalid set: {problem}").format(problem=problem)
-        if grid.new_cell.collidepoint(pos):
-            return _("Drop a card here to start a new set")
-        return None
+        return input.hover_text(self, pos)
 
     def status_line(self) -> str:
         state = self.state
