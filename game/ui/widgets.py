@@ -409,9 +409,9 @@ class ScrollLog(Widget):
         self._cache: pygame.Surface | None = None
         self._cache_key: tuple[int, int, int, int] | None = None
         # Wrapped lines, extended as entries arrive (re-wrapped only when the width changes).
-        self._wrapped: list[tuple[str, theme.Colour]] = []
-        self._wrapped_count = 0
-        self._wrapped_width = -1
+        self._cache_wrapped: list[tuple[str, theme.Colour]] = []
+        self._cache_wrapped_count = 0
+        self._cache_wrapped_width = -1
 
     def add(self, line: str, colour: theme.Colour = theme.TEXT) -> None:
         self.entries.append((line, colour))
@@ -421,17 +421,17 @@ class ScrollLog(Widget):
     def clear(self) -> None:
         self.entries.clear()
         self.scroll = 0
-        self._wrapped_width = -1
+        self._cache_wrapped_width = -1
 
     def _lines(self) -> list[tuple[str, theme.Colour]]:
         width = self.rect.w - 16
-        if width != self._wrapped_width:
-            self._wrapped, self._wrapped_count, self._wrapped_width = [], 0, width
-        for entry, colour in self.entries[self._wrapped_count :]:
+        if width != self._cache_wrapped_width:
+            self._cache_wrapped, self._cache_wrapped_count, self._cache_wrapped_width = [], 0, width
+        for entry, colour in self.entries[self._cache_wrapped_count :]:
             for i, piece in enumerate(theme.wrap(entry, self.size, width)):
-                self._wrapped.append((piece if i == 0 else "  " + piece, colour))
-        self._wrapped_count = len(self.entries)
-        return self._wrapped
+                self._cache_wrapped.append((piece if i == 0 else "  " + piece, colour))
+        self._cache_wrapped_count = len(self.entries)
+        return self._cache_wrapped
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.active:
@@ -442,10 +442,10 @@ class ScrollLog(Widget):
                 # Dragging the text down shows older lines, like a touch screen.
                 line_height = theme.font(self.size).get_linesize()
                 start_y, start_scroll = self.drag_from
-                self.scroll = max(0, start_scroll + (event.pos[1] - start_y) // line_height)
+                self.scroll = self._clamped(start_scroll + (event.pos[1] - start_y) // line_height)
                 return True
         elif event.type == pygame.MOUSEWHEEL and self.hovered:
-            self.scroll = max(0, self.scroll + 3 * event.y)
+            self.scroll = self._clamped(self.scroll + 3 * event.y)
             return True
         elif (
             event.type == pygame.MOUSEBUTTONDOWN
@@ -457,6 +457,13 @@ class ScrollLog(Widget):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.drag_from = None
         return False
+
+    def _visible_lines(self) -> int:
+        return max(1, (self.rect.h - 8) // theme.font(self.size).get_linesize())
+
+    def _clamped(self, scroll: int) -> int:
+        """``scroll`` kept between the newest line and the oldest."""
+        return max(0, min(scroll, len(self._lines()) - self._visible_lines()))
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or self.rect.w <= 20 or self.rect.h <= 10:
@@ -472,15 +479,15 @@ class ScrollLog(Widget):
         out.fill(theme.PANEL_DARK)
         lines = self._lines()
         line_height = theme.font(self.size).get_linesize()
-        visible = max(1, (self.rect.h - 8) // line_height)
-        self.scroll = min(self.scroll, max(0, len(lines) - visible))
-        end = len(lines) - self.scroll
+        visible = self._visible_lines()
+        scroll = max(0, min(self.scroll, len(lines) - visible))  # the window may have grown
+        end = len(lines) - scroll
         start = max(0, end - visible)
         y = 4
         for line, colour in lines[start:end]:
             out.blit(theme.text(line, self.size, colour), (8, y))
             y += line_height
-        if self.scroll:
+        if scroll:
             theme.blit_text(
                 out,
                 _("more below"),

@@ -77,10 +77,8 @@ class RummyTableScene(TableScene):
         self.hand_area = pygame.Rect(0, 0, 1, 1)
         self.side_area = pygame.Rect(0, 0, 1, 1)
         self.status_area = pygame.Rect(0, 0, 1, 1)
-        self.seat_rects: list[pygame.Rect] = []
         self.seat_row_h = 64
         self.show_stock_row = True
-        self.stock_rect = pygame.Rect(0, 0, 1, 1)
         self.layers: dict[str, tuple[Any, pygame.Surface]] = {}  # drawing caches
         self._grid_key: tuple[Any, ...] | None = None
         self._grid: TableGrid | None = None
@@ -141,6 +139,22 @@ class RummyTableScene(TableScene):
         max_card_h = self.hand_area.h - 16
         columns = self.columns or best_columns(self.table_area, lengths, max_card_h)
         return table_grid(self.table_area, columns, lengths, max_card_h)
+
+    @property
+    def seat_rects(self) -> list[pygame.Rect]:
+        """Each player's row in the side panel (cards fly from there)."""
+        side = self.side_area
+        return [
+            pygame.Rect(side.x + 8, side.y + 8 + self.seat_row_h * seat, side.w - 16, 58)
+            for seat in range(self.state.num_players)
+        ]
+
+    @property
+    def stock_rect(self) -> pygame.Rect:
+        """The stock's card back, under the player rows."""
+        side = self.side_area
+        top = side.y + 8 + self.seat_row_h * self.state.num_players + 6
+        return pygame.Rect(side.x + 14, top, 34, 48)
 
     def hand_row(self) -> HandRow:
         hand = self.shown_hand() or []

@@ -336,14 +336,6 @@ def _draw_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
         cached = (key, layer)
         scene.layers["side"] = cached
     surface.blit(cached[1], scene.side_area.topleft)
-    side = scene.side_area
-    scene.seat_rects = [
-        pygame.Rect(side.x + 8, side.y + 8 + scene.seat_row_h * seat, side.w - 16, 58)
-        for seat in range(state.num_players)
-    ]
-    scene.stock_rect = pygame.Rect(
-        side.x + 14, side.y + 8 + scene.seat_row_h * state.num_players + 6, 34, 48
-    )
 
 
 def _render_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
