@@ -44,11 +44,15 @@ class GameSpec:
     action_from_dict: Callable[[Any], Any]
     lower_score_wins: bool  # rummy scores are penalty points
     ends_with_play: bool  # a terminal state ends the game (knights), not only a round (rummy)
-    first_position: Callable[[Any], Any]  # the position the game of a state started from
+    first_position: Callable[[Any, list[str], int], Any]  # (a state of the game, the names
+    # it began with, its seed) -> the position it began at
     final_scores: Callable[[Any], list[float]]  # per seat at a terminal state (arena, review)
+    unit_action: type | None  # the action that deals the next unit of play (rummy's round)
+    restart: Callable[[Any, int], Any] | None  # (state, seed) -> a new game at the same table
     result: Callable[[Any, Any], tuple[list[int], list[int]]]  # (before, after) of the last
     # move: each seat's score of the game or round it ended, and the winners (statistics)
     describe_ref: str  # (state, action, names) -> the move log's line
+    aftermath_ref: str  # (before, after, names) -> the log's further lines [(text, kind)]
     agent_ref: str  # (level, seed, seconds, stop) -> an ai.Agent
     hint_ref: str | None  # (stop) -> the Hint key's agent; None: the hard level's move
     table_ref: str  # the table scene class, built as ``Table(app, session)``
@@ -60,6 +64,10 @@ class GameSpec:
         describe: Callable[..., str] = resolve(self.describe_ref)
         return describe(state, action, names)
 
+    def begins_unit(self, action: Any) -> bool:
+        """Does ``action`` start a new unit of play (the rummy round; a knights game has one)?"""
+        return self.unit_action is not None and isinstance(action, self.unit_action)
+
     def seat_range_text(self) -> str:
         return f"{self.min_players}–{self.max_players}"
 
@@ -70,12 +78,14 @@ def resolve(ref: str) -> Any:
     return getattr(importlib.import_module(module_name), attribute)
 
 
-def _knights_start(state: knights.KnightsState) -> knights.KnightsState:
-    return knights.new_game(list(state.players), state.seed)
+def _knights_start(
+    state: knights.KnightsState, names: list[str], seed: int
+) -> knights.KnightsState:
+    return knights.new_game(names, seed)
 
 
-def _rummy_start(state: rummy.RummyState) -> rummy.RummyState:
-    return rummy.new_game([p.name for p in state.players], state.seed, state.jokers)
+def _rummy_start(state: rummy.RummyState, names: list[str], seed: int) -> rummy.RummyState:
+    return rummy.new_game(names, seed, state.jokers)
 
 
 def _knights_points(state: knights.KnightsState) -> list[float]:
@@ -86,6 +96,11 @@ def _knights_result(
     before: knights.KnightsState, after: knights.KnightsState
 ) -> tuple[list[int], list[int]]:
     return list(after.scores()), list(after.winners())
+
+
+def _rummy_restart(state: rummy.RummyState, seed: int) -> rummy.RummyState:
+    """The same players at a new deal, all points back to 0."""
+    return rummy.new_game([p.name for p in state.players], seed, state.jokers)
 
 
 def _rummy_penalties(state: rummy.RummyState) -> list[float]:
@@ -119,8 +134,11 @@ GAMES: dict[str, GameSpec] = {
             ends_with_play=True,
             first_position=_knights_start,
             final_scores=_knights_points,
+            unit_action=None,
+            restart=None,
             result=_knights_result,
             describe_ref="game.movelog:describe_knights",
+            aftermath_ref="game.ui.log_lines:knights_aftermath",
             agent_ref="ai.knights_levels:make_knights_agent",
             hint_ref=None,
             table_ref="game.ui.knights.table:KnightsTableScene",
@@ -142,8 +160,11 @@ GAMES: dict[str, GameSpec] = {
             ends_with_play=False,
             first_position=_rummy_start,
             final_scores=_rummy_penalties,
+            unit_action=rummy.NextRound,
+            restart=_rummy_restart,
             result=_rummy_round_result,
             describe_ref="game.movelog:describe_rummy",
+            aftermath_ref="game.ui.log_lines:rummy_aftermath",
             agent_ref="ai.rummy_levels:make_rummy_agent",
             hint_ref="ai.rummy_hint:HintSearch",
             table_ref="game.ui.rummy.table:RummyTableScene",

@@ -18,7 +18,7 @@ from game.ui.knights.table import KnightsTableScene
 from game.ui.menu import MenuScene
 from game.ui.overlays import CoverScene, HelpOverlay, PauseOverlay
 from game.ui.session import Seat, Session
-from game.ui.testing import click, headless_app, move, press, resize
+from game.ui.testing import click, headless_app, move, press, resize, wait_until
 
 ARROWS = {"N": pygame.K_UP, "E": pygame.K_RIGHT, "S": pygame.K_DOWN, "W": pygame.K_LEFT}
 
@@ -343,8 +343,9 @@ class BrokenAgent:
 def test_an_illegal_computer_move_is_replaced_and_reported() -> None:
     seats = [Seat("Kunz", False, "easy", colour=0), Seat("Ann", True, colour=1)]
     app, table = open_table(seats, seed=2, agents={0: BrokenAgent()})
-    assert app.run_until(lambda: len(table.session.history) >= 1, 300)
+    assert wait_until(app, lambda: table.session.decisions >= 1)
     assert any("failed" in line for line, _ in table.log.entries)
+    assert table.session.seats[0].level == "medium"  # the same policy as at the rummy table
     assert table.state.current_player == 1
 
 

@@ -575,7 +575,7 @@ def test_an_illegal_computer_move_hands_the_seat_to_medium(app: App) -> None:
 def test_a_computer_that_fails_at_medium_too_plays_the_safe_move(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(Session, "fall_back_to_medium", lambda _self, _seat: False)
+    monkeypatch.setattr(Session, "fall_back_to_medium", lambda _self, _seat, _why="": False)
     state = hand_built(
         ["JH 4D", "JH 5C 6C 7C 9D"], table=["7H 8H 9H"], opened=[True] * 2, current=1
     )

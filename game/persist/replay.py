@@ -14,29 +14,55 @@ from typing import Any
 
 from game.core import IllegalAction
 from game.registry import game_spec
+from game.seat_events import SeatEvent
 
 from .saves import SavedGame
 
 
+def first_names(saved: SavedGame) -> list[str]:
+    """The players' names when the history began: the saved names with the seat changes of
+    the history undone, newest first."""
+    names = list(saved.players)
+    for item in reversed(saved.history):
+        if not isinstance(item, SeatEvent):
+            continue
+        if item.change == "join" and item.seat < len(names):
+            del names[item.seat]
+        elif item.change == "leave":
+            names.insert(min(item.seat, len(names)), item.name)
+        elif item.change == "rename" and item.seat < len(names):
+            names[item.seat] = item.old
+    return names
+
+
 def first_position(saved: SavedGame) -> Any:
-    """The position the saved game started from (round 1 for rummy)."""
-    return game_spec(saved.game).first_position(saved.state)
+    """The position the saved history starts from: the game's first deal, or the new game its
+    first entry dealt (rummy's "new game" starts the replayable past again)."""
+    spec = game_spec(saved.game)
+    first = saved.history[0] if saved.history else None
+    seed = first.seed if isinstance(first, SeatEvent) and first.change == "new_game" else None
+    return spec.first_position(
+        saved.state, first_names(saved), seed if seed is not None else saved.state.seed
+    )
 
 
 def replay_states(saved: SavedGame) -> list[Any] | None:
-    """``[start, after move 1, ..., after the last move]``, or None if the history does not lead
-    from the first position to the saved state."""
+    """``[start, after entry 1, ..., after the last entry]``, or None if the history does not
+    lead from the first position to the saved state."""
+    spec = game_spec(saved.game)
     try:
         state = first_position(saved)
     except (ValueError, IllegalAction):
         return None
     states = [state]
-    for action in saved.history:
+    for index, item in enumerate(saved.history):
         try:
-            state = state.apply(action)
+            if isinstance(item, SeatEvent):
+                if not (index == 0 and item.change == "new_game"):
+                    state = item.apply(state, spec.restart)
+            else:
+                state = state.apply(item)
         except (IllegalAction, ValueError, IndexError, KeyError, TypeError):
-            # The engines promise IllegalAction; a history from a file must not crash Continue
-            # even where one slips (e.g. a malformed deployment read from a save).
             return None
         states.append(state)
     if state.to_dict() != saved.state.to_dict():
@@ -45,7 +71,8 @@ def replay_states(saved: SavedGame) -> list[Any] | None:
 
 
 def replay_log(saved: SavedGame) -> list[str] | None:
-    """The move log of the saved game, one line per history action (names from the seats)."""
+    """The move lines of the saved game, one per move of the history (names from the seats;
+    seat changes have their lines in the client's log)."""
     from game.movelog import describe  # here: the move log imports this package's translator
 
     states = replay_states(saved)
@@ -55,4 +82,5 @@ def replay_log(saved: SavedGame) -> list[str] | None:
     return [
         describe(saved.game, before, action, names)
         for before, action in zip(states, saved.history, strict=False)
+        if not isinstance(action, SeatEvent)
     ]

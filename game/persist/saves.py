@@ -26,6 +26,7 @@ from typing import Any
 
 from game.registry import GAME_KEYS
 from game.registry import GAMES as REGISTERED_GAMES
+from game.seat_events import SeatEvent, is_seat_event
 
 from .atomic import SaveError, describe_os_error, read_text_limited, write_atomic
 from .paths import autosave_path, saves_dir
@@ -52,8 +53,17 @@ class _Engine:
     action_from_dict: Callable[[Any], Any]
 
 
+def _history_reader(read_action: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """Reads one history item: a seat change, or a move of the game."""
+
+    def read(data: Any) -> Any:
+        return SeatEvent.from_dict(data) if is_seat_event(data) else read_action(data)
+
+    return read
+
+
 _ENGINES: dict[str, _Engine] = {
-    key: _Engine(spec.state_from_dict, spec.action_from_dict)
+    key: _Engine(spec.state_from_dict, _history_reader(spec.action_from_dict))
     for key, spec in REGISTERED_GAMES.items()
 }
 
@@ -304,7 +314,7 @@ def dumps_game(saved: SavedGame) -> str:
 
 # Actions already proven to survive their dict form: the autosave after every turn re-checks
 # only the new moves (a long rummy history would otherwise cost ~0.1 s per save).
-_ROUND_TRIPPED: dict[tuple[str, Any], None] = {}
+_ROUND_TRIPPED: dict[tuple[Any, Any], None] = {}
 _ROUND_TRIP_CACHE_SIZE = 2_000  # a rummy play holds a whole table: keep this small
 
 
@@ -312,7 +322,7 @@ def _check_history(engine: _Engine, history: tuple[Any, ...]) -> None:
     if len(history) > MAX_HISTORY:
         raise SaveError(_("the move history is longer than {most} moves.").format(most=MAX_HISTORY))
     for index, action in enumerate(history):
-        key: tuple[str, Any] | None = (engine.action_from_dict.__module__, action)
+        key: tuple[Any, Any] | None = (engine.action_from_dict, action)
         try:
             if key in _ROUND_TRIPPED:
                 continue

@@ -17,12 +17,18 @@ if TYPE_CHECKING:
 
 
 def record_game(
-    app: App, game: str, seats: list[Seat], scores: list[int], winners: list[int]
+    app: App,
+    game: str,
+    seats: list[Seat],
+    scores: list[int],
+    winners: list[int],
+    counted: list[int] | None = None,
 ) -> None:
-    """Add the result of every human seat (``scores`` per seat; rummy: penalties)."""
+    """Add the result of every human seat in ``counted`` (all by default; ``scores`` per seat,
+    rummy: penalties)."""
     level = opponent_level(seats)
     for seat, info in enumerate(seats):
-        if not info.human or seat >= len(scores):
+        if not info.human or seat >= len(scores) or (counted is not None and seat not in counted):
             continue
         try:
             record_result(game, level, seat in winners, int(scores[seat]))
@@ -31,7 +37,10 @@ def record_game(
             return
 
 
-def record_end(app: App, game: str, seats: list[Seat], before: Any, after: Any) -> None:
-    """Count the game (or rummy round) that the move from ``before`` to ``after`` ended."""
+def record_end(
+    app: App, game: str, seats: list[Seat], before: Any, after: Any, counted: list[int]
+) -> None:
+    """Count the game (or rummy round) that the move from ``before`` to ``after`` ended, for
+    the seats in ``counted``."""
     scores, winners = game_spec(game).result(before, after)
-    record_game(app, game, seats, scores, winners)
+    record_game(app, game, seats, scores, winners, counted)

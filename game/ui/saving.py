@@ -22,6 +22,7 @@ from game.persist import (
     saved_game,
 )
 from game.registry import game_spec
+from game.seat_events import SeatEvent
 from game.ui.session import HistoryEntry, Seat, Session
 
 if TYPE_CHECKING:
@@ -110,8 +111,11 @@ def session_from_saved(saved: SavedGame) -> Session:
 
         names = list(saved.players)
         for before, action in zip(states, saved.history, strict=False):
-            text = describe(saved.game, before, action, names)
-            history.append(HistoryEntry(before.current_player, action, text, before))
+            if isinstance(action, SeatEvent):
+                history.append(HistoryEntry(action.seat, action, "", before))
+            else:
+                text = describe(saved.game, before, action, names)
+                history.append(HistoryEntry(before.current_player, action, text, before))
     return Session.restore(saved.game, seats, saved.state, history)
 
 
@@ -126,20 +130,13 @@ def resume(app: App, saved: SavedGame) -> Scene:
 
 
 def restore_table(table: Any, saved: SavedGame) -> None:
-    """Refill the table's log (and rummy score table) from the saved game."""
+    """Refill the table's log, last-move highlight (and rummy score table) from the game."""
     from game.ui import theme
 
-    log = getattr(table, "log", None)
-    session: Session | None = getattr(table, "session", None)
-    if log is None or session is None:
-        return
-    log.clear()
-    for entry in session.history:
-        colour = theme.TEXT
-        if entry.seat is not None and entry.seat < len(session.seats):
-            colour = theme.mix(theme.TEXT, session.colour(entry.seat).rgb, 0.35)
-        log.add(entry.text, colour)
-    log.add(_("The game goes on where it stopped."), theme.TEXT_DIM)
+    table.log.clear()
+    table.log_history()
+    table.log.add(_("The game goes on where it stopped."), theme.TEXT_DIM)
+    table.history_restored()
     rounds = saved.extra.get("rounds") if isinstance(saved.extra, dict) else None
     if isinstance(rounds, list) and hasattr(table, "rounds"):
         from game.ui.rummy.results import RoundScore

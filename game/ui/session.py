@@ -21,6 +21,7 @@ from typing import Any
 
 from game.i18n import N_, _
 from game.registry import GameSpec, game_spec
+from game.seat_events import SeatEvent
 from game.ui import theme
 from game.ui.ai_process import AgentSpec
 from game.ui.ai_worker import Agent, ai_available, make_computer_agent
@@ -70,10 +71,16 @@ class Seat:
 
 @dataclass(frozen=True)
 class HistoryEntry:
+    """One move (an engine action) or one change of the seats (a SeatEvent), in order."""
+
     seat: int | None
     action: Any
     text: str
     before: Any = None  # the state the action was applied to (for the replay of a turn)
+
+    @property
+    def is_move(self) -> bool:
+        return not isinstance(self.action, SeatEvent)
 
 
 def default_seats(game: str, count: int = 2, humans: int = 1) -> list[Seat]:
@@ -219,14 +226,15 @@ class Session:
         """Seat a particular computer player (tests, or a custom opponent)."""
         self._agents[seat] = agent
 
-    def fall_back_to_medium(self, seat: int) -> bool:
-        """After a computer player failed: seat the medium level there instead. False when that
-        seat already plays medium (the caller then makes a safe move itself)."""
+    def fall_back_to_medium(self, seat: int, why: str = "") -> bool:
+        """After a computer player failed: seat the medium level there instead (recorded, with
+        ``why``). False when that seat already plays medium (the caller then makes a safe move
+        itself)."""
         info = self.seats[seat]
         if info.level == "medium" and self.custom_agent(seat) is None:
             return False
-        self.seats[seat] = replace(info, level="medium")
-        self._agents.pop(seat, None)
+        note = why or "?"
+        self.record(SeatEvent("seat", seat, info.name, human=False, level="medium", note=note))
         return True
 
     def custom_agent(self, seat: int) -> Agent | None:
@@ -241,6 +249,73 @@ class Session:
     def decision_rng(self) -> random.Random:
         """A fresh generator per decision, so a seeded game replays the same way."""
         return random.Random((self.seed or 0) * 1_000_003 + self.decisions)
+
+    # -- changes of the seats (each one recorded in the history) -----------------------------
+    def record(self, event: SeatEvent) -> Any:
+        """Carry out ``event`` on the engine state and the seats, and keep it in the history.
+        Raises the engine's IllegalAction (nothing changed) if the engine refuses it."""
+        before = self.state
+        after = event.apply(before, registered(self.game).restart)
+        seats = list(self.seats)
+        if event.change == "join":
+            seats.append(Seat(event.name, event.human, event.level or "medium", event.colour))
+        elif event.change == "rename":
+            seats[event.seat] = replace(seats[event.seat], name=event.name)
+        elif event.change == "leave":
+            del seats[event.seat]
+        elif event.change == "seat":
+            seats[event.seat] = replace(
+                seats[event.seat], human=event.human, level=event.level or "medium"
+            )
+        self.state, self.seats = after, seats
+        if event.change == "seat":
+            self._agents.pop(event.seat, None)  # the seat's new level plays from now
+        else:
+            self._agents.clear()  # seat numbers may have moved
+        if event.change == "new_game":
+            self.seed = event.seed
+            self.history.clear()  # the replayable past starts with this deal
+        self.history.append(HistoryEntry(event.seat, event, "", before))
+        return after
+
+    def add_player(self, name: str, human: bool, level: str, colour: int) -> Any:
+        seat = self.num_seats
+        return self.record(SeatEvent("join", seat, name, human=human, level=level, colour=colour))
+
+    def rename_player(self, seat: int, name: str) -> Any:
+        old = self.seats[seat].name
+        return self.record(SeatEvent("rename", seat, name, old=old))
+
+    def remove_player(self, seat: int) -> Any:
+        return self.record(SeatEvent("leave", seat, self.seats[seat].name))
+
+    def hand_over(self, seat: int, level: str) -> Any:
+        """The person at ``seat`` leaves it to the computer at ``level`` (or a computer seat's
+        level changes)."""
+        info = self.seats[seat]
+        was = "human" if info.human else info.level
+        event = SeatEvent("seat", seat, info.name, old=was, human=False, level=level)
+        return self.record(event)
+
+    def take_back(self, seat: int) -> Any:
+        """The person comes back to ``seat`` and plays it himself again."""
+        info = self.seats[seat]
+        return self.record(SeatEvent("seat", seat, info.name, old=info.level, human=True))
+
+    def restart(self, seed: int) -> Any:
+        """The same table at a new deal, all points back to 0 (a rummy "new game")."""
+        return self.record(SeatEvent("new_game", 0, seed=seed))
+
+    def played_through(self, seat: int, since: int = 0) -> bool:
+        """Did a person play ``seat`` himself in every move from history entry ``since`` on?"""
+        if not self.seats[seat].human:
+            return False
+        return not any(
+            isinstance(entry.action, SeatEvent)
+            and entry.action.change == "seat"
+            and entry.action.seat == seat
+            for entry in self.history[since:]
+        )
 
     # -- moving on ---------------------------------------------------------------------------
     def apply(self, action: Any, text: str | None = None) -> Any:
@@ -266,7 +341,7 @@ class Session:
         session = cls(game, seats, seed if seed is not None else getattr(state, "seed", None))
         session.state = state
         session.history = list(history)
-        session.decisions = len(history)
+        session.decisions = sum(1 for entry in history if entry.is_move)
         return session
 
     def rematch(self) -> Session:

@@ -28,15 +28,18 @@ import pygame
 from game.core import IllegalAction
 from game.i18n import _
 from game.registry import game_spec
-from game.ui import theme
+from game.seat_events import SeatEvent
+from game.ui import log_lines, theme
 from game.ui.ai_process import HINT_LEVEL, AgentSpec
 from game.ui.ai_worker import Agent, AIWorker, Decision, warm_up
 from game.ui.engine_words import translate_engine
+from game.ui.log_lines import entry_lines
 from game.ui.overlays import CoverScene, PauseOverlay
 from game.ui.records import record_end
 from game.ui.replay import ReplayView
 from game.ui.saving import autosave_table
 from game.ui.scene import Scene
+from game.ui.session import level_word
 from game.ui.widgets import Button, ScrollLog
 
 if TYPE_CHECKING:
@@ -161,18 +164,80 @@ class TableScene(Scene):
         self.hint_worker.cancel()
         self.hint_for = None
         if after.is_terminal and not before.is_terminal:
-            record_end(self.app, self.session.game, self.session.seats, before, after)
+            self._count_result(before, after)
         autosave_table(self)
-        self.log_move(line, seat)
+        self.log_entry(len(self.session.history) - 1)
         self.on_moved(before, after, seat, action)
         self.sync_widgets()
         return True
 
-    def log_move(self, line: str, seat: int | None) -> None:
-        colour = theme.TEXT
-        if seat is not None and seat < self.session.num_seats:
-            colour = theme.mix(theme.TEXT, self.session.colour(seat).rgb, 0.35)
-        self.log.add(line, colour)
+    def _count_result(self, before: Any, after: Any) -> None:
+        """Statistics: a result counts for each person who played his seat to the end himself
+        (a rummy round: the round)."""
+        history = self.session.history
+        start = max(
+            (i for i, entry in enumerate(history) if self.spec.begins_unit(entry.action)),
+            default=0,
+        )
+        seats = range(self.session.num_seats)
+        counted = [seat for seat in seats if self.session.played_through(seat, start)]
+        record_end(self.app, self.session.game, self.session.seats, before, after, counted)
+
+    def change_seats(self, event: SeatEvent) -> bool:
+        """Carry out a change of the seats through the session (recorded, logged and saved).
+        False, and the engine's reason said, if it can't be done now."""
+        try:
+            self.session.record(event)
+        except IllegalAction as error:
+            self.say_refusal(error)
+            return False
+        self.after_seat_change()
+        return True
+
+    def after_seat_change(self) -> None:
+        """The session just recorded a change of the seats: log it, save, lay out again."""
+        self.worker.cancel()  # the seat on turn may be played by someone else now
+        self.hint_worker.cancel()
+        self.hint_for = None
+        self.log_entry(len(self.session.history) - 1)
+        self.seats_changed()
+        autosave_table(self)
+        self.sync_widgets()
+
+    def seats_changed(self) -> None:
+        """Hook: the seats changed (a player joined, left, was renamed or handed over)."""
+
+    def history_restored(self) -> None:
+        """Hook: the session's history was read back (Continue, Load): show its last move."""
+
+    # -- the log -----------------------------------------------------------------------------
+    def log_entry(self, index: int) -> None:
+        """Add history entry ``index``'s lines to the log (the same lines Continue rebuilds)."""
+        history = self.session.history
+        entry = history[index]
+        after = history[index + 1].before if index + 1 < len(history) else self.state
+        names = [seat.name for seat in self.session.seats]
+        lines = entry_lines(
+            self.session.game, entry.before, entry.action, after, names, entry.text, level_word
+        )
+        for text, kind in lines:
+            self.log.add(text, self._log_colour(kind, entry.seat))
+
+    def log_history(self) -> None:
+        """The whole log again, from the history (Continue, Load)."""
+        for index in range(len(self.session.history)):
+            self.log_entry(index)
+
+    def _log_colour(self, kind: str, seat: int | None) -> theme.Colour:
+        if kind == log_lines.MOVE:
+            if seat is not None and seat < self.session.num_seats:
+                return theme.mix(theme.TEXT, self.session.colour(seat).rgb, 0.35)
+            return theme.TEXT
+        return {
+            log_lines.CAPTURE: theme.ACCENT,
+            log_lines.GOOD: theme.GOOD,
+            log_lines.BAD: theme.BAD,
+        }.get(kind, theme.TEXT_DIM)
 
     def move_pace(self, seat: int | None) -> float:
         """Seconds the animation of a move by ``seat`` takes (a human's own moves are quick)."""
@@ -238,10 +303,11 @@ class TableScene(Scene):
             return
         name = self.session.seats[seat].name
         why = decision.error or _("an illegal move ({action})").format(action=decision.action)
-        if self.session.fall_back_to_medium(seat):
+        if self.session.fall_back_to_medium(seat, why):
+            self.log_entry(len(self.session.history) - 1)
             line = _("{name}'s computer player failed ({why}); it plays at medium from now.")
-            self.log.add(line.format(name=name, why=why), theme.BAD)
             self.say(line.format(name=name, why=why), theme.BAD)
+            autosave_table(self)
             return  # the next update asks the medium level for this move
         action, line = self.safe_action(self.state)
         self.log.add(line.format(name=name, why=why), theme.BAD)

@@ -11,6 +11,7 @@ is drawn by ``table_draw.py``; the scene never changes engine state itself.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -32,7 +33,7 @@ from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.session import Session
+    from game.ui.session import HistoryEntry, Session
 
 
 class KnightsTableScene(TableScene):
@@ -245,23 +246,17 @@ class KnightsTableScene(TableScene):
         self.hint_action = None
         human = self.session.is_human(seat)
         pace = self.move_pace(seat)
-        last: LastMove | None = self.own_last
+        last = turn_highlight(self.session.history) or self.own_last
         anim: Animation | None = None
         if isinstance(action, Place) and seat is not None:
-            last = self._turn_so_far(before, seat)
-            last = LastMove(seat, last.placed + ((action.x, action.y),), last.path)
             if not human and pace > 0:
                 anim = TileSlide(
                     action.tile, self._slide_start(seat), (action.x, action.y), pace, before
                 )
         elif isinstance(action, Deploy) and seat is not None and before.pending is not None:
-            picker = DeployPicker([action], before.pending)
-            path = picker.path(action)
-            last = self._turn_so_far(before, seat)
-            last = LastMove(seat, last.placed, last.path + tuple(pos for pos, _ in path))
+            path = DeployPicker([action], before.pending).path(action)
             if path and pace > 0:
                 anim = KnightMarch(path, seat, before, after, pace * (0.8 + 0.4 * len(path)))
-            self._note_captures(before, after)
         elif isinstance(action, End) and not human and pace > 0:
             anim = Wait(pace * 0.5, after)
         sound = {Place: "lay_tile", Deploy: "deal"}.get(type(action))
@@ -294,29 +289,8 @@ class KnightsTableScene(TableScene):
         if self.state.phase == "deploy" and self.picker is None:
             self._after_move()
 
-    def _turn_so_far(self, before: Any, seat: int) -> LastMove:
-        """The highlight of this turn so far: a player's later lays add to it."""
-        last = self.anim_last if self.anim is not None else self.last
-        if last is not None and last.seat == seat and before.lays_this_turn > 0:
-            return last
-        return LastMove(seat)
-
-    def _note_captures(self, before: Any, after: Any) -> None:
-        """Log buildings whose top knight changed hands: the moments players care about."""
-        for pos, placed in after.board.items():
-            old = before.board.get(pos)
-            if not placed.knights or old is None or not old.knights:
-                continue
-            if (
-                old.knights[-1] != placed.knights[-1]
-                and "+" in placed.tile
-                and "castle" not in placed.tile
-            ):
-                victim = self.session.seats[old.knights[-1]].name
-                words = _("  ...and takes {victim}'s {tile}!").format(
-                    victim=victim, tile=tile_name(placed.tile)
-                )
-                self.log.add(words, theme.ACCENT)
+    def history_restored(self) -> None:
+        self.own_last = turn_highlight(self.session.history)
 
     def _after_move(self) -> None:
         state = self.state
@@ -484,6 +458,30 @@ class KnightsTableScene(TableScene):
             top = self.bottom.y + 40
             return [pygame.Rect(16 + i * (slot + 8), top, slot, slot) for i in range(count)]
         return self.hand_rects[:count]
+
+
+def turn_highlight(history: Sequence[HistoryEntry]) -> LastMove | None:
+    """What the newest turn that laid tiles did: its lays and the cells its knights went to
+    (read from the history, so a resumed game lights up the same tiles)."""
+    moves = [entry for entry in history if entry.is_move and entry.before is not None]
+    end = len(moves)
+    while end and not isinstance(moves[end - 1].action, (Place, Deploy)):
+        end -= 1  # keeps and ends of turns light nothing up: the turn before them stays lit
+    seat = moves[end - 1].seat if end else None
+    if seat is None:
+        return None
+    start = end - 1
+    while start > 0 and moves[start].before.lays_this_turn > 0 and moves[start - 1].seat == seat:
+        start -= 1
+    placed: list[Pos] = []
+    path: list[Pos] = []
+    for entry in moves[start:end]:
+        action, before = entry.action, entry.before
+        if isinstance(action, Place):
+            placed.append((action.x, action.y))
+        elif isinstance(action, Deploy) and before.pending is not None:
+            path += [pos for pos, _drop in DeployPicker([action], before.pending).path(action)]
+    return LastMove(seat, tuple(placed), tuple(path))
 
 
 def _same(cached: tuple[Any, tuple[Any, ...]] | None, state: Any, key: tuple[Any, ...]) -> bool:

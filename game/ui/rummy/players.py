@@ -1,22 +1,24 @@
 """Players joining, renamed or leaving during a round (rules file: "Rounds, scores, players").
 
-The engine changes the state (``add_player``, ``rename_current``, ``remove_current``); these
-helpers ask for names, keep the session's seats in step and tell the table to re-lay itself.
+These helpers ask for names and hand each change to the table as a seat change
+(:class:`~game.seat_events.SeatEvent`): the session carries it out (the engine's
+``add_player``, ``rename_current``, ``remove_current``), keeps it in the history, and the
+table logs it and lays itself out again.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
 from game.core import IllegalAction
 from game.i18n import _
+from game.seat_events import SeatEvent
 from game.ui import theme
 from game.ui.engine_words import translate_engine
 from game.ui.overlays import Dialog
 from game.ui.rummy.prompts import NameDialog
-from game.ui.session import COMPUTER_NAMES, Seat
+from game.ui.session import COMPUTER_NAMES
 
 if TYPE_CHECKING:
     from game.ui.rummy.table import RummyTableScene
@@ -51,18 +53,16 @@ def add_player(scene: RummyTableScene, name: str, kind: str = "medium") -> str |
     problem = _name_problem(scene, name)
     if problem:
         return problem
-    try:
-        state = scene.state.add_player(name)
-    except IllegalAction as error:
-        return translate_engine(str(error))
     human = kind == "human"
     level = "medium" if human else kind
-    scene.session.seats.append(Seat(name, human, level, _free_colour(scene)))
-    scene.session.state = state
-    scene.after_players_changed()
-    cards = len(state.players[-1].hand)
-    joined = _("{name} joins the game with {cards} cards and 0 points.")
-    scene.log.add(joined.format(name=name, cards=cards), theme.GOOD)
+    seat = scene.session.num_seats
+    event = SeatEvent("join", seat, name, human=human, level=level, colour=_free_colour(scene))
+    try:
+        scene.session.record(event)
+    except IllegalAction as error:
+        return translate_engine(str(error))
+    scene.after_seat_change()
+    cards = len(scene.state.players[-1].hand)
     scene.say(_("{name} joins with {cards} cards.").format(name=name, cards=cards), theme.GOOD)
     return None
 
@@ -88,18 +88,15 @@ def rename_current(scene: RummyTableScene, name: str) -> str | None:
     problem = _name_problem(scene, name, seat)
     if problem:
         return problem
+    old = scene.state.players[seat].name
     try:
-        state = scene.state.rename_current(name)
+        scene.session.rename_player(seat, name)
     except IllegalAction as error:
         return translate_engine(str(error))
-    old = scene.state.players[seat].name
-    scene.session.seats[seat] = replace(scene.session.seats[seat], name=name)
-    scene.session.state = state
     for record in scene.rounds:
         if old in record.penalties:
             record.penalties[name] = record.penalties.pop(old)
-    scene.after_players_changed()
-    scene.log.add(_("{old} is now called {name}.").format(old=old, name=name), theme.TEXT_DIM)
+    scene.after_seat_change()
     return None
 
 
@@ -125,16 +122,13 @@ def remove_current(scene: RummyTableScene) -> None:
     seat = scene.state.current_player
     if seat is None:
         return
+    name = scene.state.players[seat].name
     try:
-        state = scene.state.remove_current()
+        scene.session.remove_player(seat)
     except IllegalAction as error:
         scene.say(translate_engine(str(error)), theme.BAD)
         return
-    name = scene.state.players[seat].name
-    scene.worker.cancel()
-    del scene.session.seats[seat]
-    scene.session.state = state
-    scene.after_players_changed()
-    scene.log.add(_("{name} leaves the game.").format(name=name), theme.TEXT_DIM)
+    scene.after_seat_change()
+    state = scene.state
     on_turn = state.players[state.current_player or 0].name
     scene.say(_("{name} has left; {other} is on turn.").format(name=name, other=on_turn))

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import _, ngettext
-from game.rummy import Card, Draw, NextRound, Pass, Play, RummyState, new_game
+from game.rummy import Card, Draw, NextRound, Pass, Play, RummyState
 from game.rummy.turn_rules import OPENING_POINTS
+from game.seat_events import SeatEvent
 from game.ui import theme
 from game.ui.ai_worker import ai_available
 from game.ui.engine_words import translate_engine
@@ -34,7 +35,6 @@ from game.ui.rummy.geometry import (
 )
 from game.ui.rummy.results import RoundScore, RummyResultsScene
 from game.ui.rummy.turn_edit import EditRefused, TurnEdit
-from game.ui.saving import autosave_table
 from game.ui.table_shell import TableScene
 
 if TYPE_CHECKING:
@@ -307,16 +307,10 @@ class RummyTableScene(TableScene):
 
     def new_game(self) -> None:
         """Same players, points back to 0 (a new deal from the next seed)."""
-        self.worker.cancel()
-        names = [p.name for p in self.state.players]
-        seed = (self.session.seed or 0) + 1
-        self.session.seed = seed
-        self.session.state = new_game(names, seed, self.state.jokers)
+        if not self.change_seats(SeatEvent("new_game", 0, seed=(self.session.seed or 0) + 1)):
+            return
         self.rounds.clear()
-        self.session.history.clear()  # the replayable past starts with this deal
         self._reset_turn_view()
-        line = _("A new game (seed {seed}): all points are back to 0.").format(seed=seed)
-        self.log.add(line, theme.TEXT_DIM)
         self.say(_("New game: points reset."), theme.TEXT_DIM)
 
     def show_scores(self) -> None:
@@ -341,11 +335,7 @@ class RummyTableScene(TableScene):
     def remove_current(self) -> None:
         players.remove_current(self)
 
-    def after_players_changed(self) -> None:
-        if self.worker.busy:
-            self.worker.cancel()
-        if self.hint_worker.busy:  # a hint for a hand that may have left the table
-            self.hint_worker.cancel()
+    def seats_changed(self) -> None:
         self.hint = None
         if self.edit is not None:
             if self.human_to_move():
@@ -354,7 +344,6 @@ class RummyTableScene(TableScene):
                 self.edit = None
         self.shown_seat = self.state.current_player if self.edit is not None else None
         self.layout(self.size)
-        autosave_table(self)
 
     def _reset_turn_view(self) -> None:
         self.edit = None
@@ -381,10 +370,9 @@ class RummyTableScene(TableScene):
         self.drag = None
         if after.is_terminal and not before.is_terminal:
             self._note_round(before, after)
-        self.say(self.log.entries[-1][0] if self.log.entries else "", theme.TEXT_DIM)
+        self.say(self.session.history[-1].text, theme.TEXT_DIM)
         if isinstance(action, NextRound):
             self.play_sound("deal")
-            self.log.add(_("Round {round} is dealt.").format(round=after.round), theme.TEXT_DIM)
         elif seat is not None and not self.session.is_human(seat):
             self._animate(before, after, seat, action)
         if isinstance(action, Play):
@@ -392,6 +380,20 @@ class RummyTableScene(TableScene):
             self.highlight_left = HIGHLIGHT_SECONDS + (self.app.pace if self.anim else 0)
             if self.anim is None:
                 self.play_sound("lay_card")
+
+    def history_restored(self) -> None:
+        """Light up the sets the newest play changed, as they were lit when it was played."""
+        history = self.session.history
+        for index in range(len(history) - 1, -1, -1):
+            entry = history[index]
+            if entry.is_move and entry.before is not None and isinstance(entry.action, Play):
+                after = history[index + 1].before if index + 1 < len(history) else self.state
+                if after is not None:
+                    self.highlight = changed_sets(entry.before.table, after.table)
+                    self.highlight_left = HIGHLIGHT_SECONDS
+                return
+            if entry.is_move:
+                return  # a draw since: nothing of the last play is lit any more
 
     def advance_animation(self, dt: float) -> None:
         assert self.anim is not None
@@ -426,15 +428,6 @@ class RummyTableScene(TableScene):
         }
         winner = after.players[after.winner].name if after.winner is not None else None
         self.rounds.append(RoundScore(after.round, winner, penalties))
-        # The move log's line already says who went out; add what the others kept.
-        for player in after.players:
-            if player.hand:
-                cards = " ".join(str(c) for c in player.hand)
-                points = penalties[player.name]
-                line = ngettext(
-                    "{name}: {cards} = {points} point", "{name}: {cards} = {points} points", points
-                ).format(name=player.name, cards=cards, points=points)
-                self.log.add(line, theme.TEXT_DIM)
 
     def _animate(self, before: RummyState, after: RummyState, seat: int, action: Any) -> None:
         pace = self.app.pace * self.app.settings.animation_pace
