@@ -52,7 +52,7 @@ class GameSpec:
     result: Callable[[Any, Any], tuple[list[int], list[int]]]  # (before, after) of the last
     # move: each seat's score of the game or round it ended, and the winners (statistics)
     describe_ref: str  # (state, action, names) -> the move log's line
-    aftermath_ref: str  # (before, after, names) -> the log's further lines [(text, kind)]
+    aftermath_ref: str  # (before, after) -> the log's further lines [(text, kind)]
     agent_ref: str  # (level, seed, seconds, stop) -> an ai.Agent
     hint_ref: str | None  # (stop) -> the Hint key's agent; None: the hard level's move
     table_ref: str  # the table scene class, built as ``Table(app, session)``

@@ -7,7 +7,7 @@ saw, line for line. Each line comes with its kind; the table gives each kind its
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from game.i18n import _, ngettext
@@ -25,7 +25,6 @@ def entry_lines(
     before: Any,
     action: Any,
     after: Any,
-    names: Sequence[str],
     text: str,
     level_word: Callable[[str], str],
 ) -> list[LogLine]:
@@ -33,10 +32,10 @@ def entry_lines(
     if isinstance(action, SeatEvent):
         return seat_event_lines(action, after, level_word)
     aftermath: Callable[..., list[LogLine]] = resolve(game_spec(game).aftermath_ref)
-    return [(text, MOVE), *aftermath(before, after, names)]
+    return [(text, MOVE), *aftermath(before, after)]
 
 
-def knights_aftermath(before: Any, after: Any, names: Sequence[str]) -> list[LogLine]:
+def knights_aftermath(before: Any, after: Any) -> list[LogLine]:
     """Buildings whose top knight changed hands: the moments players care about."""
     lines: list[LogLine] = []
     for pos, placed in after.board.items():
@@ -48,7 +47,7 @@ def knights_aftermath(before: Any, after: Any, names: Sequence[str]) -> list[Log
             and "+" in placed.tile
             and "castle" not in placed.tile
         ):
-            victim = names[old.knights[-1]] if old.knights[-1] < len(names) else "?"
+            victim = after.players[old.knights[-1]]
             words = _("  ...and takes {victim}'s {tile}!").format(
                 victim=victim, tile=tile_name(placed.tile)
             )
@@ -56,7 +55,7 @@ def knights_aftermath(before: Any, after: Any, names: Sequence[str]) -> list[Log
     return lines
 
 
-def rummy_aftermath(before: Any, after: Any, names: Sequence[str]) -> list[LogLine]:
+def rummy_aftermath(before: Any, after: Any) -> list[LogLine]:
     """What the others kept when a round ends, and the next deal."""
     lines: list[LogLine] = []
     if after.is_terminal and not before.is_terminal and len(after.players) == len(before.players):

@@ -294,6 +294,7 @@ class PauseOverlay(Scene):
         ]
         if self.table is not None:
             entries.append((_("Save / Load"), self._saves, pygame.K_s, "saves"))
+            entries.append((_("Seats"), self._seats, pygame.K_p, "seats"))
         entries += [
             (_("Settings"), self._settings, pygame.K_o, "settings"),
             (_("Rules & keys"), self.app.toggle_help, pygame.K_F1, "Rules & keys"),
@@ -319,14 +320,13 @@ class PauseOverlay(Scene):
             self.widgets.add(Button(label, callback, rect, key, ident=ident))
 
     def _saves(self) -> None:
-        from game.ui.saves_scene import SavesScene
+        self.app.push(self.app.make_scene("saves", self.table))
 
-        self.app.push(SavesScene(self.app, self.table))
+    def _seats(self) -> None:
+        self.app.push(self.app.make_scene("seats", self.table))
 
     def _settings(self) -> None:
-        from game.ui.settings_scene import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.push(self.app.make_scene("settings"))
 
     def _menu(self) -> None:
         self.app.pop(self)

@@ -109,12 +109,11 @@ def session_from_saved(saved: SavedGame) -> Session:
     if states is not None:
         from game.movelog import describe
 
-        names = list(saved.players)
         for before, action in zip(states, saved.history, strict=False):
             if isinstance(action, SeatEvent):
                 history.append(HistoryEntry(action.seat, action, "", before))
             else:
-                text = describe(saved.game, before, action, names)
+                text = describe(saved.game, before, action)
                 history.append(HistoryEntry(before.current_player, action, text, before))
     return Session.restore(saved.game, seats, saved.state, history)
 
@@ -133,7 +132,6 @@ def restore_table(table: Any, saved: SavedGame) -> None:
     """Refill the table's log, last-move highlight (and rummy score table) from the game."""
     from game.ui import theme
 
-    table.log.clear()
     table.log_history()
     table.log.add(_("The game goes on where it stopped."), theme.TEXT_DIM)
     table.history_restored()

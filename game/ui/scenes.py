@@ -24,6 +24,7 @@ SCENES: dict[str, str] = {
     "help": "game.ui.overlays:HelpOverlay",
     "pause": "game.ui.overlays:PauseOverlay",
     "replay": "game.ui.replay:ReplayOverlay",
+    "seats": "game.ui.seats_dialog:SeatsDialog",
 }
 
 

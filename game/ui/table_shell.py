@@ -76,6 +76,7 @@ class TableScene(Scene):
         self.results_shown_for: Any = None
         if len(session.humans) < session.num_seats:
             warm_up()  # the AI process starts while the player looks at the table
+        self.log_history()
 
     # -- what is shown -----------------------------------------------------------------------
     @property
@@ -140,6 +141,10 @@ class TableScene(Scene):
     def sync_widgets(self) -> None:
         """Show and enable the controls that fit the moment."""
 
+    def opening_line(self) -> str:
+        """The log's first line."""
+        return ""
+
     # -- messages ----------------------------------------------------------------------------
     def say(self, text: str, colour: theme.Colour = theme.TEXT) -> None:
         self.message = text
@@ -155,7 +160,7 @@ class TableScene(Scene):
         (and the reason said) if the engine refused it."""
         before = self.state
         seat = before.current_player
-        line = self.spec.describe(before, action, self.names())
+        line = self.spec.describe(before, action)  # the names the state had then
         try:
             after = self.session.apply(action, line)
         except IllegalAction as error:
@@ -216,15 +221,15 @@ class TableScene(Scene):
         history = self.session.history
         entry = history[index]
         after = history[index + 1].before if index + 1 < len(history) else self.state
-        names = [seat.name for seat in self.session.seats]
-        lines = entry_lines(
-            self.session.game, entry.before, entry.action, after, names, entry.text, level_word
-        )
+        game = self.session.game
+        lines = entry_lines(game, entry.before, entry.action, after, entry.text, level_word)
         for text, kind in lines:
             self.log.add(text, self._log_colour(kind, entry.seat))
 
     def log_history(self) -> None:
-        """The whole log again, from the history (Continue, Load)."""
+        """The whole log again, from the history (a new table, Continue, Load)."""
+        self.log.clear()
+        self.log.add(self.opening_line(), theme.TEXT_DIM)
         for index in range(len(self.session.history)):
             self.log_entry(index)
 

@@ -68,14 +68,13 @@ class KnightsTableScene(TableScene):
         self.deploy_layout = DeployLayout.fit(self.board_area, self.board_area)
         self.card_area = pygame.Rect(0, 0, 1, 1)
         self.cards: list[pygame.Rect] = []
-        self.log.add(
-            _("A new game of Robber Knights (seed {seed}).").format(seed=session.seed),
-            theme.TEXT_DIM,
-        )
 
     @property
     def cover_text(self) -> str:  # type: ignore[override]
         return _("It is your turn at the Robber Knights table.")
+
+    def opening_line(self) -> str:
+        return _("A new game of Robber Knights (seed {seed}).").format(seed=self.session.seed)
 
     # -- what is shown -----------------------------------------------------------------------
     @property

@@ -82,10 +82,6 @@ class RummyTableScene(TableScene):
         self.layers: dict[str, tuple[Any, pygame.Surface]] = {}  # drawing caches
         self._grid_key: tuple[Any, ...] | None = None
         self._grid: TableGrid | None = None
-        self.log.add(
-            _("A new game of Räuber-Rommé (seed {seed}).").format(seed=session.seed),
-            theme.TEXT_DIM,
-        )
 
     # -- what is shown -----------------------------------------------------------------------
     @property
@@ -359,6 +355,9 @@ class RummyTableScene(TableScene):
     @property
     def cover_text(self) -> str:  # type: ignore[override]
         return _("It is your turn at the rummy table.")
+
+    def opening_line(self) -> str:
+        return _("A new game of Räuber-Rommé (seed {seed}).").format(seed=self.session.seed)
 
     def animating(self) -> bool:
         return self.anim is not None

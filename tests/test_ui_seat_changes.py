@@ -1,0 +1,200 @@
+"""The session owns its changes: players joining, renamed and leaving, and seats handed to the
+computer and back, are recorded, logged, saved, and come back exactly with Continue — the move
+log line for line and the last move's highlight — in both games."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.persist import load_stats
+from game.registry import GAME_KEYS
+from game.seat_events import SeatEvent
+from game.ui.app import App
+from game.ui.menu import MenuScene
+from game.ui.overlays import PauseOverlay
+from game.ui.rummy.prompts import NameDialog
+from game.ui.rummy.table import RummyTableScene
+from game.ui.seats_dialog import SeatsDialog
+from game.ui.session import Seat, Session
+from game.ui.table_shell import TableScene
+from game.ui.tables import open_table
+from game.ui.testing import click, headless_app, press, type_text, wait_until
+
+
+class QuickAgent:
+    """A computer that answers at once (the real levels run in the AI process)."""
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        return rng.choice(state.legal_actions())
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("ROBBERS_DEN_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def menu_app() -> App:
+    app = headless_app((1280, 800), pace=0.0)
+    app.push(MenuScene(app))
+    app.run_frames(1)
+    return app
+
+
+def lines_of(table: Any) -> list[str]:
+    return [line for line, _colour in table.log.entries]
+
+
+def continue_in_a_new_window(app: App) -> tuple[App, Any]:
+    """Save, close every scene (the window goes), and Continue from the menu of a new one."""
+    assert app.saver is not None and app.saver.flush(10)
+    for scene in list(app.scenes):
+        scene.on_exit()
+    again = menu_app()
+    click(again, again.top.widget("continue").center)
+    return again, next(scene for scene in again.scenes if isinstance(scene, TableScene))
+
+
+def human_plays(app: App, table: Any, rng: random.Random, moves: int) -> None:
+    """``moves`` of the human's decisions (any legal ones), the computer answering between."""
+    for _ in range(moves):
+        assert wait_until(app, lambda: table.human_to_move() or table.state.is_terminal)
+        if table.state.is_terminal:
+            return
+        if isinstance(table, RummyTableScene):
+            table.draw_card()
+        else:
+            table.act(rng.choice(table.state.legal_actions()))
+        app.run_frames(1)
+
+
+def test_rummy_continue_after_add_rename_and_remove_keeps_the_log_and_seats() -> None:
+    app = menu_app()
+    seats = [Seat("Ann", True, colour=0), Seat("Bob", True, colour=1)]
+    seats.append(Seat("Kunz", False, colour=2))
+    session = Session("rummy", seats, seed=9)
+    session.set_agent(2, QuickAgent())
+    table = open_table(app, session)
+    assert isinstance(table, RummyTableScene)
+    rng = random.Random(1)
+    human_plays(app, table, rng, 2)
+    assert wait_until(app, lambda: table.human_to_move())
+    while app.top is not table:
+        press(app, pygame.K_RETURN)  # the hand-over cover: the next player is ready
+    press(app, pygame.K_a)  # add a player, through the dialog
+    assert isinstance(app.top, NameDialog)
+    for _ in range(12):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, "Dora")
+    press(app, pygame.K_RETURN)
+    assert [s.name for s in session.seats][-1] == "Dora"
+    on_turn = session.state.current_player
+    assert on_turn is not None
+    press(app, pygame.K_e)  # rename the player on turn
+    assert isinstance(app.top, NameDialog)
+    for _ in range(12):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, "Zoe")
+    press(app, pygame.K_RETURN)
+    assert session.seats[on_turn].name == "Zoe"
+    press(app, pygame.K_x)  # Zoe leaves
+    press(app, pygame.K_RETURN)  # Remove
+    assert "Zoe" not in [s.name for s in session.seats]
+    app.run_frames(2)
+    before_lines = lines_of(table)
+    assert any("joins the game" in line for line in before_lines)
+    assert any("is now called Zoe" in line for line in before_lines)
+    assert any("Zoe leaves the game" in line for line in before_lines)
+    history = [entry.action for entry in session.history]
+    state = session.state.to_dict()
+
+    again, resumed = continue_in_a_new_window(app)
+    assert isinstance(resumed, RummyTableScene)
+    assert resumed.state.to_dict() == state
+    assert [entry.action for entry in resumed.session.history] == history
+    assert [s.name for s in resumed.session.seats] == [s.name for s in session.seats]
+    resumed_lines = lines_of(resumed)
+    assert resumed_lines[-1] == "The game goes on where it stopped."
+    assert resumed_lines[:-1] == before_lines  # the log, line for line
+    pygame.quit()
+
+
+def test_knights_continue_keeps_every_log_line_and_the_highlight() -> None:
+    app = menu_app()
+    seats = [Seat("Ann", True, colour=0), Seat("Bob", True, colour=1)]
+    session = Session("knights", seats, seed=3)
+    table: Any = open_table(app, session)
+    rng = random.Random(3)  # this game's random moves take three buildings
+    while not any("takes" in line for line in lines_of(table)):
+        table.act(rng.choice(session.state.legal_actions()))
+    for _ in range(5):
+        table.act(rng.choice(session.state.legal_actions()))
+    before_lines = lines_of(table)
+    highlight = table.own_last
+    assert highlight is not None and highlight.placed
+    for scene in list(app.scenes):
+        scene.on_exit()  # stops the computers before the window goes
+    again, resumed = continue_in_a_new_window(app)
+    assert resumed.state.to_dict() == session.state.to_dict()
+    assert lines_of(resumed)[:-1] == before_lines
+    assert resumed.own_last == highlight
+    pygame.quit()
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_a_player_hands_his_seat_to_the_computer_and_takes_it_back(game: str) -> None:
+    app = menu_app()
+    seats = [Seat("Anna", True, colour=0), Seat("Kunz", False, "easy", colour=1)]
+    session = Session(game, seats, seed=5)
+    session.set_agent(1, QuickAgent())
+    table: Any = open_table(app, session)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseOverlay)
+    click(app, app.top.widget("seats").center)
+    dialog = app.top
+    assert isinstance(dialog, SeatsDialog)
+    row = dialog.widget("seat0")
+    click(app, (row.x + row.w * 7 // 10, row.centery))  # the fourth choice: hard
+    assert (session.seats[0].human, session.seats[0].level) == (False, "hard")
+    assert any(
+        "Anna has left; the computer plays for that seat (hard)" in line for line in lines_of(table)
+    )
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
+    assert app.top is table
+    session.set_agent(0, QuickAgent())
+    assert wait_until(app, lambda: any(e.seat == 0 and e.is_move for e in session.history))
+    # Continue brings the computer's seat back as it is, with the line in the log.
+    again, resumed = continue_in_a_new_window(app)
+    assert (resumed.session.seats[0].human, resumed.session.seats[0].level) == (False, "hard")
+    assert any("Anna has left" in line for line in lines_of(resumed))
+    resumed.change_seats(SeatEvent("seat", 0, "Anna", old="hard", human=True))
+    assert resumed.session.seats[0].human
+    assert "Anna is back and plays again." in lines_of(resumed)
+    pygame.quit()
+
+
+def test_a_round_counts_only_for_people_who_played_it_to_the_end() -> None:
+    app = menu_app()
+    seats = [Seat("Anna", True, colour=0), Seat("Bert", True, colour=1)]
+    session = Session("rummy", seats, seed=3)
+    table: Any = open_table(app, session)
+    table.change_seats(SeatEvent("seat", 1, "Bert", old="human", level="easy"))
+    table.change_seats(SeatEvent("seat", 1, "Bert", old="easy", human=True))  # back again
+    rng = random.Random(2)
+    for _ in range(2000):
+        if session.state.is_terminal:
+            break
+        while app.top is not table:
+            press(app, pygame.K_RETURN)  # covers between the two people
+        table.act(rng.choice(session.state.legal_actions()))
+        app.run_frames(1)
+    assert session.state.is_terminal
+    record = load_stats().get("rummy", "humans")
+    assert record.played == 1  # Anna's round; Bert was away for part of it
+    pygame.quit()
