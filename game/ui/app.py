@@ -21,12 +21,17 @@ from typing import Any
 import pygame
 
 from game.i18n import _, set_language
-from game.persist import BackgroundSaver, SaveError, Settings, save_settings
+from game.persist import BackgroundSaver, SaveError, Settings, load_settings, save_settings
 from game.registry import GAME_KEYS
-from game.ui import theme
+from game.ui import sprites, theme
+from game.ui.ai_worker import warm_up
 from game.ui.audio import Audio
+from game.ui.overlays import HelpOverlay
+from game.ui.saving import report_problems, show_message
 from game.ui.scene import Scene
 from game.ui.scenes import make_scene
+from game.ui.session import SeatError, Session, seats_from_spec
+from game.ui.tables import open_table
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
@@ -67,15 +72,11 @@ class App:
         # Every App starts from its own settings (English, marks on) until main() loads the
         # player's: a test that switched the language never leaks into the next App.
         set_language(self.settings.language)
-        from game.ui import sprites
-
         sprites.set_marks(self.settings.colour_blind_marks)
         self.saver: BackgroundSaver | None = None  # the autosave writer (game.ui.saving)
         self.save_problem: str | None = None  # a save failure to show the player
         self.shown_save_problems: set[str] = set()  # each shown once, not after every move
         if not headless:
-            from game.ui.ai_worker import warm_up
-
             # The computer players' process (which also answers hints) starts while the player
             # is in the menu.
             warm_up()
@@ -147,22 +148,16 @@ class App:
         if settings.sound_on != self.audio.enabled:
             self.audio.set_enabled(settings.sound_on)
         set_language(settings.language)
-        from game.ui import sprites
-
         sprites.set_marks(settings.colour_blind_marks)
         if settings.fullscreen != old.fullscreen or settings.window_size != old.window_size:
             self.set_window(settings.window_size, settings.fullscreen)
         for scene in self.scenes:
-            hook = getattr(scene, "settings_changed", None)
-            if callable(hook):
-                hook(settings)
+            scene.settings_changed(settings)
             scene.layout(self.size)  # texts in the new language, sizes for the new window
         if remember:
             try:
                 save_settings(settings)
             except SaveError as error:
-                from game.ui.saving import show_message
-
                 show_message(self, _("Can't save the settings"), str(error))
 
     def change_settings(self, **changes: object) -> None:
@@ -223,18 +218,15 @@ class App:
             self.toggle_help()
 
     def toggle_help(self) -> None:
-        from game.ui.overlays import HelpOverlay
-
         if self.scenes and isinstance(self.top, HelpOverlay):
             self.pop()
         else:
-            self.push(HelpOverlay(self, self.help_topic()))
+            self.push(self.make_scene("help", self.help_topic()))
 
     def help_topic(self) -> str:
         for scene in reversed(self.scenes):
-            topic = getattr(scene, "help_topic", None)
-            if isinstance(topic, str):
-                return topic
+            if scene.help_topic is not None:
+                return scene.help_topic
         return "general"
 
     def step(self, dt: float) -> None:
@@ -246,8 +238,6 @@ class App:
         self.time += dt
         self.frames += 1
         if self.save_problem is not None or self.saver is not None:
-            from game.ui.saving import report_problems
-
             report_problems(self)
         if self.scenes:
             self.top.update(dt)
@@ -297,8 +287,7 @@ class App:
 
 
 def _ai_busy(app: App) -> bool:
-    busy = getattr(app.top, "ai_busy", None)
-    return bool(busy) if not callable(busy) else bool(busy())
+    return app.top.ai_busy()
 
 
 def _clamp_size(size: tuple[int, int]) -> tuple[int, int]:
@@ -357,11 +346,6 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from game.persist import load_settings
-    from game.ui.menu import MenuScene
-    from game.ui.session import SeatError, Session, seats_from_spec
-    from game.ui.tables import open_table
-
     args = parse_args(sys.argv[1:] if argv is None else argv)
     headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
     settings = load_settings()
@@ -371,7 +355,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = settings.replace(ai_pace=args.pace)
     app = App(settings.window_size, headless=headless, pace=settings.ai_pace)
     app.apply_settings(settings)
-    app.push(MenuScene(app))
+    app.push(app.make_scene("menu"))
     if args.players is not None or args.autoplay or args.game is not None:
         game = args.game or "knights"
         try:
@@ -384,9 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.players is not None or args.autoplay:
             open_table(app, Session(game, seats, args.seed))
         else:
-            from game.ui.setup_scene import SetupScene
-
-            app.push(SetupScene(app, game))
+            app.push(app.make_scene("setup", game))
     app.run(quit_after=args.quit_after, screenshot=args.screenshot)
     for scene in list(app.scenes):
         scene.on_exit()

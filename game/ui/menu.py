@@ -13,6 +13,7 @@ from game.i18n import _
 from game.persist import SavedGame, SaveError, load_autosave
 from game.registry import GAMES
 from game.ui import sprites, theme
+from game.ui.saving import resume
 from game.ui.scene import Scene
 from game.ui.widgets import Button
 
@@ -90,8 +91,6 @@ class MenuScene(Scene):
             self.widgets.add(button)
 
     def continue_game(self) -> None:
-        from game.ui.saving import resume
-
         self.check_autosave()
         if self.saved is None:
             self.layout(self.size)
@@ -99,24 +98,16 @@ class MenuScene(Scene):
         resume(self.app, self.saved)
 
     def open_saves(self) -> None:
-        from game.ui.saves_scene import SavesScene
-
-        self.app.push(SavesScene(self.app))
+        self.app.push(self.app.make_scene("saves"))
 
     def open_stats(self) -> None:
-        from game.ui.stats_scene import StatsScene
-
-        self.app.push(StatsScene(self.app))
+        self.app.push(self.app.make_scene("stats"))
 
     def open_settings(self) -> None:
-        from game.ui.settings_scene import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.push(self.app.make_scene("settings"))
 
     def open_setup(self, game: str) -> None:
-        from game.ui.setup_scene import SetupScene
-
-        self.app.push(SetupScene(self.app, game))
+        self.app.push(self.app.make_scene("setup", game))
 
     def on_enter(self) -> None:
         self.check_autosave()

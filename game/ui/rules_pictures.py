@@ -19,6 +19,7 @@ from game.rummy.cards import parse_cards
 from game.ui import sprites, theme
 from game.ui.engine_words import translate_engine
 from game.ui.knights.words import tile_help, tile_name
+from game.ui.rummy.card_art import card_surface
 
 TILE = 64
 GAP = 14
@@ -121,7 +122,6 @@ def knights_pictures(width: int) -> pygame.Surface:
 
 
 def rummy_pictures(width: int, four_colour: bool = False) -> pygame.Surface:
-    from game.ui.rummy.card_art import card_surface
 
     surface = pygame.Surface((width, 1400), pygame.SRCALPHA)
     y = _heading(surface, _("Example sets"), 0)

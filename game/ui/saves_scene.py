@@ -119,9 +119,7 @@ class SavesScene(Scene):
         except SaveError as error:
             show_message(self.app, _("This save can't be loaded"), str(error))
             return
-        from game.ui.menu import MenuScene
-
-        self.app.reset(MenuScene(self.app))
+        self.app.reset(self.app.make_scene("menu"))
         resume(self.app, saved)
 
     def delete(self) -> None:

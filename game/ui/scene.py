@@ -17,6 +17,7 @@ import pygame
 from game.ui.widgets import WidgetGroup
 
 if TYPE_CHECKING:
+    from game.persist import Settings
     from game.ui.app import App
     from game.ui.replay import ReplayView
 
@@ -27,6 +28,7 @@ class Scene:
     opaque = True  # False: the scene below is drawn first (dialogs, overlays)
     passthrough = False  # True: events this scene ignores go on to the scene below
     name = "scene"
+    help_topic: str | None = None  # F1's topic here; None: the topic of the scene below
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -53,6 +55,16 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.widgets.draw(surface)
+
+    # -- what the app asks every scene ------------------------------------------------------
+    def settings_changed(self, settings: Settings) -> None:
+        """The player changed the settings (language, colours, ...): re-read what depends on
+        them (``layout`` follows)."""
+
+    def ai_busy(self) -> bool:
+        """Is a computer player (or a search) of this scene working? The app keeps full frame
+        rate while it is."""
+        return False
 
     def replay_view(self, table: Scene) -> ReplayView | None:
         """The past turn this scene shows in ``table``'s place (only a replay does)."""

@@ -28,6 +28,7 @@ from game.ui.session import (
     seat_limits,
     validate_seats,
 )
+from game.ui.tables import open_table
 from game.ui.widgets import Button, Segmented, TextEntry
 
 if TYPE_CHECKING:
@@ -133,8 +134,6 @@ class SetupScene(Scene):
 
     # -- start -----------------------------------------------------------------------------
     def start(self) -> None:
-        from game.ui.tables import open_table
-
         seats = [replace(s, name=s.name.strip()) for s in self.seats]
         try:
             validate_seats(self.game, seats)

@@ -36,10 +36,11 @@ from game.ui.engine_words import translate_engine
 from game.ui.log_lines import entry_lines
 from game.ui.overlays import CoverScene, PauseOverlay
 from game.ui.records import record_end
-from game.ui.replay import ReplayView
+from game.ui.replay import ReplayOverlay, ReplayView, last_opponent_turn
 from game.ui.saving import autosave_table
 from game.ui.scene import Scene
 from game.ui.session import level_word
+from game.ui.tables import open_table
 from game.ui.widgets import Button, ScrollLog
 
 if TYPE_CHECKING:
@@ -356,8 +357,6 @@ class TableScene(Scene):
 
     # -- replay ------------------------------------------------------------------------------
     def replay_last_turn(self) -> None:
-        from game.ui.replay import ReplayOverlay, last_opponent_turn
-
         viewer = self.viewer
         if viewer is None and self.session.humans:
             viewer = self.session.humans[0]
@@ -415,8 +414,6 @@ class TableScene(Scene):
 
     def rematch(self) -> None:
         """The same seats at a new deal, at a fresh table."""
-        from game.ui.tables import open_table
-
         while self.app.scenes and self.app.top is not self:
             self.app.pop()  # the results (and anything else) above this table
         self.app.pop(self)

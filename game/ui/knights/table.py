@@ -26,6 +26,7 @@ from game.ui.knights.controls import BOTTOM_H, LABEL_MARGIN, TOP_H, DeployLayout
 from game.ui.knights.deploy_picker import DeployPicker
 from game.ui.knights.geometry import BoardGeometry, Pos, fit, view_cells
 from game.ui.knights.panels import card_rects, render_cards
+from game.ui.knights.results import KnightsResultsScene
 from game.ui.knights.table_draw import draw_table
 from game.ui.knights.words import tile_name
 from game.ui.table_shell import TableScene
@@ -331,8 +332,6 @@ class KnightsTableScene(TableScene):
         self.sync_widgets()
 
     def show_results(self) -> None:
-        from game.ui.knights.results import KnightsResultsScene
-
         self.app.audio.play("win")
         self.app.push(KnightsResultsScene(self.app, self))
 
