@@ -45,7 +45,7 @@ def hand_built(
         players=players,
         table=tuple(tuple(parse_cards(cards)) for cards in table),
         stock=tuple(parse_cards(stock)),
-        current=current,
+        current_player=current,
         dealer=(current - 1) % len(hands),
     )
 

@@ -57,15 +57,16 @@ def _check_name(name: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class RummyState:
-    """See DESIGN.md for the JSON form. ``stock`` is top first; ``current`` is None when the round
-    is over; ``passes`` counts consecutive passes since the last play (empty stock only)."""
+    """See DESIGN.md for the JSON form (where ``current_player`` is saved as ``"current"``).
+    ``stock`` is top first; ``current_player`` is None when the round is over; ``passes`` counts
+    consecutive passes since the last play (empty stock only)."""
 
     seed: int
     jokers: int
     round: int
     phase: Phase
     dealer: int
-    current: int | None
+    current_player: int | None
     passes: int
     winner: int | None
     players: tuple[PlayerState, ...]
@@ -73,10 +74,6 @@ class RummyState:
     stock: tuple[Card, ...]
 
     # --- the game contract ----------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return self.current
 
     @property
     def num_players(self) -> int:
@@ -96,7 +93,7 @@ class RummyState:
     def apply(self, action: Action) -> RummyState:
         if isinstance(action, NextRound):
             return self._next_round()
-        if self.phase != "turn" or self.current is None:
+        if self.phase != "turn" or self.current_player is None:
             raise IllegalAction("the round is over: deal the next round")
         if isinstance(action, Draw):
             return self._draw()
@@ -138,7 +135,7 @@ class RummyState:
             players=self._with_player(seat, drawn),
             stock=self.stock[1:],
             passes=0,
-            current=self._after(seat),
+            current_player=self._after(seat),
         )
 
     def _pass(self) -> RummyState:
@@ -147,7 +144,7 @@ class RummyState:
         passes = self.passes + 1
         if passes >= self.num_players:
             return replace(self, passes=passes)._end_round(winner=None)
-        return replace(self, passes=passes, current=self._after(self._seat()))
+        return replace(self, passes=passes, current_player=self._after(self._seat()))
 
     def _play(self, table: Table) -> RummyState:
         problems = check_play(self, table)
@@ -166,14 +163,14 @@ class RummyState:
         )
         if not hand:
             return after_play._end_round(winner=seat)
-        return replace(after_play, current=self._after(seat))
+        return replace(after_play, current_player=self._after(seat))
 
     def _end_round(self, winner: int | None) -> RummyState:
         """Every player adds his hand value to his penalty points (the winner's hand is empty)."""
         scored = tuple(
             replace(player, score=player.score + hand_value(player.hand)) for player in self.players
         )
-        return replace(self, players=scored, phase="round_over", current=None, winner=winner)
+        return replace(self, players=scored, phase="round_over", current_player=None, winner=winner)
 
     def _next_round(self) -> RummyState:
         if self.phase != "round_over":
@@ -182,9 +179,9 @@ class RummyState:
         return deal_round(self.seed, self.jokers, self.round + 1, dealer, self.players)
 
     def _seat(self) -> int:
-        if self.current is None:
+        if self.current_player is None:
             raise IllegalAction("the round is over: deal the next round")
-        return self.current
+        return self.current_player
 
     # --- players ----------------------------------------------------------------------------
 
@@ -223,7 +220,7 @@ class RummyState:
             players=players,
             stock=tuple(stock),
             dealer=dealer,
-            current=seat % remaining,
+            current_player=seat % remaining,
             passes=0,
         )
 
@@ -304,7 +301,7 @@ def deal_round(
         round=round_number,
         phase="turn",
         dealer=dealer,
-        current=(dealer + 1) % len(players),
+        current_player=(dealer + 1) % len(players),
         passes=0,
         winner=None,
         players=tuple(dealt),
