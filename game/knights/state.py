@@ -17,8 +17,8 @@ from dataclasses import FrozenInstanceError
 from types import MappingProxyType
 from typing import Any, Literal, NoReturn
 
-from ..core import IllegalAction, shared_win_returns
-from . import hidden, serial
+from ..core import IllegalAction, RefusalKind, shared_win_returns
+from . import hidden, refusals, serial
 from .actions import END, Action, Deploy, End, Keep, Place
 from .deploy import explain_illegal, legal_deployments
 from .tiles import (
@@ -322,31 +322,30 @@ class KnightsState(_Fields):
             return self._apply_place(action)
         if isinstance(action, Deploy):
             return self._apply_deploy(action)
-        raise IllegalAction(f"{action!r} is not a Robber Knights action")
+        raise IllegalAction(refusals.NOT_A_KNIGHTS_ACTION(action=repr(action)))
 
-    def _wrong_phase(self, wanted: str) -> IllegalAction:
-        messages = {
-            "over": "the game is over",
-            "keep": "first each player chooses which A tile to keep",
-            "deploy": "first bring knights into play from the castle you just laid (or none)",
-            "place": "lay a tile or end your turn" if self.lays_this_turn else "lay a tile",
-        }
-        return IllegalAction(messages.get(self.phase, f"you can't {wanted} now"))
+    def _wrong_phase(self) -> IllegalAction:
+        """What the phase wants first (the action belongs to another phase)."""
+        if self.phase == "place":
+            first = refusals.LAY_OR_END if self.lays_this_turn else refusals.LAY_A_TILE
+        else:
+            first = _FIRST_IN_PHASE[self.phase]
+        return IllegalAction(first())
 
     def _apply_keep(self, action: Keep) -> KnightsState:
         if self.phase != "keep":
-            raise self._wrong_phase("keep a tile")
+            raise self._wrong_phase()
         p = self.current_player
         assert p is not None
         hand = self.hands[p]
         if action.tile in CASTLE_KINDS:
-            raise IllegalAction("the castle stays in your hand anyway: keep one of the other tiles")
+            raise IllegalAction(refusals.CASTLE_KEPT_ANYWAY())
         index = next((i for i, t in enumerate(hand) if t.tile == action.tile), None)
         if index is None:
-            raise IllegalAction(f"you have no {action.tile} tile to keep")
+            raise IllegalAction(refusals.NO_TILE_TO_KEEP(tile=action.tile))
         castle = next((i for i, t in enumerate(hand) if t.tile in CASTLE_KINDS), None)
         if castle is None:
-            raise IllegalAction("you have no castle to keep beside it")
+            raise IllegalAction(refusals.NO_CASTLE_TO_KEEP())
         others = tuple(t for i, t in enumerate(hand) if i not in (index, castle))
         new = self._draft()
         new.hands = _replace(self.hands, p, (hand[castle], hand[index]))
@@ -360,25 +359,25 @@ class KnightsState(_Fields):
 
     def _place_error(self, action: Place) -> IllegalAction | None:
         if self.phase != "place":
-            return self._wrong_phase("lay a tile")
+            return self._wrong_phase()
         p = self.current_player
         assert p is not None
         if not any(t.tile == action.tile for t in self.hands[p]):
-            return IllegalAction(f"you have no {action.tile} tile in your hand")
+            return IllegalAction(refusals.TILE_NOT_IN_HAND(tile=action.tile))
         if type(action.x) is not int or type(action.y) is not int:
-            return IllegalAction("a spot is given by whole-number coordinates")
+            return IllegalAction(refusals.SPOT_NOT_WHOLE())
         pos = (action.x, action.y)
         if pos in self._board:
-            return IllegalAction("that spot is already taken")
+            return IllegalAction(refusals.SPOT_TAKEN())
         if pos not in self._frontier:
-            return IllegalAction("that spot is not next to any tile")
+            return IllegalAction(refusals.SPOT_NOT_ADJACENT())
         assert self._bbox is not None
         min_x, max_x, min_y, max_y = self._bbox
         n = self.area
         if max(max_x, action.x) - min(min_x, action.x) >= n:
-            return IllegalAction(f"the area may be at most {n} tiles wide")
+            return IllegalAction(refusals.AREA_TOO_WIDE(n=n))
         if max(max_y, action.y) - min(min_y, action.y) >= n:
-            return IllegalAction(f"the area may be at most {n} tiles tall")
+            return IllegalAction(refusals.AREA_TOO_TALL(n=n))
         return None
 
     def _apply_place(self, action: Place) -> KnightsState:
@@ -395,14 +394,14 @@ class KnightsState(_Fields):
             or type(y) is not int
             or pos not in self._legal_spot_list()
         ):
-            raise self._place_error(action) or IllegalAction("that tile can't go there")
+            raise self._place_error(action) or IllegalAction(refusals.TILE_CANT_GO_THERE())
         hand = self.hands[p]
         index = -1
         for i, t in enumerate(hand):  # the earlier letter is laid first
             if t.tile == kind and (index < 0 or t.letter < hand[index].letter):
                 index = i
         if index < 0:
-            raise self._place_error(action) or IllegalAction("that tile can't go there")
+            raise self._place_error(action) or IllegalAction(refusals.TILE_CANT_GO_THERE())
         tile = hand[index]
         new = self._draft()
         new.hands = _replace(self.hands, p, hand[:index] + hand[index + 1 :])
@@ -425,7 +424,7 @@ class KnightsState(_Fields):
 
     def _apply_deploy(self, action: Deploy) -> KnightsState:
         if self.phase != "deploy":
-            raise self._wrong_phase("bring knights into play")
+            raise self._wrong_phase()
         p = self.current_player
         assert p is not None and self.pending is not None
         legal = self._legal
@@ -455,9 +454,9 @@ class KnightsState(_Fields):
 
     def _apply_end(self) -> KnightsState:
         if self.phase != "place":
-            raise self._wrong_phase("end your turn")
+            raise self._wrong_phase()
         if not self.lays_this_turn:
-            raise IllegalAction("you must lay at least one tile before ending your turn")
+            raise IllegalAction(refusals.LAY_BEFORE_ENDING())
         new = self._draft()
         new.pass_turn()
         return new.seal()
@@ -589,6 +588,12 @@ def _unpickle(values: tuple[Any, ...]) -> KnightsState:
         object.__setattr__(state, name, value)
     return state.seal()
 
+
+_FIRST_IN_PHASE: dict[str, RefusalKind] = {
+    "over": refusals.GAME_OVER,
+    "keep": refusals.KEEP_FIRST,
+    "deploy": refusals.DEPLOY_FIRST,
+}
 
 _STEP: dict[str | None, tuple[int, int]] = {
     None: (0, 0),

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from game.core import IllegalAction, shared_win_returns
+from game.rummy import refusals
 from game.rummy.actions import Action, Draw, NextRound, Pass, Play, Table, as_table
 from game.rummy.cards import HIDDEN, Card, hand_value, make_deck
 from game.rummy.turn_rules import check_play
@@ -51,7 +52,7 @@ def remove_cards(hand: Sequence[Card], cards: Counter[Card]) -> tuple[Card, ...]
 def _check_name(name: str) -> str:
     cleaned = name.strip()
     if not cleaned:
-        raise IllegalAction("a player needs a name")
+        raise IllegalAction(refusals.NAME_NEEDED())
     return cleaned
 
 
@@ -94,14 +95,14 @@ class RummyState:
         if isinstance(action, NextRound):
             return self._next_round()
         if self.phase != "turn" or self.current_player is None:
-            raise IllegalAction("the round is over: deal the next round")
+            raise IllegalAction(refusals.ROUND_OVER())
         if isinstance(action, Draw):
             return self._draw()
         if isinstance(action, Pass):
             return self._pass()
         if isinstance(action, Play):
             return self._play(action.table)
-        raise IllegalAction(f"{action!r} is not a Räuber-Rommé action")
+        raise IllegalAction(refusals.NOT_A_RUMMY_ACTION(action=repr(action)))
 
     def returns(self) -> list[float]:
         """At the round's end the winner gets 1; without a winner the lowest hand value wins
@@ -126,7 +127,7 @@ class RummyState:
 
     def _draw(self) -> RummyState:
         if not self.stock:
-            raise IllegalAction("the stock is empty: you can only play or pass")
+            raise IllegalAction(refusals.STOCK_EMPTY())
         seat = self._seat()
         player = self.players[seat]
         drawn = replace(player, hand=sorted_hand((*player.hand, self.stock[0])))
@@ -140,7 +141,7 @@ class RummyState:
 
     def _pass(self) -> RummyState:
         if self.stock:
-            raise IllegalAction("you may pass only when the stock is empty: draw a card")
+            raise IllegalAction(refusals.PASS_ONLY_WHEN_EMPTY())
         passes = self.passes + 1
         if passes >= self.num_players:
             return replace(self, passes=passes)._end_round(winner=None)
@@ -149,7 +150,7 @@ class RummyState:
     def _play(self, table: Table) -> RummyState:
         problems = check_play(self, table)
         if problems:
-            raise IllegalAction("you can't end your turn like this: " + "; ".join(problems))
+            raise IllegalAction(refusals.PLAY_REFUSED(rest=tuple(problems)))
         seat = self._seat()
         player = self.players[seat]
         played = Counter(card for cards in table for card in cards)
@@ -174,13 +175,13 @@ class RummyState:
 
     def _next_round(self) -> RummyState:
         if self.phase != "round_over":
-            raise IllegalAction("the round is still being played")
+            raise IllegalAction(refusals.ROUND_STILL_PLAYED())
         dealer = self._after(self.dealer)
         return deal_round(self.seed, self.jokers, self.round + 1, dealer, self.players)
 
     def _seat(self) -> int:
         if self.current_player is None:
-            raise IllegalAction("the round is over: deal the next round")
+            raise IllegalAction(refusals.ROUND_OVER())
         return self.current_player
 
     # --- players ----------------------------------------------------------------------------
@@ -189,7 +190,7 @@ class RummyState:
         """A new player joins after the last seat with 0 points and (during a round) up to 13
         cards from the stock; after a round he waits for the next deal."""
         if self.num_players >= MAX_PLAYERS:
-            raise IllegalAction(f"at most {MAX_PLAYERS} players can play")
+            raise IllegalAction(refusals.TOO_MANY_PLAYERS(n=MAX_PLAYERS))
         cards = self.stock[:HAND_SIZE] if self.phase == "turn" else ()
         newcomer = PlayerState(_check_name(name), 0, False, sorted_hand(cards))
         return replace(self, players=(*self.players, newcomer), stock=self.stock[len(cards) :])
@@ -204,7 +205,7 @@ class RummyState:
         with him, and the next player is on turn."""
         seat = self._seat()
         if self.num_players <= MIN_PLAYERS:
-            raise IllegalAction(f"at least {MIN_PLAYERS} players must remain")
+            raise IllegalAction(refusals.TOO_FEW_PLAYERS(n=MIN_PLAYERS))
         stock = list(self.stock) + list(self.players[seat].hand)
         round_rng(self.seed, self.round, f"remove/{seat}/{len(stock)}").shuffle(stock)
         players = self.players[:seat] + self.players[seat + 1 :]

@@ -17,13 +17,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import IllegalAction
-from game.i18n import N_, _, ngettext, pgettext
+from game.i18n import N_, _, ngettext, pgettext, refusal_text
 from game.knights import END, Deploy, End, Keep, Place
 from game.movelog import describe_knights
 from game.ui import theme
 from game.ui.ai_process import AgentSpec
 from game.ui.ai_worker import AIWorker, Decision, warm_up
-from game.ui.engine_words import translate_engine
 from game.ui.knights.animation import Animation, KnightMarch, TileSlide, Wait
 from game.ui.knights.board_render import LastMove, render_board
 from game.ui.knights.deploy_picker import DeployPicker, drops_label
@@ -525,7 +524,7 @@ class KnightsTableScene(TableScene):
         try:
             after = self.session.apply(action, text)
         except IllegalAction as error:
-            text = translate_engine(str(error))
+            text = refusal_text(error)
             self.message = text[:1].upper() + text[1:]
             self.message_colour = theme.BAD
             return False

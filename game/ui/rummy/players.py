@@ -11,9 +11,8 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from game.core import IllegalAction
-from game.i18n import _
+from game.i18n import _, refusal_text
 from game.ui import theme
-from game.ui.engine_words import translate_engine
 from game.ui.overlays import Dialog
 from game.ui.rummy.prompts import NameDialog
 from game.ui.session import COMPUTER_NAMES, Seat
@@ -54,7 +53,7 @@ def add_player(scene: RummyTableScene, name: str, kind: str = "medium") -> str |
     try:
         state = scene.state.add_player(name)
     except IllegalAction as error:
-        return translate_engine(str(error))
+        return refusal_text(error)
     human = kind == "human"
     level = "medium" if human else kind
     scene.session.seats.append(Seat(name, human, level, _free_colour(scene)))
@@ -91,7 +90,7 @@ def rename_current(scene: RummyTableScene, name: str) -> str | None:
     try:
         state = scene.state.rename_current(name)
     except IllegalAction as error:
-        return translate_engine(str(error))
+        return refusal_text(error)
     old = scene.state.players[seat].name
     scene.session.seats[seat] = replace(scene.session.seats[seat], name=name)
     scene.session.state = state
@@ -128,7 +127,7 @@ def remove_current(scene: RummyTableScene) -> None:
     try:
         state = scene.state.remove_current()
     except IllegalAction as error:
-        scene.say(translate_engine(str(error)), theme.BAD)
+        scene.say(refusal_text(error), theme.BAD)
         return
     name = scene.state.players[seat].name
     scene.worker.cancel()

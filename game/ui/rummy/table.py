@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import IllegalAction
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, refusal_text
 from game.movelog import describe_rummy
 from game.rummy import Card, Draw, NextRound, Pass, Play, RummyState, new_game
+from game.rummy.draft import DraftError
 from game.rummy.turn_rules import OPENING_POINTS
 from game.ui import theme
 from game.ui.ai_worker import AIWorker, Decision
-from game.ui.engine_words import translate_engine
 from game.ui.overlays import CoverScene, Dialog
 from game.ui.records import record_rummy_round
 from game.ui.replay import replay_button
@@ -41,7 +41,7 @@ from game.ui.rummy.geometry import (
     table_grid,
 )
 from game.ui.rummy.results import RoundScore, RummyResultsScene
-from game.ui.rummy.turn_edit import EditRefused, Slot, TurnEdit
+from game.ui.rummy.turn_edit import DROP_OFF_TARGET, Slot, TurnEdit
 from game.ui.rummy.words import hand_value_text, set_value_text
 from game.ui.saving import autosave_table
 from game.ui.table_base import PACES, TableScene, pace_index
@@ -523,8 +523,8 @@ class RummyTableScene(TableScene):
         try:
             edit.lay_out(self.hint)
             self.say(_("Hint laid out: press Next player to end the turn."), theme.GOOD)
-        except EditRefused as error:
-            self.say(translate_engine(str(error)), theme.BAD)
+        except DraftError as error:
+            self.say(refusal_text(error), theme.BAD)
         self.hint = None
         self.sync_widgets()
 
@@ -548,7 +548,7 @@ class RummyTableScene(TableScene):
         if not edit.laid:
             self.say(_("Lay at least one card from your hand, or draw a card (D)."), theme.BAD)
             return
-        problems = [translate_engine(p) for p in edit.problems()]
+        problems = [refusal_text(p) for p in edit.problems()]
         if problems:
             self.say(_("Not yet: {problems}").format(problems="; ".join(problems)), theme.BAD)
             self.app.push(
@@ -652,7 +652,7 @@ class RummyTableScene(TableScene):
         try:
             after = self.session.apply(action, line)
         except IllegalAction as error:
-            self.say(translate_engine(str(error)), theme.BAD)
+            self.say(refusal_text(error), theme.BAD)
             return False
         self.edit = None
         self.hint = None
@@ -925,7 +925,7 @@ class RummyTableScene(TableScene):
         had_opening = not edit.opened_before and edit.opened
         try:
             if target is None:
-                raise EditRefused(_("drop the card on a set, the new-set area or your hand"))
+                raise DraftError(DROP_OFF_TARGET())
             if target.kind == "hand":
                 edit.move_to_hand(slot, target.index)
             elif target.kind == "new":
@@ -939,9 +939,9 @@ class RummyTableScene(TableScene):
                     edit.move_to_new_set(slot)
             else:
                 edit.move_to_set(slot, target.index, len(edit.sets[target.index]))
-        except (EditRefused, IndexError) as error:
+        except (DraftError, IndexError) as error:
             self._spring_back(drag, pos)
-            why = str(error) if isinstance(error, EditRefused) else "that card has moved"
+            why = refusal_text(error) if isinstance(error, DraftError) else _("that card has moved")
             self.say(why, theme.BAD)
             self.sync_widgets()
             return
