@@ -112,8 +112,8 @@ class IllegalAction(ValueError):
     ``code`` and ``fields`` say the same for translation (see :class:`Reason`).
 
     Raised as ``IllegalAction(reason)`` with a :class:`Reason`, or as
-    ``IllegalAction(code="...", **fields)`` for a declared code; a plain message is accepted
-    too (``code`` is then None).
+    ``IllegalAction(code="...", **fields)`` for a declared code; a plain message (or none) is
+    accepted too, and then ``code`` is None.
     """
 
     def __init__(self, reason: str | None = None, /, *, code: str | None = None, **fields: object):
@@ -124,9 +124,7 @@ class IllegalAction(ValueError):
             reason = kind(**fields)
         elif fields:
             raise TypeError("fields need a code")
-        if reason is None:
-            raise TypeError("an IllegalAction needs a reason or a code")
-        super().__init__(str(reason))
+        super().__init__(*(() if reason is None else (str(reason),)))
         self.reason: Reason | None = reason if isinstance(reason, Reason) else None
 
     @property
