@@ -87,9 +87,12 @@ class Reason(str):
     def __new__(cls, kind: RefusalKind, fields: Mapping[str, object] | None = None) -> Reason:
         values = MappingProxyType(dict(fields or {}))
         reason = super().__new__(cls, kind.render(values, _same_text))
-        reason.kind = kind
-        reason.fields = values
+        object.__setattr__(reason, "kind", kind)
+        object.__setattr__(reason, "fields", values)
         return reason
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Reason can't be changed: cannot assign to {name!r}")
 
     @property
     def code(self) -> str:

@@ -155,6 +155,8 @@ def test_an_illegal_action_is_raised_by_code_and_keeps_it_through_pickle() -> No
     for copy in (again, draft_error):
         assert str(copy) == str(error) and copy.code == "area_too_wide"
     assert IllegalAction("a plain message").code is None
+    with pytest.raises(AttributeError):
+        error.reason.kind = rummy_refusals.GAP  # type: ignore[misc, union-attr]
     with pytest.raises(ValueError, match="no refusal"):
         IllegalAction(code="no_such_code")
     with pytest.raises(ValueError, match="declared twice"):
