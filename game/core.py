@@ -2,17 +2,144 @@
 
 Modelled on OpenSpiel's State API: a state is an immutable value, ``apply`` returns a new state,
 and an illegal action raises :class:`IllegalAction` with a sentence a player can read.
+
+Refusals are typed: each kind is declared once (:func:`refusal`) with a stable code and its
+English template, and an ``IllegalAction`` (or a meld problem, a :class:`Reason`) carries the
+code and the fields, so the client translates by code instead of parsing English.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Protocol, TypeVar, runtime_checkable
+
+# ----- refusals: why an action or a set is not allowed ----------------------------------------
+
+
+def _same_text(text: str) -> str:
+    return text
+
+
+@dataclass(frozen=True, eq=False)
+class RefusalKind:
+    """One kind of refusal: a stable ``code`` and the English ``template`` with ``{fields}``.
+
+    ``lists`` names the fields that hold several reasons and the separator they are joined
+    with; ``words`` names the fields that hold a game word (a tile kind, a terrain), which is
+    translated along with the sentence. Calling the kind makes a :class:`Reason`.
+    """
+
+    code: str
+    template: str
+    lists: Mapping[str, str] = field(default_factory=dict)
+    words: frozenset[str] = frozenset()
+
+    def __call__(self, **fields: object) -> Reason:
+        return Reason(self, fields)
+
+    def render(self, fields: Mapping[str, object], translate: Callable[[str], str]) -> str:
+        """The sentence with ``fields`` filled in, every text passed through ``translate``."""
+        values: dict[str, object] = {}
+        for name, value in fields.items():
+            if name in self.lists:
+                reasons = value if isinstance(value, (tuple, list)) else (value,)
+                values[name] = self.lists[name].join(_render(r, translate) for r in reasons)
+            elif name in self.words and isinstance(value, str):
+                values[name] = translate(value)
+            else:
+                values[name] = value
+        return translate(self.template).format(**values)
+
+
+def _render(reason: object, translate: Callable[[str], str]) -> str:
+    return reason.translated(translate) if isinstance(reason, Reason) else str(reason)
+
+
+REFUSALS: dict[str, RefusalKind] = {}
+
+
+def refusal(
+    code: str,
+    template: str,
+    *,
+    lists: Mapping[str, str] | None = None,
+    words: tuple[str, ...] = (),
+) -> RefusalKind:
+    """Declare a kind of refusal (once per code: codes are shared by every game and the UI)."""
+    if code in REFUSALS:
+        raise ValueError(f"the refusal code {code!r} is declared twice")
+    kind = RefusalKind(code, template, dict(lists or {}), frozenset(words))
+    REFUSALS[code] = kind
+    return kind
+
+
+class Reason(str):
+    """Why something is not allowed: the English sentence itself (so it is a ``str`` wherever
+    the contract promises one, e.g. ``MeldCheck.error``), carrying its ``code`` and ``fields``
+    so that the client can say it in the player's language."""
+
+    kind: RefusalKind
+    fields: Mapping[str, object]
+
+    def __new__(cls, kind: RefusalKind, fields: Mapping[str, object] | None = None) -> Reason:
+        values = MappingProxyType(dict(fields or {}))
+        reason = super().__new__(cls, kind.render(values, _same_text))
+        object.__setattr__(reason, "kind", kind)
+        object.__setattr__(reason, "fields", values)
+        return reason
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Reason can't be changed: cannot assign to {name!r}")
+
+    @property
+    def code(self) -> str:
+        return self.kind.code
+
+    def translated(self, translate: Callable[[str], str]) -> str:
+        """The sentence with the template and the game words passed through ``translate``."""
+        return self.kind.render(self.fields, translate)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_reason, (self.code, dict(self.fields)))
+
+
+def _reason(code: str, fields: dict[str, object]) -> Reason:
+    return Reason(REFUSALS[code], fields)
 
 
 class IllegalAction(ValueError):
-    """An action the rules forbid in this state. The message is meant for the player."""
+    """An action the rules forbid in this state. ``str()`` is the sentence for the player;
+    ``code`` and ``fields`` say the same for translation (see :class:`Reason`).
+
+    Raised as ``IllegalAction(reason)`` with a :class:`Reason`, or as
+    ``IllegalAction(code="...", **fields)`` for a declared code; a plain message (or none) is
+    accepted too, and then ``code`` is None.
+    """
+
+    def __init__(self, reason: str | None = None, /, *, code: str | None = None, **fields: object):
+        if code is not None:
+            kind = REFUSALS.get(code)
+            if kind is None:
+                raise ValueError(f"no refusal is declared with the code {code!r}")
+            reason = kind(**fields)
+        elif fields:
+            raise TypeError("fields need a code")
+        super().__init__(*(() if reason is None else (str(reason),)))
+        self.reason: Reason | None = reason if isinstance(reason, Reason) else None
+
+    @property
+    def code(self) -> str | None:
+        return None if self.reason is None else self.reason.code
+
+    @property
+    def fields(self) -> Mapping[str, object]:
+        return MappingProxyType({}) if self.reason is None else self.reason.fields
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.reason if self.reason is not None else str(self),))
 
 
 class SaveFormatError(ValueError):

@@ -12,8 +12,8 @@ leftmost reachable column and row 1 the top row (2 players: A..L, 1..12; 4 playe
 tile; ``column_letter`` and ``row_number`` give the same labels for the board's margins.
 
 Translation: every sentence is built from whole templates wrapped in ``_("...")`` (so the
-standard gettext tools extract them) with named fields; ``set_translator(gettext)`` (the hook
-of ``game.persist.translate``, re-exported here) makes them speak the player's language.
+standard gettext tools extract them) with named fields, translated through ``game.i18n`` (the
+language ``set_language`` chose); ``set_translator`` (re-exported here) lets a test see them.
 Counted words use one template for 1 and one for more (English, German and Dutch all pluralise
 that way).
 """

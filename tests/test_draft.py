@@ -36,7 +36,7 @@ def state_with(hand: str, table: tuple[str, ...] = (), opened: bool = False) -> 
         round=1,
         phase="turn",
         dealer=1,
-        current=0,
+        current_player=0,
         passes=0,
         winner=None,
         players=players,

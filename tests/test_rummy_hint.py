@@ -24,7 +24,7 @@ def position(table: Sequence[str | Sequence[Card]], hand: str, opened: bool = Tr
         base.players[1],
     )
     sets = tuple(tuple(parse_cards(s) if isinstance(s, str) else s) for s in table)
-    return replace(base, players=players, table=sets, current=0)
+    return replace(base, players=players, table=sets, current_player=0)
 
 
 def test_the_hint_lays_the_most_cards_of_the_player_on_turn() -> None:

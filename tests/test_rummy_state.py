@@ -67,7 +67,7 @@ def arrange(
         round=1,
         phase="turn",
         dealer=(current - 1) % len(hands),
-        current=current,
+        current_player=current,
         passes=0,
         winner=None,
         players=players,
@@ -316,7 +316,7 @@ def test_next_round_only_after_the_round() -> None:
 
 
 def test_dealer_wraps_around() -> None:
-    state = replace(new_game(2, seed=1), dealer=1, phase="round_over", current=None)
+    state = replace(new_game(2, seed=1), dealer=1, phase="round_over", current_player=None)
     nxt = state.apply(NextRound())
     assert (nxt.dealer, nxt.current_player) == (0, 1)
 
@@ -365,7 +365,7 @@ def test_remove_current_returns_his_cards_to_the_stock() -> None:
 
 
 def test_remove_the_last_seat_passes_the_turn_to_seat_zero() -> None:
-    state = replace(new_game(3, seed=4), current=2, dealer=1)
+    state = replace(new_game(3, seed=4), current_player=2, dealer=1)
     smaller = state.remove_current()
     assert smaller.current_player == 0 and smaller.dealer == 1
 

@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.i18n import set_language
 from game.knights import Deploy, Keep, Place, new_game
 from game.ui.app import App
 from game.ui.knights.deploy_picker import DeployPicker, drops_label
@@ -78,6 +79,16 @@ def test_the_castle_cannot_be_kept() -> None:
     press(app, pygame.K_RETURN)
     assert table.state.phase == "keep" and table.state.current_player == 0
     assert "castle stays" in table.message
+
+
+def test_a_refusal_is_shown_in_the_players_language() -> None:
+    app, table = human_vs()
+    set_language("de")
+    try:
+        assert not table.act(Keep("forest+town"))  # the engine refuses: not in the hand
+        assert table.message == "Du hast kein Plättchen Wald+Stadt zum Behalten"
+    finally:
+        set_language("en")
 
 
 def test_lay_by_clicking_a_lit_spot_and_hover_preview() -> None:

@@ -12,6 +12,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from game.i18n import set_language
 from game.rummy import Play, RummyState, new_game, parse_cards
 from game.rummy.state import PlayerState, sorted_hand
 from game.ui.app import App
@@ -45,7 +46,7 @@ def hand_built(
         players=players,
         table=tuple(tuple(parse_cards(cards)) for cards in table),
         stock=tuple(parse_cards(stock)),
-        current=current,
+        current_player=current,
         dealer=(current - 1) % len(hands),
     )
 
@@ -277,6 +278,38 @@ def test_a_table_card_cannot_go_into_the_hand(app: App) -> None:
     drag(app, set_card_pos(scene, 0, 3), (scene.hand_area.centerx, scene.hand_area.centery))
     assert table_text(scene) == ["7H 8H 9H"]
     assert sorted(str(c) for c in scene.shown_hand() or []) == ["10H", "4D"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "table_card", "off_target"),
+    [
+        (
+            "de",
+            "8H lag schon vor deinem Zug auf dem Tisch: Tischkarten dürfen nicht auf die Hand",
+            "lege die Karte auf einen Satz, das Feld für neue Sätze oder deine Hand",
+        ),
+        (
+            "nl",
+            "8H lag al voor je beurt op tafel: kaarten van tafel mogen niet naar een hand",
+            "leg de kaart op een combinatie, het vak voor een nieuwe combinatie of je hand",
+        ),
+    ],
+)
+def test_refused_edits_are_shown_in_the_players_language(
+    app: App, lang: str, table_card: str, off_target: str
+) -> None:
+    scene = open_table(
+        app, hand_built(["10H 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"], opened=[True, False])
+    )
+    set_language(lang)
+    try:
+        drag(app, set_card_pos(scene, 0, 1), hand_pos(scene, "4D"))
+        assert table_card in scene.message
+        drag(app, hand_pos(scene, "10H"), (2, 2))  # the window's corner: no place for a card
+        assert off_target in scene.message
+    finally:
+        set_language("en")
+    assert table_text(scene) == ["7H 8H 9H"]
 
 
 def test_ending_a_turn_with_an_invalid_set_shows_the_reasons(app: App) -> None:

@@ -5,8 +5,8 @@ into the ``de`` and ``nl`` catalogs (GNU gettext's ``xgettext`` and ``msgmerge``
     python tools/compile_catalogs.py          # writes the .mo files next to the .po files
 
 Keywords: ``_``, ``N_`` (marked now, translated when shown), ``ngettext`` (singular, plural)
-and ``pgettext`` (context, text). The engines' own English messages are listed as templates in
-``game/ui/engine_words.py``.
+and ``pgettext`` (context, text); the engines' refusals are extracted from their declarations,
+``refusal(code, template)`` (the template is the msgid; the client translates by code).
 """
 
 from __future__ import annotations
@@ -20,7 +20,14 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "locale"
 DOMAIN = "robbers-den"
 LANGUAGES = ("de", "nl")
-SOURCES = ("game/ui", "game/persist", "game/movelog.py", "game/i18n.py")
+SOURCES = (
+    "game/ui",
+    "game/persist",
+    "game/movelog.py",
+    "game/i18n.py",
+    "game/knights/refusals.py",
+    "game/rummy/refusals.py",
+)
 
 
 def sources() -> list[str]:
@@ -46,6 +53,7 @@ def main() -> int:
             "--keyword=N_",
             "--keyword=ngettext:1,2",
             "--keyword=pgettext:1c,2",
+            "--keyword=refusal:2",
             "--add-comments=Translators:",
             "--sort-by-file",
             "--package-name=robbers-den",

@@ -1,8 +1,9 @@
 """Robber Knights rules: pure Python, no pygame.
 
-A ``KnightsState`` is an immutable value: ``apply`` returns a new state, illegal actions raise
-``game.core.IllegalAction`` with a sentence for the player. Phases: ``keep`` -> ``place`` (with
-``deploy`` after each castle) -> ``over``. Drawing, turn passing and skipping happen in ``apply``.
+A ``KnightsState`` is an immutable value (assigning an attribute raises): ``apply`` returns a
+new state, illegal actions raise ``game.core.IllegalAction`` with a sentence for the player and
+a code (``game.knights.refusals``). Phases (``Phase``): ``keep`` -> ``place`` (with ``deploy``
+after each castle) -> ``over``. Drawing, turn passing and skipping happen in ``apply``.
 
 >>> from game.knights import new_game, Keep, Place, Deploy
 >>> state = new_game(["Ann", "Bob"], seed=7)
@@ -24,7 +25,7 @@ Hand-built positions for tests and puzzles: ``game.knights.position.position``.
 """
 
 from .actions import DIRECTIONS, END, NO_DEPLOY, Action, Deploy, End, Keep, Place, action_from_dict
-from .state import KnightsState, new_game
+from .state import KnightsState, Phase, new_game
 from .tiles import (
     AREA_SIZE,
     BUILDING_POINTS,
@@ -71,6 +72,7 @@ __all__ = [
     "End",
     "Keep",
     "KnightsState",
+    "Phase",
     "Place",
     "PlacedTile",
     "Tile",

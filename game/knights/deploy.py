@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 
+from ..core import Reason
+from . import refusals
 from .actions import DIRECTIONS, NO_DEPLOY, Deploy
 from .tiles import KIND_MINIMUM, MAX_DEPLOY, MAX_STACK, PlacedTile, terrain_of
 
@@ -101,42 +103,42 @@ def explain_illegal(
     castle_kind: str,
     supply: int,
     action: Deploy,
-) -> str:
-    """A sentence saying why ``action`` is not a legal deployment here."""
+) -> Reason:
+    """Why ``action`` is not a legal deployment here."""
     count, drops = action.count, action.drops
     numbers = (count, *drops)
     if not all(type(n) is int and n >= 0 for n in numbers) or action.dir not in (None, *DIRECTIONS):
-        return "a deployment is a number of knights, a direction N, E, S, W or none, and drops"
+        return refusals.DEPLOY_MALFORMED()
     if count > supply:
-        return f"you have only {supply} knights left"
+        return refusals.KNIGHTS_LEFT(supply=supply)
     if count > MAX_DEPLOY:
-        return f"you may bring at most {MAX_DEPLOY} knights into play at once"
+        return refusals.DEPLOY_AT_MOST(n=MAX_DEPLOY)
     if sum(drops) != count:
-        return "the knights left on the tiles must add up to the knights brought in"
+        return refusals.DROPS_DONT_ADD_UP()
     castle_need = KIND_MINIMUM[castle_kind] or 1
     terrain = terrain_of(castle_kind)
     if count and count < castle_need:
-        return f"a {terrain} castle needs {castle_need} knights, you can't bring in fewer"
+        return refusals.CASTLE_NEEDS(terrain=terrain, n=castle_need)
     if count and drops[0] < castle_need:
-        return f"a {terrain} needs {castle_need} knights left on it"
+        return refusals.TILE_NEEDS(terrain=terrain, n=castle_need)
     if count == 0:
-        return "bringing in no knights has no direction and no drops"
+        return refusals.NO_DEPLOY_HAS_NO_PATH()
     if action.dir is None:
         if count > MAX_STACK:
-            return f"at most {MAX_STACK} knights fit on one tile, so {count} knights must move"
-        return "that deployment is not possible"
+            return refusals.CASTLE_STACK_FULL(n=MAX_STACK, count=count)
+        return refusals.DEPLOY_IMPOSSIBLE()
     if drops[0] > MAX_STACK:
-        return f"no tile may hold more than {MAX_STACK} knights"
+        return refusals.STACK_TOO_HIGH(n=MAX_STACK)
     dx, dy = DIRECTIONS[action.dir]
     for i, drop in enumerate(drops[1:], start=1):
         placed = board.get((x + dx * i, y + dy * i))
         if placed is None:
-            return "knights can't cross an empty space or leave the layout"
+            return refusals.PATH_BROKEN()
         need = KIND_MINIMUM[placed.tile]
         if need is None:
-            return "knights can't enter a lake"
+            return refusals.INTO_LAKE()
         if drop < need:
-            return f"a {terrain_of(placed.tile)} needs {need} knights left on it"
+            return refusals.TILE_NEEDS(terrain=terrain_of(placed.tile), n=need)
         if len(placed.knights) + drop > MAX_STACK:
-            return f"no tile may hold more than {MAX_STACK} knights"
-    return "that deployment is not possible"
+            return refusals.STACK_TOO_HIGH(n=MAX_STACK)
+    return refusals.DEPLOY_IMPOSSIBLE()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .state import KnightsState
+from .state import KnightsState, Phase
 from .tiles import AREA_SIZE, KNIGHTS_PER_PLAYER, TILE_SET, PlacedTile, Tile
 
 Pos = tuple[int, int]
@@ -46,7 +46,7 @@ def position(
     piles: Sequence[Sequence[CardSpec]] | None = None,
     supply: Sequence[int] | None = None,
     current: int | None = 0,
-    phase: str = "place",
+    phase: Phase = "place",
     lays_this_turn: int = 0,
     pending: Pos | None = None,
     seed: int = 0,

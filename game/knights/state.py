@@ -5,18 +5,20 @@ the current player), ``over``. Drawing, turn passing and skipping happen inside 
 
 For speed the state keeps its frontier (empty spots next to the layout) and the layout's
 bounding box, and copies the small board dict only when it changes. Attributes are public for
-reading; never assign to them (every container is a tuple or a read-only mapping).
+reading; assigning one raises ``FrozenInstanceError`` (every container is a tuple or a read-only
+mapping). ``apply`` fills in a private ``_Draft`` and seals it into the new state.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import FrozenInstanceError
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal, NoReturn
 
-from ..core import IllegalAction, shared_win_returns
-from . import hidden, serial
+from ..core import IllegalAction, RefusalKind, shared_win_returns
+from . import hidden, refusals, serial
 from .actions import END, Action, Deploy, End, Keep, Place
 from .deploy import explain_illegal, legal_deployments
 from .tiles import (
@@ -72,42 +74,41 @@ def bbox_of(board: Mapping[Pos, PlacedTile]) -> BBox | None:
     return (min(xs), max(xs), min(ys), max(ys))
 
 
-class KnightsState:
-    """A Robber Knights position. See DESIGN.md ("Robber Knights: game.knights").
+Phase = Literal["keep", "place", "deploy", "over"]
 
-    Public attributes: ``players`` (names), ``num_players``, ``seed``, ``area`` (N of the N×N
-    area), ``phase``, ``current_player`` (None when over), ``lays_this_turn``, ``pending`` (the
-    castle to deploy from, or None), ``board`` ((x, y) -> PlacedTile), ``hands`` (per seat, tuples
-    of Tile), ``piles`` (per seat, top first), ``supply`` (knights left per seat), ``kept``
-    (per seat: has chosen his A tile), ``start`` (tiles waiting for the start layout).
-    """
+_FIELDS = (
+    "players",
+    "num_players",
+    "seed",
+    "area",
+    "phase",
+    "current_player",
+    "lays_this_turn",
+    "pending",
+    "hands",
+    "piles",
+    "supply",
+    "kept",
+    "start",
+    "_board",
+    "_frontier",
+    "_bbox",
+    "_spots",
+    "_legal",
+)
 
-    __slots__ = (
-        "players",
-        "num_players",
-        "seed",
-        "area",
-        "phase",
-        "current_player",
-        "lays_this_turn",
-        "pending",
-        "hands",
-        "piles",
-        "supply",
-        "kept",
-        "start",
-        "_board",
-        "_frontier",
-        "_bbox",
-        "_spots",
-        "_legal",
-    )
+
+class _Fields:
+    """The slots of a position, shared by the sealed ``KnightsState`` and the ``_Draft`` that
+    ``apply`` fills in before sealing it (one layout, so a draft can become a state)."""
+
+    __slots__ = _FIELDS
 
     players: tuple[str, ...]
     num_players: int
     seed: int
     area: int
-    phase: str
+    phase: Phase
     current_player: int | None
     lays_this_turn: int
     pending: Pos | None
@@ -122,49 +123,27 @@ class KnightsState:
     _spots: list[Pos] | None
     _legal: list[Action] | None
 
-    # ----- construction -------------------------------------------------------------------
+    def _legal_spot_list(self) -> list[Pos]:
+        spots = self._spots
+        if spots is None:
+            if self._bbox is None:
+                spots = []
+            else:
+                min_x, max_x, min_y, max_y = self._bbox
+                n = self.area
+                if max_x - min_x < n - 1 and max_y - min_y < n - 1:
+                    # A frontier spot widens the box by at most one: all of them fit.
+                    spots = sorted(self._frontier)
+                else:
+                    lo_x, hi_x, lo_y, hi_y = max_x - n, min_x + n, max_y - n, min_y + n
+                    spots = [p for p in self._frontier if lo_x < p[0] < hi_x and lo_y < p[1] < hi_y]
+                    spots.sort()
+            _fill_spots(self, spots)
+        return spots
 
-    @classmethod
-    def build(
-        cls,
-        *,
-        players: tuple[str, ...],
-        seed: int,
-        phase: str,
-        current_player: int | None,
-        lays_this_turn: int,
-        pending: Pos | None,
-        board: dict[Pos, PlacedTile],
-        hands: tuple[tuple[Tile, ...], ...],
-        piles: tuple[tuple[Tile, ...], ...],
-        supply: tuple[int, ...],
-        kept: tuple[bool, ...],
-        start: tuple[Tile, ...],
-    ) -> KnightsState:
-        """A state from its parts (derived data computed here). No rule checks: see from_dict."""
-        state = object.__new__(cls)
-        state.players = players
-        state.num_players = len(players)
-        state.seed = seed
-        state.area = AREA_SIZE[len(players)]
-        state.phase = phase
-        state.current_player = current_player
-        state.lays_this_turn = lays_this_turn
-        state.pending = pending
-        state.hands = hands
-        state.piles = piles
-        state.supply = supply
-        state.kept = kept
-        state.start = start
-        state._board = board
-        state._frontier = frontier_of(board)
-        state._bbox = bbox_of(board)
-        state._spots = None
-        state._legal = None
-        return state
-
-    def _clone(self) -> KnightsState:
-        new = object.__new__(KnightsState)
+    def _draft(self) -> _Draft:
+        """A mutable copy (caches dropped) for ``apply`` to change and then seal."""
+        new = object.__new__(_Draft)
         new.players = self.players
         new.num_players = self.num_players
         new.seed = self.seed
@@ -185,16 +164,82 @@ class KnightsState:
         new._legal = None
         return new
 
+
+# The caches (what the fields determine) are filled in on a sealed state too: through the slots'
+# own setters, as a refusing __setattr__ would refuse them.
+_fill_spots: Any = _Fields.__dict__["_spots"].__set__
+_fill_legal: Any = _Fields.__dict__["_legal"].__set__
+
+
+class KnightsState(_Fields):
+    """A Robber Knights position. See DESIGN.md ("Robber Knights: game.knights").
+
+    Public attributes: ``players`` (names), ``num_players``, ``seed``, ``area`` (N of the N×N
+    area), ``phase``, ``current_player`` (None when over), ``lays_this_turn``, ``pending`` (the
+    castle to deploy from, or None), ``board`` ((x, y) -> PlacedTile), ``hands`` (per seat, tuples
+    of Tile), ``piles`` (per seat, top first), ``supply`` (knights left per seat), ``kept``
+    (per seat: has chosen his A tile), ``start`` (tiles waiting for the start layout).
+    Immutable like the rummy state: assigning an attribute raises ``FrozenInstanceError``.
+    """
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise FrozenInstanceError(f"a KnightsState can't be changed: cannot assign to {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise FrozenInstanceError(f"a KnightsState can't be changed: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickling (states travel to the AI process that way) must not go through __setattr__.
+        return (_unpickle, (tuple(object.__getattribute__(self, name) for name in _FIELDS),))
+
+    # ----- construction -------------------------------------------------------------------
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        players: tuple[str, ...],
+        seed: int,
+        phase: Phase,
+        current_player: int | None,
+        lays_this_turn: int,
+        pending: Pos | None,
+        board: dict[Pos, PlacedTile],
+        hands: tuple[tuple[Tile, ...], ...],
+        piles: tuple[tuple[Tile, ...], ...],
+        supply: tuple[int, ...],
+        kept: tuple[bool, ...],
+        start: tuple[Tile, ...],
+    ) -> KnightsState:
+        """A state from its parts (derived data computed here). No rule checks: see from_dict."""
+        state = object.__new__(_Draft)
+        state.players = players
+        state.num_players = len(players)
+        state.seed = seed
+        state.area = AREA_SIZE[len(players)]
+        state.phase = phase
+        state.current_player = current_player
+        state.lays_this_turn = lays_this_turn
+        state.pending = pending
+        state.hands = hands
+        state.piles = piles
+        state.supply = supply
+        state.kept = kept
+        state.start = start
+        state._board = board
+        state._frontier = frontier_of(board)
+        state._bbox = bbox_of(board)
+        state._spots = None
+        state._legal = None
+        return state.seal()
+
     # ----- read-only views ----------------------------------------------------------------
 
     @property
     def board(self) -> Mapping[Pos, PlacedTile]:
         return MappingProxyType(self._board)
-
-    @property
-    def current(self) -> int | None:
-        """The same as ``current_player`` (the JSON field's name)."""
-        return self.current_player
 
     @property
     def is_terminal(self) -> bool:
@@ -218,24 +263,6 @@ class KnightsState:
 
     # ----- legal moves --------------------------------------------------------------------
 
-    def _legal_spot_list(self) -> list[Pos]:
-        spots = self._spots
-        if spots is None:
-            if self._bbox is None:
-                spots = []
-            else:
-                min_x, max_x, min_y, max_y = self._bbox
-                n = self.area
-                if max_x - min_x < n - 1 and max_y - min_y < n - 1:
-                    # A frontier spot widens the box by at most one: all of them fit.
-                    spots = sorted(self._frontier)
-                else:
-                    lo_x, hi_x, lo_y, hi_y = max_x - n, min_x + n, max_y - n, min_y + n
-                    spots = [p for p in self._frontier if lo_x < p[0] < hi_x and lo_y < p[1] < hi_y]
-                    spots.sort()
-            self._spots = spots
-        return spots
-
     def legal_spots(self, tile_kind: str | None = None) -> list[Pos]:
         """Free spots where a tile may be laid now (any kind may go on any free spot)."""
         return list(self._legal_spot_list())
@@ -253,7 +280,8 @@ class KnightsState:
         """Every legal action, in a fixed order."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._compute_legal()
+            _fill_legal(self, legal)
         return list(legal)
 
     def _compute_legal(self) -> list[Action]:
@@ -294,77 +322,62 @@ class KnightsState:
             return self._apply_place(action)
         if isinstance(action, Deploy):
             return self._apply_deploy(action)
-        raise IllegalAction(f"{action!r} is not a Robber Knights action")
+        raise IllegalAction(refusals.NOT_A_KNIGHTS_ACTION(action=repr(action)))
 
-    def _wrong_phase(self, wanted: str) -> IllegalAction:
-        messages = {
-            "over": "the game is over",
-            "keep": "first each player chooses which A tile to keep",
-            "deploy": "first bring knights into play from the castle you just laid (or none)",
-            "place": "lay a tile or end your turn" if self.lays_this_turn else "lay a tile",
-        }
-        return IllegalAction(messages.get(self.phase, f"you can't {wanted} now"))
+    def _wrong_phase(self) -> IllegalAction:
+        """What the phase wants first (the action belongs to another phase)."""
+        if self.phase == "place":
+            first = refusals.LAY_OR_END if self.lays_this_turn else refusals.LAY_A_TILE
+        else:
+            first = _FIRST_IN_PHASE[self.phase]
+        return IllegalAction(first())
 
     def _apply_keep(self, action: Keep) -> KnightsState:
         if self.phase != "keep":
-            raise self._wrong_phase("keep a tile")
+            raise self._wrong_phase()
         p = self.current_player
         assert p is not None
         hand = self.hands[p]
         if action.tile in CASTLE_KINDS:
-            raise IllegalAction("the castle stays in your hand anyway: keep one of the other tiles")
+            raise IllegalAction(refusals.CASTLE_KEPT_ANYWAY())
         index = next((i for i, t in enumerate(hand) if t.tile == action.tile), None)
         if index is None:
-            raise IllegalAction(f"you have no {action.tile} tile to keep")
+            raise IllegalAction(refusals.NO_TILE_TO_KEEP(tile=action.tile))
         castle = next((i for i, t in enumerate(hand) if t.tile in CASTLE_KINDS), None)
         if castle is None:
-            raise IllegalAction("you have no castle to keep beside it")
+            raise IllegalAction(refusals.NO_CASTLE_TO_KEEP())
         others = tuple(t for i, t in enumerate(hand) if i not in (index, castle))
-        new = self._clone()
+        new = self._draft()
         new.hands = _replace(self.hands, p, (hand[castle], hand[index]))
         new.start = self.start + others
         new.kept = _replace(self.kept, p, True)
         if p + 1 < self.num_players:
             new.current_player = p + 1
-            return new
-        new._lay_start()
-        return new
-
-    def _lay_start(self) -> None:
-        """Shuffle the start tiles into the rectangle 0 <= x < players, 0 <= y < 2."""
-        tiles = list(self.start)
-        random.Random(self.seed).shuffle(tiles)
-        n = self.num_players
-        board = {(i % n, i // n): PlacedTile(t.tile, t.letter, ()) for i, t in enumerate(tiles)}
-        self._board = board
-        self._frontier = frontier_of(board)
-        self._bbox = bbox_of(board)
-        self.start = ()
-        self.phase = "place"
-        self.current_player = 0
-        self.lays_this_turn = 0
+        else:
+            new.lay_start()
+        return new.seal()
 
     def _place_error(self, action: Place) -> IllegalAction | None:
         if self.phase != "place":
-            return self._wrong_phase("lay a tile")
+            return self._wrong_phase()
         p = self.current_player
         assert p is not None
         if not any(t.tile == action.tile for t in self.hands[p]):
-            return IllegalAction(f"you have no {action.tile} tile in your hand")
+            return IllegalAction(refusals.TILE_NOT_IN_HAND(tile=action.tile))
         if type(action.x) is not int or type(action.y) is not int:
-            return IllegalAction("a spot is given by whole-number coordinates")
+            return IllegalAction(refusals.SPOT_NOT_WHOLE())
         pos = (action.x, action.y)
         if pos in self._board:
-            return IllegalAction("that spot is already taken")
+            return IllegalAction(refusals.SPOT_TAKEN())
         if pos not in self._frontier:
-            return IllegalAction("that spot is not next to any tile")
+            return IllegalAction(refusals.SPOT_NOT_ADJACENT())
         assert self._bbox is not None
         min_x, max_x, min_y, max_y = self._bbox
         n = self.area
         if max(max_x, action.x) - min(min_x, action.x) >= n:
-            return IllegalAction(f"the area may be at most {n} tiles wide")
+            return IllegalAction(refusals.AREA_TOO_WIDE(n=n))
         if max(max_y, action.y) - min(min_y, action.y) >= n:
-            return IllegalAction(f"the area may be at most {n} tiles tall")
+            return IllegalAction(refusals.AREA_TOO_TALL(n=n))
         return None
 
     def _apply_place(self, action: Place) -> KnightsState:
@@ -381,16 +394,16 @@ class KnightsState:
             or type(y) is not int
             or pos not in self._legal_spot_list()
         ):
-            raise self._place_error(action) or IllegalAction("that tile can't go there")
+            raise self._place_error(action) or IllegalAction(refusals.TILE_CANT_GO_THERE())
         hand = self.hands[p]
         index = -1
         for i, t in enumerate(hand):  # the earlier letter is laid first
             if t.tile == kind and (index < 0 or t.letter < hand[index].letter):
                 index = i
         if index < 0:
-            raise self._place_error(action) or IllegalAction("that tile can't go there")
+            raise self._place_error(action) or IllegalAction(refusals.TILE_CANT_GO_THERE())
         tile = hand[index]
-        new = self._clone()
+        new = self._draft()
         new.hands = _replace(self.hands, p, hand[:index] + hand[index + 1 :])
         board = dict(self._board)
         board[pos] = PlacedTile(kind, tile.letter, ())
@@ -406,22 +419,23 @@ class KnightsState:
             new.phase = "deploy"
             new.pending = pos
         else:
-            new._after_lay()
-        return new
+            new.after_lay()
+        return new.seal()
 
     def _apply_deploy(self, action: Deploy) -> KnightsState:
         if self.phase != "deploy":
-            raise self._wrong_phase("bring knights into play")
+            raise self._wrong_phase()
         p = self.current_player
         assert p is not None and self.pending is not None
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._compute_legal()
+            _fill_legal(self, legal)
         x, y = self.pending
         if action not in legal:
             castle = self._board[x, y].tile
             raise IllegalAction(explain_illegal(self._board, x, y, castle, self.supply[p], action))
-        new = self._clone()
+        new = self._draft()
         if action.count:
             board = dict(self._board)
             dx, dy = _STEP[action.dir]
@@ -435,45 +449,17 @@ class KnightsState:
             new.supply = _replace(self.supply, p, self.supply[p] - action.count)
         new.phase = "place"
         new.pending = None
-        new._after_lay()
-        return new
+        new.after_lay()
+        return new.seal()
 
     def _apply_end(self) -> KnightsState:
         if self.phase != "place":
-            raise self._wrong_phase("end your turn")
+            raise self._wrong_phase()
         if not self.lays_this_turn:
-            raise IllegalAction("you must lay at least one tile before ending your turn")
-        new = self._clone()
-        new._pass_turn()
-        return new
-
-    def _after_lay(self) -> None:
-        """Draw (if the pile has tiles), then end the turn after the third lay or an empty hand.
-        Only called on a fresh clone."""
-        p = self.current_player
-        assert p is not None
-        pile = self.piles[p]
-        if pile:
-            self.hands = _replace(self.hands, p, self.hands[p] + (pile[0],))
-            self.piles = _replace(self.piles, p, pile[1:])
-        if self.lays_this_turn >= MAX_LAYS or not self.hands[p]:
-            self._pass_turn()
-
-    def _pass_turn(self) -> None:
-        """Hand the turn to the next seat with tiles; skip the others; end the game if none."""
-        self.lays_this_turn = 0
-        self.phase = "place"
-        p = self.current_player
-        assert p is not None
-        n = self.num_players
-        if self._legal_spot_list():
-            for step in range(1, n + 1):
-                q = (p + step) % n
-                if self.hands[q]:
-                    self.current_player = q
-                    return
-        self.phase = "over"
-        self.current_player = None
+            raise IllegalAction(refusals.LAY_BEFORE_ENDING())
+        new = self._draft()
+        new.pass_turn()
+        return new.seal()
 
     # ----- scoring ------------------------------------------------------------------------
 
@@ -500,16 +486,16 @@ class KnightsState:
 
     def view(self, player: int) -> KnightsState:
         """This state as ``player`` sees it: others' hands and every pile's order hidden."""
-        new = self._clone()
+        new = self._draft()
         new.hands, new.piles = hidden.hide(self.hands, self.piles, player)
-        return new
+        return new.seal()
 
     def determinize(self, player: int, rng: random.Random) -> KnightsState:
         """A full state consistent with what ``player`` has seen; hidden tiles redealt."""
         seen = self.view(player)
-        new = seen._clone()
+        new = seen._draft()
         new.hands, new.piles = hidden.redeal(seen, player, rng)
-        return new
+        return new.seal()
 
     # ----- files --------------------------------------------------------------------------
 
@@ -536,10 +522,78 @@ class KnightsState:
 
     def __repr__(self) -> str:
         return (
-            f"KnightsState(phase={self.phase!r}, current={self.current_player}, "
+            f"KnightsState(phase={self.phase!r}, current_player={self.current_player}, "
             f"tiles={len(self._board)}, supply={self.supply})"
         )
 
+
+class _Draft(_Fields):
+    """A position being built by ``apply`` (or ``build``): its fields may be set until
+    ``seal`` turns it into the immutable ``KnightsState`` (the same object, no copying)."""
+
+    __slots__ = ()
+
+    def seal(self) -> KnightsState:
+        # The layouts are one (_Fields), so the class can change in place: sealing costs one
+        # assignment instead of setting every field through a refusing __setattr__.
+        object.__setattr__(self, "__class__", KnightsState)
+        return self  # type: ignore[return-value]
+
+    def lay_start(self) -> None:
+        """Shuffle the start tiles into the rectangle 0 <= x < players, 0 <= y < 2."""
+        tiles = list(self.start)
+        random.Random(self.seed).shuffle(tiles)
+        n = self.num_players
+        board = {(i % n, i // n): PlacedTile(t.tile, t.letter, ()) for i, t in enumerate(tiles)}
+        self._board = board
+        self._frontier = frontier_of(board)
+        self._bbox = bbox_of(board)
+        self.start = ()
+        self.phase = "place"
+        self.current_player = 0
+        self.lays_this_turn = 0
+
+    def after_lay(self) -> None:
+        """Draw (if the pile has tiles), then end the turn after the third lay or an empty
+        hand."""
+        p = self.current_player
+        assert p is not None
+        pile = self.piles[p]
+        if pile:
+            self.hands = _replace(self.hands, p, self.hands[p] + (pile[0],))
+            self.piles = _replace(self.piles, p, pile[1:])
+        if self.lays_this_turn >= MAX_LAYS or not self.hands[p]:
+            self.pass_turn()
+
+    def pass_turn(self) -> None:
+        """Hand the turn to the next seat with tiles; skip the others; end the game if none."""
+        self.lays_this_turn = 0
+        self.phase = "place"
+        p = self.current_player
+        assert p is not None
+        n = self.num_players
+        if self._legal_spot_list():
+            for step in range(1, n + 1):
+                q = (p + step) % n
+                if self.hands[q]:
+                    self.current_player = q
+                    return
+        self.phase = "over"
+        self.current_player = None
+
+
+def _unpickle(values: tuple[Any, ...]) -> KnightsState:
+    state = object.__new__(_Draft)
+    for name, value in zip(_FIELDS, values, strict=True):
+        object.__setattr__(state, name, value)
+    return state.seal()
+
+
+_FIRST_IN_PHASE: dict[str, RefusalKind] = {
+    "over": refusals.GAME_OVER,
+    "keep": refusals.KEEP_FIRST,
+    "deploy": refusals.DEPLOY_FIRST,
+}
 
 _STEP: dict[str | None, tuple[int, int]] = {
     None: (0, 0),

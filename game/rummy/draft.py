@@ -22,7 +22,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
-from game.core import IllegalAction
+from game.core import IllegalAction, Reason
+from game.rummy import refusals
 from game.rummy.actions import Play, Table
 from game.rummy.cards import Card
 from game.rummy.melds import MeldCheck, check_meld
@@ -33,7 +34,7 @@ SetStatus = Literal["temporary", "public"]
 
 
 class DraftError(IllegalAction):
-    """An edit the rules don't allow; the message says why."""
+    """An edit the rules don't allow; the message says why, ``code`` and ``fields`` too."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +61,11 @@ class TurnDraft:
     @classmethod
     def start(cls, state: RummyState) -> TurnDraft:
         if state.current_player is None or state.phase != "turn":
-            raise DraftError("the round is over: there is no turn to lay out")
+            raise DraftError(refusals.NO_TURN_TO_LAY_OUT())
         seat = state.current_player
         hand = state.players[seat].hand
         if any(card.is_hidden for card in hand):
-            raise DraftError("only the player on turn can lay out his cards")
+            raise DraftError(refusals.ONLY_PLAYER_ON_TURN())
         table = tuple(tuple(Placed(card, False) for card in cards) for cards in state.table)
         return cls(state, seat, sorted_hand(hand), table)
 
@@ -101,7 +102,7 @@ class TurnDraft:
         """Validity, kind, value and error of one set."""
         return check_meld(self.sets[self._set_index(set_index)])
 
-    def set_problems(self) -> list[str | None]:
+    def set_problems(self) -> list[Reason | None]:
         """Per set: what is wrong with it in words, or None when it is a valid set."""
         return [check_meld(cards).error for cards in self.sets]
 
@@ -124,19 +125,19 @@ class TurnDraft:
     def statuses(self) -> list[SetStatus]:
         return [self.set_status(i) for i in range(len(self.placed))]
 
-    def problems(self) -> list[str]:
+    def problems(self) -> list[Reason]:
         """Everything that keeps the player from ending his turn like this; empty when fine."""
         return check_play(self.base, self.sets)
 
     def to_action(self) -> Play:
         return Play(self.sets)
 
-    def why_not_to_hand(self, set_index: int, position: int) -> str | None:
+    def why_not_to_hand(self, set_index: int, position: int) -> Reason | None:
         """The reason this card can't go back to the hand, or None when it can."""
         if self._placed(set_index, position).from_hand:
             return None
         card = self._placed(set_index, position).card
-        return f"{card} lay on the table before your turn: table cards can't go to a hand"
+        return refusals.TABLE_CARD_TO_HAND(card=str(card))
 
     # --- edits (each returns a new draft) ---------------------------------------------------
 
@@ -199,7 +200,7 @@ class TurnDraft:
         self._require_touchable(index)
         cards = self.placed[index]
         if not 0 < position < len(cards):
-            raise DraftError(f"split inside the set: between card 1 and card {len(cards)}")
+            raise DraftError(refusals.SPLIT_INSIDE(n=len(cards)))
         placed = list(self.placed)
         placed[index : index + 1] = [cards[:position], cards[position:]]
         return self._edit(self.hand, tuple(placed))
@@ -208,7 +209,7 @@ class TurnDraft:
         """Append set ``second`` to set ``first``; the joined set takes ``first``'s place."""
         a, b = self._set_index(first), self._set_index(second)
         if a == b:
-            raise DraftError("a set can't be joined with itself")
+            raise DraftError(refusals.JOIN_ITSELF())
         self._require_touchable(a)
         self._require_touchable(b)
         placed = list(self.placed)
@@ -235,22 +236,22 @@ class TurnDraft:
 
     def _set_index(self, set_index: int) -> int:
         if not 0 <= set_index < len(self.placed):
-            raise DraftError(f"there is no set {set_index + 1} on the table")
+            raise DraftError(refusals.NO_SUCH_SET(n=set_index + 1))
         return set_index
 
     def _placed(self, set_index: int, position: int) -> Placed:
         cards = self.placed[self._set_index(set_index)]
         if not 0 <= position < len(cards):
-            raise DraftError(f"set {set_index + 1} has no card {position + 1}")
+            raise DraftError(refusals.NO_SUCH_CARD(number=set_index + 1, n=position + 1))
         return cards[position]
 
     def _take_from_hand(self, card: int | Card) -> tuple[tuple[Card, ...], Card]:
         if isinstance(card, int):
             if not 0 <= card < len(self.hand):
-                raise DraftError(f"your hand has no card {card + 1}")
+                raise DraftError(refusals.NO_SUCH_HAND_CARD(n=card + 1))
             return self.hand[:card] + self.hand[card + 1 :], self.hand[card]
         if card not in self.hand:
-            raise DraftError(f"{card} is not in your hand")
+            raise DraftError(refusals.CARD_NOT_IN_HAND(card=str(card)))
         index = self.hand.index(card)
         return self.hand[:index] + self.hand[index + 1 :], card
 
@@ -260,15 +261,13 @@ class TurnDraft:
         if self.opening_reached():
             return
         if any(not p.from_hand for p in self.placed[set_index]):
-            raise DraftError(
-                "open first: lay your own sets worth 30 points before you touch the public sets"
-            )
+            raise DraftError(refusals.OPEN_FIRST())
 
 
 def _insert(cards: DraftSet, card: Placed, position: int | None) -> DraftSet:
     at = len(cards) if position is None else position
     if not 0 <= at <= len(cards):
-        raise DraftError(f"a card can go at places 1 to {len(cards) + 1} of that set")
+        raise DraftError(refusals.PLACE_OUT_OF_RANGE(n=len(cards) + 1))
     return cards[:at] + (card,) + cards[at:]
 
 

@@ -29,6 +29,8 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Literal
 
+from game.core import Reason
+from game.rummy import refusals
 from game.rummy.cards import SUITS, Card, parse_cards
 
 MeldKind = Literal["run", "group"]
@@ -40,14 +42,15 @@ MAX_RUN_CARDS = 13
 MAX_GROUP_CARDS = 4
 ACE_LOW, KING, ACE_HIGH = 1, 13, 14
 
-TOO_SHORT = "a set needs at least 3 cards"
-TOO_FEW_NORMAL = "a set needs at least 2 normal cards (jokers alone can't say what they stand for)"
-JOKERS_TOO_CLOSE = "two jokers need at least two cards between them"
-NO_WRAP = "K-A-2 does not wrap"
-MIXED_SUITS = "mixed suits in a run"
-FACE_DOWN = "a face-down card can't be judged"
-RUN_TOO_LONG = "a run holds at most 13 cards"
-GROUP_TOO_BIG = "a group holds at most 4 cards, one of each suit"
+# The problems without fields, made once (each is an immutable Reason).
+TOO_SHORT = refusals.TOO_SHORT()
+TOO_FEW_NORMAL = refusals.TOO_FEW_NORMAL()
+JOKERS_TOO_CLOSE = refusals.JOKERS_TOO_CLOSE()
+NO_WRAP = refusals.NO_WRAP()
+MIXED_SUITS = refusals.MIXED_SUITS()
+FACE_DOWN = refusals.FACE_DOWN()
+RUN_TOO_LONG = refusals.RUN_TOO_LONG()
+GROUP_TOO_BIG = refusals.GROUP_TOO_BIG()
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +60,7 @@ class MeldCheck:
     valid: bool
     kind: MeldKind | None
     value: int
-    error: str | None
+    error: Reason | None  # a str: the English sentence, with its code and fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +90,7 @@ def _set_rank_value(rank: int, kind: MeldKind, run_has_king: bool) -> int:
     return min(rank, 10)
 
 
-def _spacing_problems(cards: list[Card]) -> list[str]:
+def _spacing_problems(cards: list[Card]) -> list[Reason]:
     joker_positions = [i for i, card in enumerate(cards) if card.is_joker]
     for left, right in pairwise(joker_positions):
         if right - left - 1 < MIN_CARDS_BETWEEN_JOKERS:
@@ -98,16 +101,16 @@ def _spacing_problems(cards: list[Card]) -> list[str]:
 # --- groups -----------------------------------------------------------------------------------
 
 
-def _read_group(cards: list[Card]) -> tuple[MeldReading | None, list[str]]:
+def _read_group(cards: list[Card]) -> tuple[MeldReading | None, list[Reason]]:
     normals = [card for card in cards if not card.is_joker]
     rank = normals[0].rank
-    problems: list[str] = []
+    problems: list[Reason] = []
     if len(cards) > MAX_GROUP_CARDS:
         problems.append(GROUP_TOO_BIG)
     seen: dict[str, Card] = {}
     for card in normals:
         if card.suit in seen:
-            problems.append(f"{seen[card.suit]} and {card}: a group may hold each suit only once")
+            problems.append(refusals.GROUP_SUIT_TWICE(a=str(seen[card.suit]), b=str(card)))
         else:
             seen[card.suit] = card
     if problems:
@@ -171,7 +174,7 @@ def _misfit(normals: list[tuple[int, Card]], ace: int) -> int:
     return total
 
 
-def _pair_problems(normals: list[tuple[int, Card]], ace: int) -> list[str]:
+def _pair_problems(normals: list[tuple[int, Card]], ace: int) -> list[Reason]:
     """Why consecutive normal cards don't fit together, reading aces as ``ace``."""
 
     def rank_of(card: Card) -> int:
@@ -182,21 +185,21 @@ def _pair_problems(normals: list[tuple[int, Card]], ace: int) -> list[str]:
     ups = sum(1 for d in diffs if d > 0)
     downs = sum(1 for d in diffs if d < 0)
     direction = 1 if ups >= downs else -1
-    problems: list[str] = []
+    problems: list[Reason] = []
     for ((pos_a, a), (pos_b, b)), diff in zip(pairs, diffs, strict=True):
         distance = pos_b - pos_a
         if diff == 0:
-            problems.append(f"{a} and {b}: a run can't hold the same rank twice")
+            problems.append(refusals.RUN_SAME_RANK(a=str(a), b=str(b)))
         elif (diff > 0) != (direction > 0):
-            problems.append(f"{a} and {b} are out of order: a run goes either up or down")
+            problems.append(refusals.OUT_OF_ORDER(a=str(a), b=str(b)))
         elif abs(diff) > distance:
-            problems.append(f"gap between {a} and {b}")
+            problems.append(refusals.GAP(a=str(a), b=str(b)))
         elif abs(diff) < distance:
-            problems.append(f"too many cards between {a} and {b}")
+            problems.append(refusals.TOO_MANY_BETWEEN(a=str(a), b=str(b)))
     return problems
 
 
-def _read_run(cards: list[Card]) -> tuple[MeldReading | None, list[str]]:
+def _read_run(cards: list[Card]) -> tuple[MeldReading | None, list[Reason]]:
     normals = [(pos, card) for pos, card in enumerate(cards) if not card.is_joker]
     suits = {card.suit for _, card in normals}
     if len(suits) > 1:
@@ -216,21 +219,21 @@ def _read_run(cards: list[Card]) -> tuple[MeldReading | None, list[str]]:
     seen_ranks: dict[int, Card] = {}
     for _, card in normals:
         if card.rank in seen_ranks:
-            return None, [f"{seen_ranks[card.rank]} and {card}: a run can't hold a rank twice"]
+            return None, [refusals.RUN_RANK_TWICE(a=str(seen_ranks[card.rank]), b=str(card))]
         seen_ranks[card.rank] = card
     if _wraps(normals):
         return None, [NO_WRAP]
     if _fits_when_sorted(normals, len(cards)):
-        return None, [f"{' '.join(str(c) for c in cards)} is not in order: sort it up or down"]
+        return None, [refusals.NOT_SORTED(cards=" ".join(str(c) for c in cards))]
     # Explain with the ace reading that needs the fewest, then the smallest, corrections.
     best_ace = min(
         (ACE_LOW, ACE_HIGH),
         key=lambda ace: (len(_pair_problems(normals, ace)), _misfit(normals, ace)),
     )
-    return None, _pair_problems(normals, best_ace) or ["these cards don't make a run"]
+    return None, _pair_problems(normals, best_ace) or [refusals.NO_RUN()]
 
 
-def _mixed_problem(normals: list[Card]) -> str:
+def _mixed_problem(normals: list[Card]) -> Reason:
     """Several ranks and several suits: when more cards share a rank than a suit, the player
     was building a group, so name the cards of other ranks; otherwise it is a run's mix."""
     ranks = Counter(card.rank for card in normals)
@@ -238,26 +241,26 @@ def _mixed_problem(normals: list[Card]) -> str:
     same_suit = Counter(card.suit for card in normals).most_common(1)[0][1]
     if same_rank > same_suit:
         odd = " ".join(str(card) for card in normals if card.rank != rank)
-        return f"{odd}: a group holds cards of one rank only"
+        return refusals.GROUP_ONE_RANK(cards=odd)
     return MIXED_SUITS
 
 
 # --- public API -------------------------------------------------------------------------------
 
 
-def _analyse(cards: list[Card]) -> tuple[MeldReading | None, list[str]]:
+def _analyse(cards: list[Card]) -> tuple[MeldReading | None, list[Reason]]:
     reading, problems = _analyse_cached(tuple(cards))
     return reading, list(problems)
 
 
 @lru_cache(maxsize=1 << 16)
-def _analyse_cached(row: tuple[Card, ...]) -> tuple[MeldReading | None, tuple[str, ...]]:
+def _analyse_cached(row: tuple[Card, ...]) -> tuple[MeldReading | None, tuple[Reason, ...]]:
     """Sets recur endlessly in search and redraws, and the answer is a pure function of them."""
     reading, problems = _analyse_uncached(list(row))
     return reading, tuple(problems)
 
 
-def _analyse_uncached(cards: list[Card]) -> tuple[MeldReading | None, list[str]]:
+def _analyse_uncached(cards: list[Card]) -> tuple[MeldReading | None, list[Reason]]:
     """Every problem, the most basic first (that one becomes ``MeldCheck.error``)."""
     if any(card.is_hidden for card in cards):
         return None, [FACE_DOWN]
@@ -281,8 +284,8 @@ def read_meld(cards: Sequence[Card] | str) -> MeldReading | None:
     return reading
 
 
-def meld_problems(cards: Sequence[Card] | str) -> list[str]:
-    """Every reason the set is invalid, in plain words; empty when it is valid."""
+def meld_problems(cards: Sequence[Card] | str) -> list[Reason]:
+    """Every reason the set is invalid, in plain words (each with its code); empty when valid."""
     _, problems = _analyse(_as_cards(cards))
     return problems
 

@@ -39,7 +39,7 @@ def state_to_dict(state: RummyState) -> dict[str, Any]:
         "round": state.round,
         "phase": state.phase,
         "dealer": state.dealer,
-        "current": state.current,
+        "current": state.current_player,
         "passes": state.passes,
         "winner": state.winner,
         "players": [
@@ -143,7 +143,7 @@ def state_from_dict(data: Any) -> RummyState:
         round=data["round"],
         phase=phase,
         dealer=dealer,
-        current=current,
+        current_player=current,
         passes=data["passes"],
         winner=winner,
         players=tuple(players),

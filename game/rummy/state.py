@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from game.core import IllegalAction, shared_win_returns
+from game.rummy import refusals
 from game.rummy.actions import Action, Draw, NextRound, Pass, Play, Table, as_table
 from game.rummy.cards import HIDDEN, Card, hand_value, make_deck
 from game.rummy.turn_rules import check_play
@@ -51,21 +52,22 @@ def remove_cards(hand: Sequence[Card], cards: Counter[Card]) -> tuple[Card, ...]
 def _check_name(name: str) -> str:
     cleaned = name.strip()
     if not cleaned:
-        raise IllegalAction("a player needs a name")
+        raise IllegalAction(refusals.NAME_NEEDED())
     return cleaned
 
 
 @dataclass(frozen=True, slots=True)
 class RummyState:
-    """See DESIGN.md for the JSON form. ``stock`` is top first; ``current`` is None when the round
-    is over; ``passes`` counts consecutive passes since the last play (empty stock only)."""
+    """See DESIGN.md for the JSON form (where ``current_player`` is saved as ``"current"``).
+    ``stock`` is top first; ``current_player`` is None when the round is over; ``passes`` counts
+    consecutive passes since the last play (empty stock only)."""
 
     seed: int
     jokers: int
     round: int
     phase: Phase
     dealer: int
-    current: int | None
+    current_player: int | None
     passes: int
     winner: int | None
     players: tuple[PlayerState, ...]
@@ -73,10 +75,6 @@ class RummyState:
     stock: tuple[Card, ...]
 
     # --- the game contract ----------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return self.current
 
     @property
     def num_players(self) -> int:
@@ -96,15 +94,15 @@ class RummyState:
     def apply(self, action: Action) -> RummyState:
         if isinstance(action, NextRound):
             return self._next_round()
-        if self.phase != "turn" or self.current is None:
-            raise IllegalAction("the round is over: deal the next round")
+        if self.phase != "turn" or self.current_player is None:
+            raise IllegalAction(refusals.ROUND_OVER())
         if isinstance(action, Draw):
             return self._draw()
         if isinstance(action, Pass):
             return self._pass()
         if isinstance(action, Play):
             return self._play(action.table)
-        raise IllegalAction(f"{action!r} is not a Räuber-Rommé action")
+        raise IllegalAction(refusals.NOT_A_RUMMY_ACTION(action=repr(action)))
 
     def returns(self) -> list[float]:
         """At the round's end the winner gets 1; without a winner the lowest hand value wins
@@ -129,7 +127,7 @@ class RummyState:
 
     def _draw(self) -> RummyState:
         if not self.stock:
-            raise IllegalAction("the stock is empty: you can only play or pass")
+            raise IllegalAction(refusals.STOCK_EMPTY())
         seat = self._seat()
         player = self.players[seat]
         drawn = replace(player, hand=sorted_hand((*player.hand, self.stock[0])))
@@ -138,21 +136,21 @@ class RummyState:
             players=self._with_player(seat, drawn),
             stock=self.stock[1:],
             passes=0,
-            current=self._after(seat),
+            current_player=self._after(seat),
         )
 
     def _pass(self) -> RummyState:
         if self.stock:
-            raise IllegalAction("you may pass only when the stock is empty: draw a card")
+            raise IllegalAction(refusals.PASS_ONLY_WHEN_EMPTY())
         passes = self.passes + 1
         if passes >= self.num_players:
             return replace(self, passes=passes)._end_round(winner=None)
-        return replace(self, passes=passes, current=self._after(self._seat()))
+        return replace(self, passes=passes, current_player=self._after(self._seat()))
 
     def _play(self, table: Table) -> RummyState:
         problems = check_play(self, table)
         if problems:
-            raise IllegalAction("you can't end your turn like this: " + "; ".join(problems))
+            raise IllegalAction(refusals.PLAY_REFUSED(rest=tuple(problems)))
         seat = self._seat()
         player = self.players[seat]
         played = Counter(card for cards in table for card in cards)
@@ -166,25 +164,25 @@ class RummyState:
         )
         if not hand:
             return after_play._end_round(winner=seat)
-        return replace(after_play, current=self._after(seat))
+        return replace(after_play, current_player=self._after(seat))
 
     def _end_round(self, winner: int | None) -> RummyState:
         """Every player adds his hand value to his penalty points (the winner's hand is empty)."""
         scored = tuple(
             replace(player, score=player.score + hand_value(player.hand)) for player in self.players
         )
-        return replace(self, players=scored, phase="round_over", current=None, winner=winner)
+        return replace(self, players=scored, phase="round_over", current_player=None, winner=winner)
 
     def _next_round(self) -> RummyState:
         if self.phase != "round_over":
-            raise IllegalAction("the round is still being played")
+            raise IllegalAction(refusals.ROUND_STILL_PLAYED())
         dealer = self._after(self.dealer)
         return deal_round(self.seed, self.jokers, self.round + 1, dealer, self.players)
 
     def _seat(self) -> int:
-        if self.current is None:
-            raise IllegalAction("the round is over: deal the next round")
-        return self.current
+        if self.current_player is None:
+            raise IllegalAction(refusals.ROUND_OVER())
+        return self.current_player
 
     # --- players ----------------------------------------------------------------------------
 
@@ -192,7 +190,7 @@ class RummyState:
         """A new player joins after the last seat with 0 points and (during a round) up to 13
         cards from the stock; after a round he waits for the next deal."""
         if self.num_players >= MAX_PLAYERS:
-            raise IllegalAction(f"at most {MAX_PLAYERS} players can play")
+            raise IllegalAction(refusals.TOO_MANY_PLAYERS(n=MAX_PLAYERS))
         cards = self.stock[:HAND_SIZE] if self.phase == "turn" else ()
         newcomer = PlayerState(_check_name(name), 0, False, sorted_hand(cards))
         return replace(self, players=(*self.players, newcomer), stock=self.stock[len(cards) :])
@@ -207,7 +205,7 @@ class RummyState:
         with him, and the next player is on turn."""
         seat = self._seat()
         if self.num_players <= MIN_PLAYERS:
-            raise IllegalAction(f"at least {MIN_PLAYERS} players must remain")
+            raise IllegalAction(refusals.TOO_FEW_PLAYERS(n=MIN_PLAYERS))
         stock = list(self.stock) + list(self.players[seat].hand)
         round_rng(self.seed, self.round, f"remove/{seat}/{len(stock)}").shuffle(stock)
         players = self.players[:seat] + self.players[seat + 1 :]
@@ -223,7 +221,7 @@ class RummyState:
             players=players,
             stock=tuple(stock),
             dealer=dealer,
-            current=seat % remaining,
+            current_player=seat % remaining,
             passes=0,
         )
 
@@ -304,7 +302,7 @@ def deal_round(
         round=round_number,
         phase="turn",
         dealer=dealer,
-        current=(dealer + 1) % len(players),
+        current_player=(dealer + 1) % len(players),
         passes=0,
         winner=None,
         players=tuple(dealt),

@@ -16,6 +16,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from game.core import Reason
+from game.rummy import refusals
 from game.rummy.cards import Card, cards_text
 from game.rummy.melds import check_meld, meld_problems
 
@@ -36,13 +38,14 @@ def table_counter(table: Iterable[Iterable[Card]]) -> Counter[Card]:
     return total
 
 
-def set_problems(table: Sequence[Sequence[Card]]) -> list[str]:
+def set_problems(table: Sequence[Sequence[Card]]) -> list[Reason]:
     """One line per invalid set, naming it by number and cards."""
     problems = []
     for number, cards in enumerate(table, start=1):
         wrong = meld_problems(cards)
         if wrong:
-            problems.append(f"set {number} ({cards_text(cards) or 'empty'}): {', '.join(wrong)}")
+            text = cards_text(cards) or "empty"
+            problems.append(refusals.SET_PROBLEMS(number=number, cards=text, rest=tuple(wrong)))
     return problems
 
 
@@ -82,37 +85,32 @@ def play_problems(
     hand: Sequence[Card],
     opened: bool,
     table_after: Sequence[Sequence[Card]],
-) -> list[str]:
+) -> list[Reason]:
     """Everything wrong with laying out ``table_after``; empty when the play is allowed."""
     problems = set_problems(table_after)
     before, after, in_hand = table_counter(table_before), table_counter(table_after), Counter(hand)
     taken = before - after
     if taken:
-        problems.append(
-            f"{counter_text(taken)} left the table: cards on the table can't go back to a hand"
-        )
+        problems.append(refusals.CARDS_LEFT_TABLE(cards=counter_text(taken)))
     played = after - before
     not_in_hand = played - in_hand
     if not_in_hand:
-        problems.append(f"{counter_text(not_in_hand)}: not in your hand")
+        problems.append(refusals.CARDS_NOT_IN_HAND(cards=counter_text(not_in_hand)))
     if not played:
-        problems.append("lay at least one card from your hand (or draw)")
+        problems.append(refusals.LAY_ONE_CARD())
     elif not opened and not not_in_hand:
         points = opening_value(played, table_after)
         if points < OPENING_POINTS:
-            problems.append(
-                "to open you need sets made only of your own cards worth 30 or more "
-                f"(you have {points})"
-            )
+            problems.append(refusals.OPENING_SHORT(points=points))
     return problems
 
 
-def check_play(state: RummyState, table: Iterable[Iterable[Card]]) -> list[str]:
+def check_play(state: RummyState, table: Iterable[Iterable[Card]]) -> list[Reason]:
     """The problems with the current player laying out ``table``; empty when it is allowed."""
     if state.phase != "turn" or state.current_player is None:
-        return ["the round is over: deal the next round"]
+        return [refusals.ROUND_OVER()]
     player = state.players[state.current_player]
     if any(card.is_hidden for card in player.hand):
-        return ["this is not your hand to play"]
+        return [refusals.NOT_YOUR_HAND()]
     after = [tuple(cards) for cards in table]
     return play_problems(state.table, player.hand, player.opened, after)

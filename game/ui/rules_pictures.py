@@ -11,13 +11,12 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, refusal_text
 from game.knights.tiles import TILE_KINDS
 from game.registry import GAMES, resolve
 from game.rummy import check_meld
 from game.rummy.cards import parse_cards
 from game.ui import sprites, theme
-from game.ui.engine_words import translate_engine
 from game.ui.knights.words import tile_help, tile_name
 from game.ui.rummy.card_art import card_surface
 
@@ -144,7 +143,7 @@ def rummy_pictures(width: int, four_colour: bool = False) -> pygame.Surface:
             verdict = _("valid {kind}: {points} points").format(kind=kind, points=check.value)
             ink = theme.GOOD
         else:
-            verdict = _("invalid: {reason}").format(reason=translate_engine(check.error or ""))
+            verdict = _("invalid: {reason}").format(reason=refusal_text(check.error or ""))
             ink = theme.BAD
         line_h = theme.font(theme.FONT_SMALL).get_linesize()
         for i, line in enumerate(theme.wrap(verdict, theme.FONT_SMALL, col_w - (text_x - x) - 10)):

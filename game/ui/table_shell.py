@@ -26,13 +26,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import IllegalAction
-from game.i18n import _
+from game.i18n import _, refusal_text
 from game.registry import game_spec
 from game.seat_events import SeatEvent
 from game.ui import log_lines, theme
 from game.ui.ai_process import HINT_LEVEL, AgentSpec
 from game.ui.ai_worker import Agent, AIWorker, Decision, warm_up
-from game.ui.engine_words import translate_engine
 from game.ui.log_lines import entry_lines
 from game.ui.overlays import CoverScene, PauseOverlay
 from game.ui.records import record_end
@@ -152,7 +151,7 @@ class TableScene(Scene):
         self.message_colour = colour
 
     def say_refusal(self, error: Exception) -> None:
-        text = translate_engine(str(error))
+        text = refusal_text(error)
         self.say(text[:1].upper() + text[1:], theme.BAD)
 
     # -- moving on ---------------------------------------------------------------------------

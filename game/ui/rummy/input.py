@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, refusal_text
+from game.rummy.draft import DraftError
 from game.ui import theme
 from game.ui.rummy import table_draw
 from game.ui.rummy.drag import Drag, Spring
 from game.ui.rummy.geometry import Drop
-from game.ui.rummy.turn_edit import EditRefused, Slot
+from game.ui.rummy.turn_edit import DROP_OFF_TARGET, Slot
 from game.ui.rummy.words import hand_value_text, set_value_text
 
 if TYPE_CHECKING:
@@ -116,7 +117,7 @@ def drop(t: RummyTableScene, pos: tuple[int, int]) -> None:
     had_opening = not edit.opened_before and edit.opened
     try:
         if target is None:
-            raise EditRefused(_("drop the card on a set, the new-set area or your hand"))
+            raise DraftError(DROP_OFF_TARGET())
         if target.kind == "hand":
             edit.move_to_hand(slot, target.index)
         elif target.kind == "new":
@@ -130,9 +131,9 @@ def drop(t: RummyTableScene, pos: tuple[int, int]) -> None:
                 edit.move_to_new_set(slot)
         else:
             edit.move_to_set(slot, target.index, len(edit.sets[target.index]))
-    except (EditRefused, IndexError) as error:
+    except (DraftError, IndexError) as error:
         spring_back(t, drag, pos)
-        why = str(error) if isinstance(error, EditRefused) else "that card has moved"
+        why = refusal_text(error) if isinstance(error, DraftError) else _("that card has moved")
         t.say(why, theme.BAD)
         t.sync_widgets()
         return

@@ -12,10 +12,9 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from game.core import IllegalAction
-from game.i18n import _
+from game.i18n import _, refusal_text
 from game.seat_events import SeatEvent
 from game.ui import theme
-from game.ui.engine_words import translate_engine
 from game.ui.overlays import Dialog
 from game.ui.rummy.prompts import NameDialog
 from game.ui.session import COMPUTER_NAMES
@@ -60,7 +59,7 @@ def add_player(scene: RummyTableScene, name: str, kind: str = "medium") -> str |
     try:
         scene.session.record(event)
     except IllegalAction as error:
-        return translate_engine(str(error))
+        return refusal_text(error)
     scene.after_seat_change()
     cards = len(scene.state.players[-1].hand)
     scene.say(_("{name} joins with {cards} cards.").format(name=name, cards=cards), theme.GOOD)
@@ -92,7 +91,7 @@ def rename_current(scene: RummyTableScene, name: str) -> str | None:
     try:
         scene.session.rename_player(seat, name)
     except IllegalAction as error:
-        return translate_engine(str(error))
+        return refusal_text(error)
     for record in scene.rounds:
         if old in record.penalties:
             record.penalties[name] = record.penalties.pop(old)
@@ -126,7 +125,7 @@ def remove_current(scene: RummyTableScene) -> None:
     try:
         scene.session.remove_player(seat)
     except IllegalAction as error:
-        scene.say(translate_engine(str(error)), theme.BAD)
+        scene.say(refusal_text(error), theme.BAD)
         return
     scene.after_seat_change()
     state = scene.state

@@ -55,7 +55,7 @@ def build(
         players=players,
         table=tuple(tuple(parse_cards(cards)) for cards in table),
         stock=base.stock[:stock],
-        current=0,
+        current_player=0,
         dealer=len(names) - 1,
     )
 

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, refusal_text
 from game.rummy import Card, Draw, NextRound, Pass, Play, RummyState
+from game.rummy.draft import DraftError
 from game.rummy.turn_rules import OPENING_POINTS
 from game.seat_events import SeatEvent
 from game.ui import theme
 from game.ui.ai_worker import ai_available
-from game.ui.engine_words import translate_engine
 from game.ui.overlays import Dialog
 from game.ui.rummy import controls, input, players, table_draw
 from game.ui.rummy.animation import CardFlight, Flight, changed_sets, new_positions
@@ -34,7 +34,7 @@ from game.ui.rummy.geometry import (
     table_grid,
 )
 from game.ui.rummy.results import RoundScore, RummyResultsScene
-from game.ui.rummy.turn_edit import EditRefused, TurnEdit
+from game.ui.rummy.turn_edit import TurnEdit
 from game.ui.table_shell import TableScene
 
 if TYPE_CHECKING:
@@ -256,8 +256,8 @@ class RummyTableScene(TableScene):
         try:
             edit.lay_out(self.hint)
             self.say(_("Hint laid out: press Next player to end the turn."), theme.GOOD)
-        except EditRefused as error:
-            self.say(translate_engine(str(error)), theme.BAD)
+        except DraftError as error:
+            self.say(refusal_text(error), theme.BAD)
         self.hint = None
         self.sync_widgets()
 
@@ -281,7 +281,7 @@ class RummyTableScene(TableScene):
         if not edit.laid:
             self.say(_("Lay at least one card from your hand, or draw a card (D)."), theme.BAD)
             return
-        problems = [translate_engine(p) for p in edit.problems()]
+        problems = [refusal_text(p) for p in edit.problems()]
         if problems:
             self.say(_("Not yet: {problems}").format(problems="; ".join(problems)), theme.BAD)
             self.app.push(

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, language, ngettext
+from game.core import Reason
+from game.i18n import _, language, ngettext, refusal_text
 from game.rummy import Card, meld_problems
 from game.ui import sprites, theme
-from game.ui.engine_words import translate_engine
 from game.ui.rummy import card_art
 from game.ui.rummy.geometry import CAPTION_H, PAD, TableGrid
 from game.ui.rummy.words import set_caption
@@ -36,15 +36,14 @@ NEW_SET: theme.Colour = (52, 62, 50)
 
 
 @lru_cache(maxsize=4096)
-def _problem(cards: tuple[Card, ...]) -> str | None:
-    problems = meld_problems(list(cards))
-    return "; ".join(problems) if problems else None
+def _problems(cards: tuple[Card, ...]) -> tuple[Reason, ...]:
+    return tuple(meld_problems(list(cards)))
 
 
 def set_problem(cards: list[Card]) -> str | None:
     """The engine's reason a set is invalid (None when valid), in the player's language."""
-    problem = _problem(tuple(cards))
-    return translate_engine(problem) if problem else None
+    problems = _problems(tuple(cards))
+    return "; ".join(refusal_text(p) for p in problems) if problems else None
 
 
 @lru_cache(maxsize=4096)

@@ -6,6 +6,8 @@ screen needs on top: the order in which the player keeps his hand (sorted by sui
 dragged into place), and places named the way the pointer finds them.
 
 A place is ``Slot``: ``("hand", i)`` (i-th card in display order) or ``("set", s, i)``.
+An edit that is refused raises ``DraftError`` (an ``IllegalAction`` with a code), whichever
+layer refuses it.
 """
 
 from __future__ import annotations
@@ -13,26 +15,29 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from game.i18n import _
+from game.core import Reason, refusal
 from game.rummy import Card, Play, RummyState
 from game.rummy.draft import DraftError, Placed, TurnDraft
-from game.ui.engine_words import translate_engine
 
 Slot = tuple[str, int] | tuple[str, int, int]
 
-
-class EditRefused(ValueError):
-    """An edit the rules never allow (e.g. a table card into the hand); the reason is shown."""
+# The edits the screen itself refuses (besides TurnDraft's own): raised as DraftError, like
+# every edit refusal, so the table shows all of them through game.i18n.refusal_text.
+NO_SUCH_SET_HERE = refusal("no_such_set_here", "there is no such set")
+LAYOUT_TAKES_TABLE_CARDS = refusal(
+    "layout_takes_table_cards", "that layout takes cards off the table"
+)
+LAYOUT_NEEDS_CARDS = refusal("layout_needs_cards", "that layout needs cards you don't hold")
+DROP_OFF_TARGET = refusal(
+    "drop_off_target", "drop the card on a set, the new-set area or your hand"
+)
 
 
 class TurnEdit:
     """Edits of one turn for ``state.current_player`` (the state must show his hand)."""
 
     def __init__(self, state: RummyState, hand_order: Sequence[Card] | None = None) -> None:
-        try:
-            self.draft = TurnDraft.start(state)
-        except DraftError as error:
-            raise ValueError(str(error)) from error
+        self.draft = TurnDraft.start(state)  # DraftError when nobody may lay out here
         self.state = state
         self.seat = self.draft.seat
         self.order: tuple[Card, ...] = _keep_order(self.draft.hand, hand_order or ())
@@ -81,10 +86,10 @@ class TurnEdit:
         """Green (public) or blue (temporary, before the opening's 30 points)."""
         return self.draft.set_status(index) == "public"
 
-    def set_problem(self, index: int) -> str | None:
+    def set_problem(self, index: int) -> Reason | None:
         return self.draft.set_check(index).error
 
-    def problems(self) -> list[str]:
+    def problems(self) -> list[Reason]:
         """Everything that stops the turn from ending now, in the engine's words."""
         return self.draft.problems()
 
@@ -97,41 +102,34 @@ class TurnEdit:
         self.draft = draft
         self.order = _keep_order(draft.hand, order if order is not None else self.order)
 
-    def _refusing(self, edit: str, *args: object) -> TurnDraft:
-        try:
-            result: TurnDraft = getattr(self.draft, edit)(*args)
-        except DraftError as error:
-            raise EditRefused(translate_engine(str(error))) from error
-        return result
-
     def move_to_set(self, slot: Slot, set_index: int, position: int) -> None:
         """Put the card at ``slot`` into set ``set_index`` before ``position`` (as counted
         before the card was taken out)."""
         if not 0 <= set_index < len(self.draft.placed):
-            raise EditRefused(_("there is no such set"))
+            raise DraftError(NO_SUCH_SET_HERE())
         length = len(self.draft.placed[set_index])
         position = max(0, min(position, length))
         if slot[0] == "hand":
             card = self.order[slot[1]]
-            self._apply(self._refusing("hand_to_set", card, set_index, position))
+            self._apply(self.draft.hand_to_set(card, set_index, position))
             return
         source, index = slot[1], slot[2]  # type: ignore[misc]
         if source == set_index:
             if index < position:
                 position -= 1
             position = min(position, length - 1)
-        self._apply(self._refusing("set_to_set", source, index, set_index, position))
+        self._apply(self.draft.set_to_set(source, index, set_index, position))
 
     def move_to_new_set(self, slot: Slot) -> None:
         """Start a new set (at the end of the table) with the card at ``slot``."""
         if slot[0] == "hand":
-            self._apply(self._refusing("hand_to_new_set", self.order[slot[1]]))
+            self._apply(self.draft.hand_to_new_set(self.order[slot[1]]))
         else:
-            self._apply(self._refusing("set_to_new_set", slot[1], slot[2]))  # type: ignore[misc]
+            self._apply(self.draft.set_to_new_set(slot[1], slot[2]))  # type: ignore[misc]
 
     def split(self, set_index: int, position: int) -> None:
         """Cut set ``set_index`` before ``position``: the tail becomes a new set right after."""
-        self._apply(self._refusing("split", set_index, position))
+        self._apply(self.draft.split(set_index, position))
 
     def move_to_hand(self, slot: Slot, position: int | None = None) -> None:
         """Take a card back into the hand (only cards laid from it this turn), or reorder."""
@@ -144,7 +142,7 @@ class TurnEdit:
             self.order = tuple(order)
             return
         card = self.card_at(slot)
-        draft = self._refusing("set_to_hand", slot[1], slot[2])  # type: ignore[misc]
+        draft = self.draft.set_to_hand(slot[1], slot[2])  # type: ignore[misc]
         order.insert(len(order) if position is None else max(0, min(position, len(order))), card)
         self._apply(draft, tuple(order))
 
@@ -154,11 +152,11 @@ class TurnEdit:
         old = Counter(c for cards in base.table for c in cards)
         new = Counter(c for cards in table for c in cards)
         if old - new:
-            raise EditRefused(_("that layout takes cards off the table"))
+            raise DraftError(LAYOUT_TAKES_TABLE_CARDS())
         start_hand = base.players[self.seat].hand
         laid = new - old
         if laid - Counter(start_hand):
-            raise EditRefused(_("that layout needs cards you don't hold"))
+            raise DraftError(LAYOUT_NEEDS_CARDS())
         spare = old.copy()
         placed = []
         for cards in table:
