@@ -10,9 +10,10 @@ its table with seats, AI levels, move log and (rummy) the score table restored.
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game.i18n import _
+from game.movelog import describe
 from game.persist import (
     BackgroundSaver,
     SavedGame,
@@ -23,11 +24,15 @@ from game.persist import (
 )
 from game.registry import game_spec
 from game.seat_events import SeatEvent
+from game.ui import theme
+from game.ui.overlays import Dialog
 from game.ui.session import HistoryEntry, Seat, Session
+from game.ui.tables import open_table
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.scene import Scene
+    from game.ui.table_shell import TableScene
 
 
 def saver(app: App) -> BackgroundSaver:
@@ -40,15 +45,9 @@ def saver(app: App) -> BackgroundSaver:
 
 
 def table_extra(table: Any) -> dict[str, Any]:
-    """What a table wants back besides the engine state (the rummy score table)."""
-    rounds = getattr(table, "rounds", None)
-    if not rounds:
-        return {}
-    return {
-        "rounds": [
-            {"number": r.number, "winner": r.winner, "penalties": dict(r.penalties)} for r in rounds
-        ]
-    }
+    """What a table wants back besides the engine state and the history (its own hook)."""
+    extra: dict[str, Any] = table.save_extra()
+    return extra
 
 
 def saved_from_table(table: Any) -> SavedGame:
@@ -92,7 +91,6 @@ def report_problems(app: App) -> None:
 
 
 def show_message(app: App, title: str, message: str) -> None:
-    from game.ui.overlays import Dialog
 
     app.push(Dialog(app, title, message, [(_("OK"), None)]))
 
@@ -107,8 +105,6 @@ def session_from_saved(saved: SavedGame) -> Session:
     states = replay_states(saved) if saved.history else None
     history: list[HistoryEntry] = []
     if states is not None:
-        from game.movelog import describe
-
         for before, action in zip(states, saved.history, strict=False):
             if isinstance(action, SeatEvent):
                 history.append(HistoryEntry(action.seat, action, "", before))
@@ -120,34 +116,16 @@ def session_from_saved(saved: SavedGame) -> Session:
 
 def resume(app: App, saved: SavedGame) -> Scene:
     """Open ``saved`` at its table on top of the menu, exactly where it stopped."""
-    from game.ui.tables import open_table
-
     session = session_from_saved(saved)
     table = open_table(app, session)
-    restore_table(table, saved)
+    restore_table(cast("TableScene", table), saved)
     return table
 
 
-def restore_table(table: Any, saved: SavedGame) -> None:
+def restore_table(table: TableScene, saved: SavedGame) -> None:
     """Refill the table's log, last-move highlight (and rummy score table) from the game."""
-    from game.ui import theme
-
     table.log_history()
     table.log.add(_("The game goes on where it stopped."), theme.TEXT_DIM)
     table.history_restored()
-    rounds = saved.extra.get("rounds") if isinstance(saved.extra, dict) else None
-    if isinstance(rounds, list) and hasattr(table, "rounds"):
-        from game.ui.rummy.results import RoundScore
-
-        table.rounds.clear()
-        for item in rounds:
-            try:
-                penalties = {str(k): int(v) for k, v in dict(item["penalties"]).items()}
-                winner = item["winner"]
-                table.rounds.append(
-                    RoundScore(
-                        int(item["number"]), None if winner is None else str(winner), penalties
-                    )
-                )
-            except (KeyError, TypeError, ValueError):
-                continue  # a damaged score line is left out; the game itself is fine
+    if isinstance(saved.extra, dict):
+        table.restore_extra(saved.extra)

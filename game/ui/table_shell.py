@@ -215,6 +215,13 @@ class TableScene(Scene):
     def history_restored(self) -> None:
         """Hook: the session's history was read back (Continue, Load): show its last move."""
 
+    def save_extra(self) -> dict[str, Any]:
+        """Hook: what the table wants saved beside the game (a JSON object)."""
+        return {}
+
+    def restore_extra(self, extra: dict[str, Any]) -> None:
+        """Hook: ``save_extra``'s object read back from a file (untrusted: check each value)."""
+
     # -- the log -----------------------------------------------------------------------------
     def log_entry(self, index: int) -> None:
         """Add history entry ``index``'s lines to the log (the same lines Continue rebuilds)."""

@@ -380,6 +380,33 @@ class RummyTableScene(TableScene):
             if self.anim is None:
                 self.play_sound("lay_card")
 
+    def save_extra(self) -> dict[str, Any]:
+        """The score table (every round's penalties), kept beside the game."""
+        if not self.rounds:
+            return {}
+        return {
+            "rounds": [
+                {"number": r.number, "winner": r.winner, "penalties": dict(r.penalties)}
+                for r in self.rounds
+            ]
+        }
+
+    def restore_extra(self, extra: dict[str, Any]) -> None:
+        rounds = extra.get("rounds")
+        if not isinstance(rounds, list):
+            return
+        self.rounds.clear()
+        for item in rounds:
+            try:
+                penalties = {str(k): int(v) for k, v in dict(item["penalties"]).items()}
+                winner = item["winner"]
+                number = int(item["number"])
+                self.rounds.append(
+                    RoundScore(number, None if winner is None else str(winner), penalties)
+                )
+            except (KeyError, TypeError, ValueError, OverflowError):
+                continue  # a damaged score line is left out; the game itself is fine
+
     def history_restored(self) -> None:
         """Light up the sets the newest play changed, as they were lit when it was played."""
         history = self.session.history
