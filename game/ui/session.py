@@ -324,7 +324,7 @@ class Session:
         before = self.state
         self.state = self.state.apply(action)
         self.decisions += 1
-        text = text if text is not None else str(action)
+        text = text if text is not None else registered(self.game).describe(before, action)
         self.history.append(HistoryEntry(seat, action, text, before))
         return self.state
 
