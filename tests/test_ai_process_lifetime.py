@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from game.ui import ai_worker
-from game.ui.ai_process import AgentSpec, answer_within
+from game.ui.ai_process import AgentSpec
 from game.ui.knights.table import KnightsTableScene
 from game.ui.menu import MenuScene
 from game.ui.session import Seat, Session
@@ -92,6 +92,12 @@ def test_no_process_of_the_game_is_left_five_seconds_after_it_is_killed(tmp_path
             os.kill(pid, signal.SIGKILL)
 
 
+def answer_within(spec: AgentSpec) -> float:
+    from game.ui.ai_process import answer_within as grace  # imported here: new in issue 16
+
+    return grace(spec)
+
+
 def test_the_watchdog_allows_three_budgets_and_two_seconds() -> None:
     assert answer_within(AgentSpec("knights", "hard", 1, 0.5)) == pytest.approx(3.5)
     assert answer_within(AgentSpec("rummy", "expert", 1)) == pytest.approx(11.0)
@@ -107,6 +113,7 @@ def test_a_stopped_ai_process_gets_the_fallback_within_the_grace_and_a_fresh_pro
     grace = answer_within(AgentSpec("knights", "hard", 0, 0.2))
     table = KnightsTableScene(app, session)
     app.push(table)
+    process = None
     try:
         assert wait_until(app, lambda: table.worker.busy, 30)
         process = ai_worker._AIProcess._instance
@@ -130,3 +137,5 @@ def test_a_stopped_ai_process_gets_the_fallback_within_the_grace_and_a_fresh_pro
         for scene in list(app.scenes):
             scene.on_exit()
         pygame.quit()
+        if process is not None and process.process.is_alive():  # never leave it stopped
+            process.process.kill()
