@@ -20,6 +20,7 @@ from typing import Any
 
 from ai.levels import LEVELS, make_agent
 from ai.stats import percentile, wilson_interval
+from game.cli_args import SEED_RANGE, cores, seconds, whole
 from game.core import IllegalAction
 from game.registry import GAME_KEYS, game_spec
 
@@ -176,6 +177,10 @@ def format_report(report: dict[str, Any], unfinished: int) -> str:
     return "\n".join(lines)
 
 
+MAX_GAMES = 1_000_000
+MAX_BUDGET = 3600.0  # seconds per decision: an hour is already no game
+
+
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="robbers-den match", description="Play AI-only games and report per level."
@@ -184,10 +189,17 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument(
         "--players", required=True, help=f"comma-separated levels, e.g. hard,medium ({LEVELS})"
     )
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--budget", type=float, default=None, help="search seconds per decision")
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--games", type=whole(1, MAX_GAMES), default=10)
+    parser.add_argument("--seed", type=whole(*SEED_RANGE), default=0)
+    parser.add_argument(
+        "--budget",
+        type=seconds(0.0, MAX_BUDGET, low_open=True),
+        default=None,
+        help="search seconds per decision",
+    )
+    parser.add_argument(
+        "--workers", type=whole(1, cores()), default=1, help=f"processes (1 to {cores()})"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(list(argv))
     levels = [level.strip() for level in args.players.split(",") if level.strip()]

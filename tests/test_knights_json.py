@@ -299,3 +299,44 @@ def test_a_hand_built_position_loads_and_plays() -> None:
     assert after.board[(0, 0)].knights == (0, 0, 1, 1)
     assert after.current_player == 0 and after.supply == (28, 26)
     assert after.scores() == [0, 2]
+
+
+# ----- loader checks pinned one by one (issue 16: each was once planted and not noticed) ----
+
+
+def test_a_negative_knight_supply_is_refused_for_the_supply_itself() -> None:
+    d = new_game(["Ann", "Bob"], 7).to_dict()  # no knight on the board: the total stays low
+    d["supply"] = [-1, 30]
+    with pytest.raises(SaveFormatError, match=r"supply\[0\] must be at least 0"):
+        KnightsState.from_dict(d)
+
+
+def test_a_board_with_a_gap_is_refused() -> None:
+    d = base()
+    spots = {(e["x"], e["y"]) for e in d["board"]}
+    # A spot inside the area that touches no tile of the board.
+    xs, ys = [x for x, _ in spots], [y for _, y in spots]
+    far = next(
+        (x, y)
+        for x in range(min(xs) - 1, max(xs) + 2)
+        for y in range(min(ys) - 1, max(ys) + 2)
+        if (x, y) not in spots
+        and not {(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)} & spots
+        and max(max(xs), x) - min(min(xs), x) < d["area"]
+        and max(max(ys), y) - min(min(ys), y) < d["area"]
+    )
+    lone = next(e for e in d["board"] if not e["knights"])
+    lone_spot = (lone["x"], lone["y"])
+    rest = spots - {lone_spot}
+    assert rest, "the board needs more than one tile"
+    lone.update(x=far[0], y=far[1])
+    with pytest.raises(SaveFormatError, match="not all joined"):
+        KnightsState.from_dict(d)
+
+
+def test_knights_action_dicts_with_unknown_fields_are_refused() -> None:
+    with pytest.raises(ValueError, match="no fields"):
+        action_from_dict({"type": "end", "x": 1})
+    with pytest.raises(ValueError, match="no fields"):
+        action_from_dict({"type": "place", "tile": "plain", "x": 0, "y": 0, "letter": "B"})
+    assert action_from_dict({"type": "place", "tile": "plain", "x": 0, "y": 0}).to_dict()

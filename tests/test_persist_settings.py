@@ -69,7 +69,8 @@ def test_replace_checks_values_and_keeps_the_old_value_immutable() -> None:
 def test_a_damaged_file_gives_defaults_and_is_kept_aside(home: Path, content: bytes) -> None:
     settings_path().write_bytes(content)
     assert load_settings() == Settings()
-    assert (home / "settings.json.bad").read_bytes() == content
+    (kept,) = home.glob("settings.json.bad-*")
+    assert kept.read_bytes() == content
     save_settings(Settings().replace(language="de"))  # and the next save works again
     assert load_settings().language == "de"
 
@@ -77,7 +78,7 @@ def test_a_damaged_file_gives_defaults_and_is_kept_aside(home: Path, content: by
 def test_a_file_from_another_version_is_kept_aside(home: Path) -> None:
     settings_path().write_text('{"version": 2, "language": "de"}', encoding="utf-8")
     assert load_settings() == Settings()
-    assert (home / "settings.json.bad").exists()
+    assert len(list(home.glob("settings.json.bad-*"))) == 1
 
 
 def test_bad_fields_take_their_defaults_and_good_ones_stay() -> None:

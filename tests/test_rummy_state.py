@@ -473,3 +473,24 @@ def test_a_small_hand_made_position_loads_and_plays() -> None:
 def test_too_many_copies_are_named() -> None:
     with pytest.raises(ValueError, match="3 copies of QH, but the deck holds 2"):
         RummyState.from_dict(_broken({"stock": ["QH", "QH"]}))
+
+
+# ----- loader checks pinned one by one (issue 16: each was once planted and not noticed) ----
+
+
+@pytest.mark.parametrize("field", ["dealer", "current", "winner"])
+def test_a_seat_number_equal_to_the_player_count_is_refused(field: str) -> None:
+    data = new_game(["Ann", "Bob", "Cid"], 7).to_dict()
+    data[field] = 3
+    if field == "winner":
+        data.update(phase="round_over", current=None)
+    with pytest.raises(ValueError, match=rf"{field} must be a seat 0\.\.2"):
+        RummyState.from_dict(data)
+
+
+def test_a_play_written_with_card_texts_is_the_same_play() -> None:
+    as_text = Play([["7H", "8H", "9H"]])  # type: ignore[list-item]
+    assert as_text == Play([list(cards("7H 8H 9H"))])
+    assert str(as_text) == "play 7H 8H 9H" and hash(as_text) == hash(Play([cards("7H 8H 9H")]))
+    with pytest.raises(ValueError, match="not a card"):
+        Play([["?"]])  # type: ignore[list-item]

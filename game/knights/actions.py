@@ -114,11 +114,24 @@ def _deploy_from_dict(d: dict[str, Any]) -> Deploy:
     return Deploy(count, direction, tuple(drops))
 
 
+_FIELDS: dict[str, frozenset[str]] = {
+    "keep": frozenset({"type", "tile"}),
+    "place": frozenset({"type", "tile", "x", "y"}),
+    "deploy": frozenset({"type", "count", "dir", "drops"}),
+    "end": frozenset({"type"}),
+}
+
+
 def action_from_dict(d: Any) -> Action:
-    """Parse an action dict (see DESIGN.md); raises ValueError on anything malformed."""
+    """Parse an action dict (see DESIGN.md); raises ValueError on anything malformed,
+    unknown fields included (a misspelt field must not be silently ignored)."""
     if not isinstance(d, dict):
         raise ValueError(f"an action must be a dict, got {type(d).__name__}")
     kind = d.get("type")
+    fields = _FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields is not None and not set(d) <= fields:
+        unknown = sorted(str(key) for key in set(d) - fields)
+        raise ValueError(f"a {kind} action has no fields {unknown}")
     if kind == "keep":
         return Keep(_kind(d))
     if kind == "place":

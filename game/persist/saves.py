@@ -30,14 +30,16 @@ from game.seat_events import SeatEvent, is_seat_event
 
 from .atomic import SaveError, describe_os_error, read_text_limited, write_atomic
 from .paths import autosave_path, saves_dir
+from .state_checks import check_state
 from .translate import _
+from .validate import MAX_NAME, PALETTE_SIZE, json_problem, name_key, name_problem
 
 FORMAT = "robbers-den-save"
 VERSION = 1
 MAX_SAVE_BYTES = 8 * 1024 * 1024  # a long rummy game with full history stays far below
 MAX_HISTORY = 50_000
-MAX_SEAT_NAME = 60
-MAX_COLOUR = 63
+MAX_SEAT_NAME = MAX_NAME
+MAX_COLOUR = PALETTE_SIZE - 1
 MAX_SAVE_NAME = 40
 GAMES = GAME_KEYS
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -119,7 +121,7 @@ class SeatRecord:
                 )
             )
         name, kind, level, colour = data["name"], data["kind"], data["level"], data["colour"]
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_SEAT_NAME:
+        if name_problem(name) is not None:
             raise SaveError(
                 _("Damaged save: seat {number} needs a name of 1 to {most} letters.").format(
                     number=number, most=MAX_SEAT_NAME
@@ -211,7 +213,10 @@ def game_from_dict(data: Any, parse_history: bool = True) -> SavedGame:
     (``parse_history=False`` leaves the history out: saving checks it its own, faster way.)"""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(_("This is not a Robbers' Den saved game."))
-    if data.get("version") != VERSION:
+    problem = json_problem(data)
+    if problem is not None:
+        raise SaveError(_("Damaged save: {problem}.").format(problem=problem))
+    if type(data.get("version")) is not int or data.get("version") != VERSION:
         message = _(
             "This save was written by another version of the game "
             "(save version {found!r}, this game reads {version})."
@@ -232,18 +237,32 @@ def game_from_dict(data: Any, parse_history: bool = True) -> SavedGame:
     if not isinstance(raw_seats, list) or not raw_seats:
         raise SaveError(_("Damaged save: the seats are missing."))
     seats = tuple(SeatRecord.from_dict(raw, i) for i, raw in enumerate(raw_seats))
+    _check_seats_differ(seats)
     if "state" not in data:
         raise SaveError(_("Damaged save: the game position is missing."))
     state = _engine_call(engine.state_from_dict, data["state"], _("the game position"))
     if state.num_players != len(seats):
         message = _("Damaged save: {seats} seats for a game of {players} players.")
         raise SaveError(message.format(seats=len(seats), players=state.num_players))
+    problem = check_state(state)
+    if problem is not None:
+        raise SaveError(_("Damaged save: {problem}.").format(problem=problem))
     raw_history = data.get("history", [])
     history = _history(engine, raw_history) if parse_history else ()
     extra = data.get("extra", {})
     if not isinstance(extra, dict):
         raise SaveError(_("Damaged save: 'extra' must be a JSON object."))
     return SavedGame(game, seats, state, history, extra)
+
+
+def _check_seats_differ(seats: tuple[SeatRecord, ...]) -> None:
+    """Two seats may share neither a name (as the setup screen compares them) nor a colour."""
+    names = [name_key(seat.name) for seat in seats]
+    if len(set(names)) != len(names):
+        raise SaveError(_("Damaged save: two seats have the same name."))
+    colours = [seat.colour for seat in seats]
+    if len(set(colours)) != len(colours):
+        raise SaveError(_("Damaged save: two seats have the same colour."))
 
 
 def _engine_call(parse: Callable[[Any], Any], value: Any, what: str) -> Any:
@@ -388,6 +407,13 @@ def _remove(path: Path) -> None:
 # ----- named saves --------------------------------------------------------------------------
 
 
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 @dataclass(frozen=True)
 class SaveInfo:
     """A named save as listed in the Load screen; ``problem`` is set when it won't load."""
@@ -423,6 +449,24 @@ def named_save_path(name: str) -> Path:
     return saves_dir() / (check_save_name(name) + SAVE_SUFFIX)
 
 
+def named_save_exists(name: str) -> bool:
+    """Whether saving under ``name`` would replace a file: asked of exactly the path the save
+    will be written to, so the file system decides what counts as the same name (spaces
+    collapsed as in the path; case folded where the file system folds it). SaveError for a
+    name that can't be a save name."""
+    return os.path.lexists(named_save_path(name))
+
+
+def delete_listed(info: SaveInfo) -> None:
+    """Delete a save that ``list_saves`` listed, whatever its file name (one written by hand
+    may have a name the game would not give)."""
+    folder = saves_dir()
+    path = Path(info.path)
+    if path.parent != folder or path.suffix != SAVE_SUFFIX:
+        raise SaveError(_("Can't delete the file: {path} is not a saved game.").format(path=path))
+    _remove(path)
+
+
 def save_named(name: str, saved: SavedGame) -> Path:
     """Save under ``name`` (replacing a save of that name)."""
     return save_game(named_save_path(name), saved)
@@ -444,7 +488,7 @@ def list_saves() -> list[SaveInfo]:
     """Every named save, newest first; damaged ones are listed with their ``problem``."""
     folder = saves_dir()
     try:
-        paths = [p for p in folder.iterdir() if p.suffix == SAVE_SUFFIX and p.is_file()]
+        paths = [p for p in folder.iterdir() if p.suffix == SAVE_SUFFIX and _is_file(p)]
     except FileNotFoundError:
         return []
     except OSError as error:

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .atomic import write_atomic
-from .jsonfile import keep_aside, read_json_object
+from .jsonfile import check_writable, read_json_object, set_aside
 from .paths import settings_path
+from .validate import MAX_INT, number_problem
 
 SETTINGS_VERSION = 1
 LANGUAGES = ("en", "de", "nl")
@@ -75,10 +75,10 @@ class Settings:
 
 def _number(low: float, high: float) -> Callable[[Any], float]:
     def clean(value: Any) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ValueError(f"a number is needed, not {value!r}")
-        if not math.isfinite(value):
-            raise ValueError("the number must be finite")
+        # Checked before comparing: 10**400 would overflow a float, NaN compares false.
+        problem = number_problem(value, -MAX_INT, MAX_INT)
+        if problem is not None:
+            raise ValueError(f"an ordinary number is needed: {problem}")
         return float(min(high, max(low, value)))
 
     return clean
@@ -133,11 +133,13 @@ def load_settings(path: Path | None = None) -> Settings:
     if data is None:
         return Settings()
     if data.get("version") != SETTINGS_VERSION:
-        keep_aside(target)  # foreign or from another version: keep it, start fresh
+        set_aside(target)  # foreign or from another version: keep it, start fresh
         return Settings()
     return Settings.from_dict(data)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings atomically; raises SaveError (player-readable) if the disk refuses."""
-    write_atomic(path or settings_path(), json.dumps(settings.to_dict(), indent=2) + "\n")
+    target = path or settings_path()
+    check_writable(target)
+    write_atomic(target, json.dumps(settings.to_dict(), indent=2) + "\n")

@@ -8,6 +8,7 @@ written atomically.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -19,8 +20,9 @@ from game.registry import GAME_KEYS
 from game.registry import GAMES as REGISTERED_GAMES
 
 from .atomic import write_atomic
-from .jsonfile import keep_aside, read_json_object
+from .jsonfile import check_writable, read_json_object, set_aside
 from .paths import stats_path
+from .validate import int_problem, text_problem
 
 STATS_VERSION = 1
 GAMES = GAME_KEYS
@@ -28,6 +30,11 @@ LEVELS = ("easy", "medium", "hard", "expert")
 HOT_SEAT = "humans"  # the "level" of a table with no computer players
 OPPONENTS = (*LEVELS, HOT_SEAT)
 LOWER_IS_BETTER = {key: spec.lower_score_wins for key, spec in REGISTERED_GAMES.items()}
+# Bounds for counts read back: far above any player's lifetime, small enough to draw and average.
+MAX_GAMES = 10**9
+MAX_SCORE = 10**6
+MAX_RECORDED = 1_000  # results remembered as counted: far more than loads of old games
+MAX_KEY = 64
 
 
 @dataclass(frozen=True)
@@ -63,14 +70,16 @@ class Record:
         if not isinstance(data, dict):
             return None
         played, won, best, total = (data.get(k) for k in ("played", "won", "best", "total"))
-        if not (type(played) is int and type(won) is int and type(total) is int):
+        if type(played) is not int:
             return None
-        if not 0 <= won <= played:
+        if int_problem(played, 0, MAX_GAMES) or int_problem(won, 0, played):
             return None
         if played == 0:
             return cls()
-        if type(best) is not int:
+        most = MAX_SCORE * played
+        if int_problem(best, -MAX_SCORE, MAX_SCORE) or int_problem(total, -most, most):
             return None
+        assert isinstance(won, int) and isinstance(best, int) and isinstance(total, int)
         return cls(played, won, best, total)
 
 
@@ -87,24 +96,31 @@ class Stats:
     """Records by (game, opponent level). Immutable: ``record`` returns a new value."""
 
     records: Mapping[tuple[str, str], Record] = field(default_factory=lambda: MappingProxyType({}))
+    # Keys of the results already counted (newest last), so that a finished game loaded again
+    # is not counted again.
+    recorded: tuple[str, ...] = ()
 
     def get(self, game: str, level: str) -> Record:
         return self.records.get((game, level), Record())
 
-    def record(self, game: str, level: str, won: bool, score: int) -> Stats:
+    def record(self, game: str, level: str, won: bool, score: int, key: str | None = None) -> Stats:
+        """With the result added; unchanged when ``key`` names a result counted before."""
+        if key is not None and key in self.recorded:
+            return self
         if game not in GAMES:
             raise ValueError(f"unknown game {game!r}")
         if level not in OPPONENTS:
             raise ValueError(f"unknown opponent level {level!r}")
         updated = dict(self.records)
         updated[(game, level)] = self.get(game, level).add(won, int(score), LOWER_IS_BETTER[game])
-        return Stats(MappingProxyType(updated))
+        recorded = self.recorded if key is None else (*self.recorded, key)[-MAX_RECORDED:]
+        return Stats(MappingProxyType(updated), recorded)
 
     def to_dict(self) -> dict[str, Any]:
         games: dict[str, dict[str, Any]] = {}
         for (game, level), rec in sorted(self.records.items()):
             games.setdefault(game, {})[level] = rec.to_dict()
-        return {"version": STATS_VERSION, "games": games}
+        return {"version": STATS_VERSION, "games": games, "recorded": list(self.recorded)}
 
     @classmethod
     def from_dict(cls, data: Any) -> Stats:
@@ -119,7 +135,11 @@ class Stats:
                     rec = Record.from_dict(raw) if level in OPPONENTS else None
                     if rec is not None:
                         records[(game, level)] = rec
-        return cls(MappingProxyType(records))
+        raw_keys = data.get("recorded") if isinstance(data, dict) else None
+        keys: tuple[str, ...] = ()
+        if isinstance(raw_keys, list):
+            keys = tuple(k for k in raw_keys if text_problem(k, MAX_KEY) is None)[-MAX_RECORDED:]
+        return cls(MappingProxyType(records), keys)
 
 
 def load_stats(path: Path | None = None) -> Stats:
@@ -129,18 +149,38 @@ def load_stats(path: Path | None = None) -> Stats:
     if data is None:
         return Stats()
     if data.get("version") != STATS_VERSION:
-        keep_aside(target)
+        set_aside(target)
         return Stats()
     return Stats.from_dict(data)
 
 
 def save_stats(stats: Stats, path: Path | None = None) -> None:
     """Write atomically; raises SaveError (player-readable) if the disk refuses."""
-    write_atomic(path or stats_path(), json.dumps(stats.to_dict(), indent=2) + "\n")
+    target = path or stats_path()
+    check_writable(target)
+    write_atomic(target, json.dumps(stats.to_dict(), indent=2) + "\n")
 
 
-def record_result(game: str, level: str, won: bool, score: int, path: Path | None = None) -> Stats:
-    """Add one result to the stored statistics and write them back; returns the new totals."""
-    stats = load_stats(path).record(game, level, won, score)
-    save_stats(stats, path)
+def record_result(
+    game: str,
+    level: str,
+    won: bool,
+    score: int,
+    path: Path | None = None,
+    key: str | None = None,
+) -> Stats:
+    """Add one result to the stored statistics and write them back; returns the new totals.
+    A ``key`` (see :func:`result_key`) counted before is not counted again."""
+    before = load_stats(path)
+    stats = before.record(game, level, won, score, key)
+    if stats is not before:
+        save_stats(stats, path)
     return stats
+
+
+def result_key(game: str, final_state: Any, seat: int) -> str:
+    """The same text for the same result of the same seat, however often that finished game
+    (or rummy round) is loaded again."""
+    text = json.dumps(final_state.to_dict(), sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(f"{game}\n{text}".encode("utf-8", "surrogatepass")).hexdigest()
+    return f"{digest[:32]}:{seat}"

@@ -14,9 +14,13 @@ from game.rummy.cards import Card, cards_text, parse_card
 Table = tuple[tuple[Card, ...], ...]
 
 
-def as_table(sets: Iterable[Iterable[Card]]) -> Table:
-    """Any nesting of card iterables as the immutable table form."""
-    return tuple(tuple(cards) for cards in sets)
+def as_table(sets: Iterable[Iterable[Card | str]]) -> Table:
+    """Any nesting of card iterables as the immutable table form; cards written as text
+    ("7H", "*") are read as cards (ValueError if they are none)."""
+    return tuple(
+        tuple(parse_card(card) if isinstance(card, str) else card for card in cards)
+        for cards in sets
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,8 +94,48 @@ def warm_up_solver() -> None:
     threading.Thread(target=_warm_up_solver, name="solver-warm-up", daemon=True).start()
 
 
-def serve(requests: Any, replies: Any, stop: Any) -> None:
-    """The process's loop: one reply per request that was not overtaken by a newer one."""
+# Seconds a search may take when its spec names no budget (easy and medium answer at once; the
+# hint's search is bounded by steps, not seconds).
+DEFAULT_SECONDS = {"hard": 1.0, "expert": 3.0, HINT_LEVEL: 5.0}
+WATCHDOG_FACTOR = 3.0
+WATCHDOG_GRACE = 2.0
+
+
+def answer_within(spec: AgentSpec) -> float:
+    """Seconds after which a decision for ``spec`` counts as lost (3 x budget + 2 s): the
+    process is stalled or stopped, and the seat gets the fallback of a crashed player."""
+    budget = spec.budget if spec.budget is not None else DEFAULT_SECONDS.get(spec.level, 1.0)
+    return WATCHDOG_FACTOR * max(0.0, budget) + WATCHDOG_GRACE
+
+
+def _end_with_parent(parent_pid: int | None) -> None:
+    """End this process as soon as the game's process is gone (killed, crashed): its end of
+    the pipe closes (the parent's sentinel), or this process gets another parent."""
+    from multiprocessing import parent_process
+    from multiprocessing.connection import wait
+
+    parent = parent_process()
+    while True:
+        if parent is not None:
+            if wait([parent.sentinel], timeout=1.0):
+                os._exit(0)
+        else:
+            time.sleep(1.0)
+        if parent_pid is not None and os.getppid() != parent_pid:
+            os._exit(0)
+
+
+def watch_parent(parent_pid: int | None) -> None:
+    """Start the watch on a daemon thread (it never holds up the searches)."""
+    threading.Thread(
+        target=_end_with_parent, args=(parent_pid,), name="parent-watch", daemon=True
+    ).start()
+
+
+def serve(requests: Any, replies: Any, stop: Any, parent_pid: int | None = None) -> None:
+    """The process's loop: one reply per request that was not overtaken by a newer one. It
+    ends with the game's process (``parent_pid``), however that ends."""
+    watch_parent(parent_pid)
     if hasattr(os, "nice"):
         # On a busy machine the window's frames come first; the search has a wall-clock budget.
         with contextlib.suppress(OSError):

@@ -19,7 +19,9 @@ exists, computer seats play a random legal action.
 from __future__ import annotations
 
 import atexit
+import logging
 import multiprocessing
+import os
 import queue
 import random
 import sys
@@ -29,7 +31,9 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Any, Protocol
 
-from game.ui.ai_process import AgentSpec, Reply, Request, make_spec_agent, serve
+from game.ui.ai_process import AgentSpec, Reply, Request, answer_within, make_spec_agent, serve
+
+log = logging.getLogger(__name__)
 
 # A short GIL switch interval keeps frames smooth while a thread-run search works.
 SWITCH_INTERVAL = 0.001
@@ -93,7 +97,7 @@ class _AIProcess:
         self.stop: Any = context.Event()
         self.process = context.Process(
             target=serve,
-            args=(self.requests, self.replies, self.stop),
+            args=(self.requests, self.replies, self.stop, os.getpid()),
             name="robbers-den-ai",
             daemon=True,
         )
@@ -124,6 +128,21 @@ class _AIProcess:
             if reply.ticket in self.waiting:
                 self.answers[reply.ticket] = reply
 
+    @classmethod
+    def restart(cls, stalled: _AIProcess) -> None:
+        """Kill a process that stopped answering; the next ``get`` starts a fresh one."""
+        with cls._lock:
+            if cls._instance is stalled:
+                cls._instance = None
+        stalled.kill()
+
+    def kill(self) -> None:
+        try:
+            self.process.kill()  # a stopped (SIGSTOP) process ignores anything milder
+            self.process.join(timeout=1.0)
+        except (OSError, ValueError, AssertionError):
+            pass
+
     def close(self) -> None:
         try:
             self.stop.set()
@@ -153,6 +172,8 @@ class AIWorker:
         self._result: Decision | None = None
         self._thread: threading.Thread | None = None
         self._remote: int | None = None  # ticket of a decision running in the AI process
+        self._deadline = 0.0  # when the running remote decision counts as lost (the watchdog)
+        self._asked: _AIProcess | None = None  # the process that has the remote decision
         self._local_agents: dict[AgentSpec, Agent] = {}
         self._stop = threading.Event()
         self.started_at = 0.0
@@ -180,6 +201,8 @@ class AIWorker:
                     self._result = None
                     self._thread = None
                     self._remote = ticket
+                    self._deadline = self.started_at + answer_within(agent)
+                    self._asked = process
                 process.waiting.add(ticket)
                 process.requests.put(Request(ticket, agent, state, rng.getrandbits(63)))
                 return
@@ -220,14 +243,14 @@ class AIWorker:
         remote = self._remote
         if remote is not None:
             process = _AIProcess.get()
-            if process is None:
+            if process is None or process is not self._asked:  # it died, or was restarted
                 with self._lock:
                     self._remote = None
                 return Decision(None, 0.0, "the AI process stopped")
             process.collect()
             reply = process.answers.pop(remote, None)
             if reply is None:
-                return None
+                return self._watchdog(process, remote)
             process.waiting.discard(remote)
             with self._lock:
                 if self._remote == remote:
@@ -240,6 +263,23 @@ class AIWorker:
                 self._result = None
                 self._thread = None
             return result
+
+    def _watchdog(self, process: _AIProcess, remote: int) -> Decision | None:
+        """None while the AI process still has time; past the deadline, the failure a crashed
+        player gives (the table falls back and says so), and a fresh process for what follows."""
+        now = time.perf_counter()
+        if now < self._deadline:
+            return None
+        waited = now - self.started_at
+        with self._lock:
+            if self._remote != remote:
+                return None
+            self._remote = None
+        process.waiting.discard(remote)
+        reason = f"no answer within {waited:.0f} s"
+        log.warning("AI process: %s; it is restarted", reason)
+        _AIProcess.restart(process)
+        return Decision(None, waited, reason)
 
     def cancel(self) -> None:
         """Forget the running decision (a search is asked to stop); its answer is ignored."""

@@ -1,7 +1,8 @@
 """Statistics kept at the end of every game (Robber Knights) or round (Räuber-Rommé).
 
 Each human seat's result is added against the table's strongest computer level (or "humans"
-for a hot-seat table). A disk that refuses is reported once; the game goes on.
+for a hot-seat table). A disk that refuses is reported once; the game goes on. Each result is
+counted once: a finished game (or round) loaded again is recognised by its final position.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.persist import SaveError, opponent_level, record_result
+from game.persist.stats import result_key
 from game.registry import game_spec
 
 if TYPE_CHECKING:
@@ -23,15 +25,17 @@ def record_game(
     scores: list[int],
     winners: list[int],
     counted: list[int] | None = None,
+    final_state: Any = None,
 ) -> None:
     """Add the result of every human seat in ``counted`` (all by default; ``scores`` per seat,
-    rummy: penalties)."""
+    rummy: penalties), once per ``final_state`` (the position the game or round ended in)."""
     level = opponent_level(seats)
     for seat, info in enumerate(seats):
         if not info.human or seat >= len(scores) or (counted is not None and seat not in counted):
             continue
         try:
-            record_result(game, level, seat in winners, int(scores[seat]))
+            key = None if final_state is None else result_key(game, final_state, seat)
+            record_result(game, level, seat in winners, int(scores[seat]), key=key)
         except SaveError as error:
             app.save_problem = str(error)
             return
@@ -43,4 +47,4 @@ def record_end(
     """Count the game (or rummy round) that the move from ``before`` to ``after`` ended, for
     the seats in ``counted``."""
     scores, winners = game_spec(game).result(before, after)
-    record_game(app, game, seats, scores, winners, counted)
+    record_game(app, game, seats, scores, winners, counted, after)

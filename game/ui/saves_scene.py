@@ -15,9 +15,10 @@ from game.i18n import _
 from game.persist import (
     SaveError,
     SaveInfo,
-    delete_named,
+    delete_listed,
     list_saves,
     load_game,
+    named_save_exists,
     save_named,
 )
 from game.registry import GAMES
@@ -82,8 +83,14 @@ class SavesScene(Scene):
     def save(self) -> None:
         if self.table is None:
             return
-        name = self.entry_text.strip()
-        exists = any(info.name.lower() == name.lower() for info in self.saves)
+        name = " ".join(self.entry_text.split())
+        try:
+            # The very file the save would replace (as the file system names it), not a
+            # lookalike in the list.
+            exists = named_save_exists(name)
+        except SaveError as error:
+            show_message(self.app, _("Can't save"), str(error))
+            return
         if exists:
             self.app.push(
                 Dialog(
@@ -129,7 +136,7 @@ class SavesScene(Scene):
 
         def really() -> None:
             try:
-                delete_named(info.name)
+                delete_listed(info)
             except SaveError as error:
                 show_message(self.app, _("Can't delete"), str(error))
             self.selected = None

@@ -95,16 +95,49 @@ def forget_fonts() -> None:
     _text_cache.clear()
 
 
+# No line on any screen holds more characters than this; longer texts are cut before measuring
+# (a name from a file may be megabytes long).
+MAX_LINE_CHARS = 4096
+MAX_WRAP_CHARS = 20_000
+_UNDRAWABLE = {0: "\ufffd"}  # NUL: SDL_ttf refuses it
+
+
+def drawable(content: str) -> str:
+    """``content`` as the font can take it: NUL and lone surrogates (which can't be encoded)
+    become U+FFFD, and it is cut to MAX_LINE_CHARS."""
+    content = str(content)[:MAX_LINE_CHARS]
+    if "\x00" in content:
+        content = content.translate(_UNDRAWABLE)
+    try:
+        content.encode("utf-8")
+    except UnicodeEncodeError:
+        content = content.encode("utf-8", "replace").decode("utf-8")
+    return content
+
+
+def text_width(content: str, size: int, bold: bool = False) -> int:
+    """The width in pixels of one line of ``content`` (any string)."""
+    try:
+        return int(font(size, bold).size(drawable(content))[0])
+    except pygame.error:  # e.g. only zero-width characters
+        return 0
+
+
 def text(
     content: str, size: int = FONT_BODY, colour: Colour = TEXT, bold: bool = False
 ) -> pygame.Surface:
-    """A rendered line of text, cached so that redrawing the same labels every frame is free."""
+    """A rendered line of text, cached so that redrawing the same labels every frame is free.
+    Any string is drawn (characters the font can't take are shown as U+FFFD)."""
     key = (content, size, colour, bold)
     surface = _text_cache.get(key)
     if surface is None:
         if len(_text_cache) > _TEXT_CACHE_LIMIT:
             _text_cache.clear()
-        surface = font(size, bold).render(content, True, colour)
+        face = font(size, bold)
+        try:
+            surface = face.render(drawable(content), True, colour)
+        except pygame.error:  # nothing visible to draw ("Text has zero width")
+            surface = pygame.Surface((0, face.get_linesize()), pygame.SRCALPHA)
         _text_cache[key] = surface
     return surface
 
@@ -129,23 +162,35 @@ def fitting_size(content: str, size: int, width: int, bold: bool = False, shrink
     """The font size, at most ``shrink`` steps below ``size``, at which ``content`` fits
     ``width`` pixels (long German words, narrow windows)."""
     smallest = max(9, size - shrink)
-    while size > smallest and font(size, bold).size(content)[0] > width:
+    while size > smallest and text_width(content, size, bold) > width:
         size -= 1
     return size
 
 
 def ellipsize(content: str, size: int, width: int, bold: bool = False) -> str:
-    """``content`` cut to ``width`` pixels with an ellipsis (a name beside a card fan)."""
-    face = font(size, bold)
-    if face.size(content)[0] <= width:
+    """``content`` cut to ``width`` pixels with an ellipsis (a name beside a card fan).
+
+    The cut is found by binary search over the length (widths grow with the prefix), so it
+    costs a logarithmic number of measurements for any string."""
+    content = str(content)
+    # Every visible character is at least a pixel wide: more than ``width`` of them never fit.
+    cut = len(content) > max(width, 1) + 1
+    candidate = content[: max(width, 1) + 1] if cut else content
+    if not cut and text_width(candidate, size, bold) <= width:
         return content
-    while content and face.size(content + "…")[0] > width:
-        content = content[:-1]
-    return content.rstrip() + "…"
+    low, high = 0, len(candidate)  # the longest fitting prefix lies in low..high
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text_width(candidate[:middle] + "…", size, bold) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return candidate[:low].rstrip() + "…"
 
 
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``content`` into lines that fit ``width`` pixels; blank lines are kept."""
+    content = str(content)[:MAX_WRAP_CHARS]
     key = (content, size, width, bold)
     lines = _wrap_cache.get(key)
     if lines is None:
@@ -156,14 +201,13 @@ def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 
 def _wrap(content: str, size: int, width: int, bold: bool) -> list[str]:
-    f = font(size, bold)
     lines: list[str] = []
     for paragraph in content.split("\n"):
         words = paragraph.split(" ")
         line = ""
         for word in words:
             candidate = word if not line else f"{line} {word}"
-            if f.size(candidate)[0] <= width or not line:
+            if not line or text_width(candidate, size, bold) <= width:
                 line = candidate
             else:
                 lines.append(line)

@@ -1,0 +1,141 @@
+"""Issue 16: every process the game starts is accounted for. The AI process ends with the game
+(however the game ends), and a stalled one costs its seat no more than the watchdog's grace."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui import ai_worker
+from game.ui.ai_process import AgentSpec
+from game.ui.knights.table import KnightsTableScene
+from game.ui.menu import MenuScene
+from game.ui.session import Seat, Session
+from game.ui.testing import headless_app, wait_until
+
+ROOT = Path(__file__).resolve().parents[1]
+linux_only = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+
+
+def _parents() -> dict[int, int]:
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if fields[0] != "Z":  # a zombie has ended; only its reaping is left
+            found[int(entry.name)] = int(fields[1])
+    return found
+
+
+def descendants(pid: int) -> set[int]:
+    parents = _parents()
+    family, grew = {pid}, True
+    while grew:
+        grew = False
+        for child, parent in parents.items():
+            if parent in family and child not in family:
+                family.add(child)
+                grew = True
+    return family - {pid}
+
+
+def alive(pids: set[int]) -> set[int]:
+    living = _parents()
+    return {pid for pid in pids if pid in living}
+
+
+@linux_only
+def test_no_process_of_the_game_is_left_five_seconds_after_it_is_killed(tmp_path: Path) -> None:
+    env = dict(
+        os.environ,
+        ROBBERS_DEN_HOME=str(tmp_path),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYTHONPATH=str(ROOT),
+    )
+    command = [sys.executable, "-m", "game", "play", "--autoplay", "--game", "knights"]
+    game = subprocess.Popen([*command, "--pace", "0", "--quit-after", "120"], env=env, cwd=ROOT)
+    try:
+        family: set[int] = set()
+        deadline = time.monotonic() + 60
+        # The AI process (and multiprocessing's resource tracker) are up once the computers
+        # think.
+        while time.monotonic() < deadline and len(family) < 2:
+            time.sleep(0.2)
+            family |= descendants(game.pid)
+        assert family, "the game started no AI process"
+        time.sleep(0.5)
+        family |= descendants(game.pid)
+        game.send_signal(signal.SIGKILL)
+        game.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while alive(family) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not alive(family), f"left running after the game was killed: {alive(family)}"
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+        for pid in alive(family if "family" in locals() else set()):
+            os.kill(pid, signal.SIGKILL)
+
+
+def answer_within(spec: AgentSpec) -> float:
+    from game.ui.ai_process import answer_within as grace  # imported here: new in issue 16
+
+    return grace(spec)
+
+
+def test_the_watchdog_allows_three_budgets_and_two_seconds() -> None:
+    assert answer_within(AgentSpec("knights", "hard", 1, 0.5)) == pytest.approx(3.5)
+    assert answer_within(AgentSpec("rummy", "expert", 1)) == pytest.approx(11.0)
+
+
+@linux_only
+def test_a_stopped_ai_process_gets_the_fallback_within_the_grace_and_a_fresh_process() -> None:
+    app = headless_app((1024, 640))
+    app.push(MenuScene(app))
+    seats = [Seat("Kunz", False, "hard", 0), Seat("Hilde", False, "hard", 1)]
+    session = Session("knights", seats, seed=9)
+    session.ai_budget = 0.2
+    grace = answer_within(AgentSpec("knights", "hard", 0, 0.2))
+    table = KnightsTableScene(app, session)
+    app.push(table)
+    process = None
+    try:
+        assert wait_until(app, lambda: table.worker.busy, 30)
+        process = ai_worker._AIProcess._instance
+        assert process is not None and process.process.pid is not None
+        # Stopped at once: it can't answer this decision (or any other).
+        os.kill(process.process.pid, signal.SIGSTOP)
+        started = time.perf_counter()
+        assert wait_until(
+            app, lambda: any("no answer" in line for line, _ in table.log.entries), grace + 10
+        )
+        waited = time.perf_counter() - started
+        assert waited <= grace + 1.5, f"the fallback came after {waited:.1f} s"
+        assert not process.process.is_alive()  # the stalled process is gone
+        line = next(line for line, _ in table.log.entries if "no answer" in line)
+        assert "Kunz" in line and "medium" in line
+        moves = session.decisions
+        assert wait_until(app, lambda: session.decisions >= moves + 2, 60)  # play goes on
+        fresh = ai_worker._AIProcess._instance
+        assert fresh is not None and fresh is not process and fresh.process.is_alive()
+    finally:
+        for scene in list(app.scenes):
+            scene.on_exit()
+        pygame.quit()
+        if process is not None and process.process.is_alive():  # never leave it stopped
+            process.process.kill()
