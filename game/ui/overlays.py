@@ -32,6 +32,14 @@ def clicked_outside(scene: Scene, event: pygame.event.Event, box: pygame.Rect) -
     return False
 
 
+def handle_modal(scene: Scene, event: pygame.event.Event, box: pygame.Rect) -> bool:
+    """A modal panel's events: its widgets, a click beside it closes it, and nothing of the
+    mouse or keyboard reaches the scenes below."""
+    if scene.widgets.handle(event) or clicked_outside(scene, event, box):
+        return True
+    return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
 def dim(surface: pygame.Surface, alpha: int = DIM_ALPHA) -> None:
     """Darken everything drawn so far (the scene below an overlay)."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -335,9 +343,7 @@ class PauseOverlay(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             return False
-        if self.widgets.handle(event) or clicked_outside(self, event, self.box):
-            return True  # a click beside the menu resumes the game
-        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        return handle_modal(self, event, self.box)  # a click beside the menu resumes the game
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

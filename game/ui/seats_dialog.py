@@ -17,7 +17,7 @@ import pygame
 from game.i18n import _
 from game.seat_events import SeatEvent
 from game.ui import sprites, theme
-from game.ui.overlays import clicked_outside, dim
+from game.ui.overlays import dim, handle_modal
 from game.ui.scene import Scene
 from game.ui.session import LEVELS, level_word
 from game.ui.widgets import Button, Segmented
@@ -97,9 +97,7 @@ class SeatsDialog(Scene):
         self.layout(self.size)  # the rows show what the seats are now
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event) or clicked_outside(self, event, self.box):
-            return True
-        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        return handle_modal(self, event, self.box)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

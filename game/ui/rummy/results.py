@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -29,6 +29,26 @@ class RoundScore:
     number: int
     winner: str | None
     penalties: dict[str, int]
+
+
+def rounds_to_json(rounds: list[RoundScore]) -> list[dict[str, Any]]:
+    return [
+        {"number": r.number, "winner": r.winner, "penalties": dict(r.penalties)} for r in rounds
+    ]
+
+
+def rounds_from_json(items: list[Any]) -> list[RoundScore]:
+    """The score table read back from a file: a damaged line is left out (the game is fine)."""
+    rounds = []
+    for item in items:
+        try:
+            penalties = {str(k): int(v) for k, v in dict(item["penalties"]).items()}
+            winner = item["winner"]
+            number = int(item["number"])
+        except (KeyError, TypeError, ValueError, OverflowError):
+            continue
+        rounds.append(RoundScore(number, None if winner is None else str(winner), penalties))
+    return rounds
 
 
 def headline(last: RoundScore | None) -> str:

@@ -33,7 +33,12 @@ from game.ui.rummy.geometry import (
     hand_row,
     table_grid,
 )
-from game.ui.rummy.results import RoundScore, RummyResultsScene
+from game.ui.rummy.results import (
+    RoundScore,
+    RummyResultsScene,
+    rounds_from_json,
+    rounds_to_json,
+)
 from game.ui.rummy.turn_edit import TurnEdit
 from game.ui.table_shell import TableScene
 
@@ -382,30 +387,12 @@ class RummyTableScene(TableScene):
 
     def save_extra(self) -> dict[str, Any]:
         """The score table (every round's penalties), kept beside the game."""
-        if not self.rounds:
-            return {}
-        return {
-            "rounds": [
-                {"number": r.number, "winner": r.winner, "penalties": dict(r.penalties)}
-                for r in self.rounds
-            ]
-        }
+        return {"rounds": rounds_to_json(self.rounds)} if self.rounds else {}
 
     def restore_extra(self, extra: dict[str, Any]) -> None:
         rounds = extra.get("rounds")
-        if not isinstance(rounds, list):
-            return
-        self.rounds.clear()
-        for item in rounds:
-            try:
-                penalties = {str(k): int(v) for k, v in dict(item["penalties"]).items()}
-                winner = item["winner"]
-                number = int(item["number"])
-                self.rounds.append(
-                    RoundScore(number, None if winner is None else str(winner), penalties)
-                )
-            except (KeyError, TypeError, ValueError, OverflowError):
-                continue  # a damaged score line is left out; the game itself is fine
+        if isinstance(rounds, list):
+            self.rounds[:] = rounds_from_json(rounds)
 
     def history_restored(self) -> None:
         """Light up the sets the newest play changed, as they were lit when it was played."""
