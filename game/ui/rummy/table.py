@@ -367,6 +367,9 @@ class RummyTableScene(TableScene):
     def animating(self) -> bool:
         return self.anim is not None
 
+    def human_turn(self, seat: int) -> None:
+        self.current_edit()  # the turn's edit exists before it is drawn (drawing only reads)
+
     def on_moved(self, before: Any, after: Any, seat: int | None, action: Any) -> None:
         """Fly the computer's cards, light up changed sets, and count a finished round."""
         self.edit = None
