@@ -298,12 +298,13 @@ def _freeze_old_sets(
     budget: int | None,
 ) -> tuple[set[int], list[list[Card]]]:
     """Old sets (by index) that can stay untouched without losing anything, and the sets for the
-    rest of the table. Compiled and opened: :func:`_freeze_one_by_one`. Otherwise, old sets the
+    rest of the table. Opened: :func:`_freeze_one_by_one` (on both paths, so that the
+    same old sets stay). Otherwise, old sets the
     plan already reproduces are kept for free; for the others, group testing: try to freeze a
     whole batch at once and halve the batch when that fails."""
     new_sets = [_to_cards(s) for s in plan.sets]
     laid = Counter(_flatten(new_sets)) - Counter(_flatten(old_sets))
-    if opened and fast.ready():
+    if opened:
         return _freeze_one_by_one(old_sets, new_sets, laid, budget)
     matches = _reproduced(old_sets, new_sets)
     frozen = set(matches)
@@ -349,8 +350,8 @@ def _freeze_old_sets(
 def _freeze_one_by_one(
     old_sets: list[list[Card]], new_sets: list[list[Card]], laid: Counter[Card], budget: int | None
 ) -> tuple[set[int], list[list[Card]]]:
-    """:func:`_freeze_old_sets` for an opened player on the compiled path, where arranging takes
-    well under a millisecond: the laid cards with the fewest old sets near them, else keeping
+    """:func:`_freeze_old_sets` for an opened player (arranging a few cards is quick on both
+    paths): the laid cards with the fewest old sets near them, else keeping
     every old set that can be kept. Sets the optimal plan happens to reproduce are not kept in
     advance: one of them may be where a laid card belongs (3S 4S 5S for a laid 6S)."""
     laid_cards = list(laid.elements())

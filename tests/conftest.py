@@ -18,3 +18,16 @@ def compiled_solver() -> None:
     from ai.rummy_solver_jit import warm_up
 
     warm_up()
+
+
+@pytest.fixture(params=["compiled", "python"])
+def solver_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Runs a test once on each solver path: the compiled kernels (when numba is there) and the
+    pure-Python pipeline, which must give the same plays (``ROBBERS_DEN_NO_JIT=1`` ships it)."""
+    from ai import rummy_solver_jit
+
+    if request.param == "compiled" and not rummy_solver_jit.ready():
+        pytest.skip("numba missing or ROBBERS_DEN_NO_JIT=1")
+    if request.param == "python":
+        monkeypatch.setattr(rummy_solver_jit, "_ready", False)
+    return str(request.param)

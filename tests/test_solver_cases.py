@@ -14,6 +14,9 @@ from game.rummy.cards import Card, parse_cards
 from game.rummy.melds import check_meld
 from tests.solver_positions import slow_position
 
+# Every case on both solver paths (compiled and pure Python): same plays.
+pytestmark = pytest.mark.usefixtures("solver_path")
+
 
 def sets(*texts: str) -> list[list[Card]]:
     return [parse_cards(text) for text in texts]
