@@ -21,24 +21,22 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ai import rummy_solver_fast as fast
-from ai.rummy_solver_cover import lay_everything, lay_most
 from ai.rummy_solver_dp import (
     BIG,
     OPENING_TARGET,
     Mode,
     OutOfTime,
-    OverBudget,
     Plan,
     PlannedSet,
-    all_laid_score,
     card_weight,
     drop_unusable,
     time_limit,
 )
-from ai.rummy_solver_fast import solve_by_rounds, solve_counts
+from ai.rummy_solver_fast import solve_counts
+from ai.rummy_solver_pipeline import solve_mode
 from game.rummy.cards import JOKER, SUITS, Card
 from game.rummy.melds import check_meld
 
@@ -66,10 +64,6 @@ COVER_STEPS = 300
 # Steps the search for an arrangement of given cards may take (a few milliseconds compiled,
 # about 50 ms in Python) before the old set it would keep is left changed.
 ARRANGE_STEPS = 1_000
-
-# How many solves gave up on exactness because of their ``budget`` (diagnostics for AIs and the
-# benchmark).
-budget_fallbacks = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,28 +118,47 @@ def _table_weight(cards: Sequence[Card]) -> int:
     return sum(card_weight(card.rank) for card in cards)
 
 
+@dataclass(frozen=True, slots=True)
+class _Solved:
+    """The plan (None: nothing to lay, or no opening), its score counted over laid hand cards
+    only, and whether it is proven optimal (see :class:`PlayResult`)."""
+
+    plan: Plan | None
+    gain: int
+    exact: bool
+
+
 def _solve(
     table_cards: Sequence[Card], hand: Sequence[Card], opened: bool, budget: int | None = None
-) -> tuple[Plan | None, int]:
-    """The optimal plan and its score counted over laid hand cards only. With a ``budget``
-    (states per step) the exact search may give up and the quick search's plan is used."""
+) -> _Solved:
     counts = _counts(table_cards, hand)
     jokers = counts.table_jokers + counts.hand_jokers
     usable = drop_unusable(counts.table, counts.hand, jokers)
     if not opened and _opening_value(usable, counts.hand_jokers) < OPENING_TARGET:
-        return None, -1
+        return _Solved(None, -1, True)
     table_weight = _table_weight(table_cards)
-    if not opened:
-        # The best play of an opened player is the most any play can lay. When its laid cards
-        # hold sets worth 30 on their own, it is an opening too: the best one, found without
-        # tracking which sets are hand-only (which doubles the search).
-        plan, gain = _solve_mode(counts, usable, table_weight, "opened", budget)
-        if plan is None or gain < BIG:
-            return None, -1  # not even an opened player could lay a card
-        if _opening_covered(plan, table_cards) >= OPENING_TARGET:
-            return plan, gain
-    mode: Mode = "opened" if opened else "opening"
-    return _solve_mode(counts, usable, table_weight, mode, budget)
+
+    def solve(mode: Mode) -> _Solved:
+        found = solve_mode(
+            counts.table, usable, counts.table_jokers, counts.hand_jokers, mode, table_weight,
+            budget,
+        )  # fmt: skip
+        if found.plan is None:
+            return _Solved(None, 0 if mode == "opened" else -1, found.exact)
+        return _Solved(found.plan, found.plan.score - table_weight, found.exact)
+
+    if opened:
+        return solve("opened")
+    # The best play of an opened player is the most any play can lay. When its laid cards hold
+    # sets worth 30 on their own, it is an opening too: the best one, found without tracking
+    # which sets are hand-only (which doubles the search).
+    best = solve("opened")
+    if best.plan is None or best.gain < BIG:
+        return _Solved(None, -1, best.exact)  # not even an opened player could lay a card
+    if _opening_covered(best.plan, table_cards) >= OPENING_TARGET:
+        return best
+    opening = solve("opening")
+    return replace(opening, exact=opening.exact and best.exact)
 
 
 def _opening_covered(plan: Plan, table_cards: Sequence[Card]) -> int:
@@ -170,80 +183,6 @@ def _opening_covered(plan: Plan, table_cards: Sequence[Card]) -> int:
     return best
 
 
-def _solve_mode(
-    counts: _Counts,
-    usable: list[list[int]],
-    table_weight: int,
-    mode: Mode,
-    budget: int | None,
-) -> tuple[Plan | None, int]:
-    if fast.ready():
-        return _solve_mode_compiled(counts, usable, table_weight, mode, budget)
-    opened = mode == "opened"
-    args = (counts.table, usable, counts.table_jokers, counts.hand_jokers, mode)
-    usable_count = sum(map(sum, usable)) + counts.hand_jokers
-    # Plays laying every usable card but at most one: the set-by-set search (see
-    # ai.rummy_solver_fast.solve_mode), kept short in Python.
-    cover = lay_most(
-        counts.table, usable, counts.table_jokers, counts.hand_jokers, lay_everything, COVER_STEPS
-    )
-    if cover.plan is not None and opened:
-        return cover.plan, cover.plan.score - table_weight
-    rounds = solve_by_rounds(
-        *args,
-        max_left_out=usable_count,
-        node_limit=DFS_NODE_LIMIT,
-        first_left_out=cover.fewest_left_out,
-    )
-    if rounds.exact:
-        if rounds.plan is None:
-            return None, 0 if opened else -1
-        return rounds.plan, rounds.plan.score - table_weight
-    # Everything usable laid: no arrangement can score more than this.
-    ceiling = all_laid_score(table_weight, usable, counts.hand_jokers)
-    # The depth-first rounds ran out of steps. A good arrangement (theirs, or a quick narrow
-    # sweep's) lets the exact sweep drop most states early: it only looks for better ones.
-    quick = rounds.plan
-    for width in BEAM_WIDTHS:
-        if quick is not None:
-            break
-        quick = solve_counts(*args, beam=width)
-    if quick is not None and quick.score == ceiling:
-        return quick, quick.score - table_weight
-    beat: int | None = table_weight if opened else None
-    if quick is not None:
-        beat = quick.score
-    better: Plan | None = None
-    try:
-        better = solve_counts(*args, beat=beat, limit=budget)
-    except OverBudget:
-        global budget_fallbacks
-        budget_fallbacks += 1
-        better = None
-    plan = better or quick
-    if plan is None:
-        return None, 0 if opened else -1
-    return plan, plan.score - table_weight
-
-
-def _solve_mode_compiled(
-    counts: _Counts,
-    usable: list[list[int]],
-    table_weight: int,
-    mode: Mode,
-    budget: int | None,
-) -> tuple[Plan | None, int]:
-    """:func:`_solve_mode` on the compiled solvers (their own escalation, same results)."""
-    global budget_fallbacks
-    plan, gave_up = fast.solve_mode(
-        counts.table, usable, counts.table_jokers, counts.hand_jokers, mode, table_weight, budget
-    )
-    budget_fallbacks += gave_up
-    if plan is None:
-        return None, 0 if mode == "opened" else -1
-    return plan, plan.score - table_weight
-
-
 def _opening_value(hand: list[list[int]], jokers: int) -> int:
     """The highest total value of sets made of these hand cards alone (0 when none)."""
     plan = solve_counts(_empty(), drop_unusable(_empty(), hand, jokers), 0, jokers, "value")
@@ -259,10 +198,20 @@ def max_laid(
 ) -> int:
     """How many hand cards the best play lays (0 when nothing can be laid or no opening).
     ``budget``: see :func:`best_play`."""
-    plan, gain = _solve(_flatten(table), _without(hand, keep), opened, budget)
-    if plan is None:
+    solved = _solve(_flatten(table), _without(hand, keep), opened, budget)
+    if solved.plan is None:
         return 0
-    return max(0, gain // BIG)
+    return max(0, solved.gain // BIG)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResult:
+    """:func:`solve_play`'s answer: ``table`` as :func:`best_play` returns it, and ``exact``:
+    proven the best play (False only when a ``budget`` cut the search short: the play is then
+    legal but maybe not the best)."""
+
+    table: Table | None
+    exact: bool
 
 
 def best_play(
@@ -276,17 +225,30 @@ def best_play(
     fewest old sets), or None when nothing can be laid or (not opened) no opening exists.
     Cards in ``keep`` stay in the hand.
 
-    Exact by default. ``budget`` (states per step, e.g. 20_000) bounds the time for an AI in a
-    hurry: when the exact search would grow beyond it, the answer of the quick first search is
-    used instead (always a legal play, usually but not surely the best), and only one extra
-    solve is spent on keeping old sets unchanged. ``budget=0``: the quick search alone."""
+    Exact by default. ``budget`` bounds the time for an AI in a hurry: the integer program a
+    position no quick search settles is handed to gets a short time limit, and its best play by
+    then is used (always legal, usually but not surely the best); only one extra solve is spent
+    on keeping old sets unchanged. ``budget=0``: the quick searches alone."""
+    return solve_play(table, hand, opened, keep, budget).table
+
+
+def solve_play(
+    table: Sequence[Sequence[Card]],
+    hand: Sequence[Card],
+    opened: bool,
+    keep: Sequence[Card] = (),
+    budget: int | None = None,
+) -> PlayResult:
+    """:func:`best_play`, and whether its play is proven optimal."""
     old_sets = [list(cards) for cards in table]
     hand_cards = _without(hand, keep)
-    plan, gain = _solve(_flatten(old_sets), hand_cards, opened, budget)
-    if plan is None or gain < BIG:
-        return None
-    frozen, rest_sets = _freeze_old_sets(old_sets, hand_cards, opened, plan, gain, budget)
-    return _arrange(old_sets, frozen, rest_sets)
+    solved = _solve(_flatten(old_sets), hand_cards, opened, budget)
+    if solved.plan is None or solved.gain < BIG:
+        return PlayResult(None, solved.exact)
+    frozen, rest_sets = _freeze_old_sets(
+        old_sets, hand_cards, opened, solved.plan, solved.gain, budget
+    )
+    return PlayResult(_arrange(old_sets, frozen, rest_sets), solved.exact)
 
 
 def _freeze_old_sets(
@@ -329,11 +291,11 @@ def _freeze_old_sets(
             frozen.update(batch)
             rest_sets = arranged
             return True
-        trial_plan, trial_gain = _solve(rest, hand, opened, budget)
-        if trial_plan is None or trial_gain != gain:
+        solved = _solve(rest, hand, opened, budget)
+        if solved.plan is None or solved.gain != gain:
             return False
         frozen.update(batch)
-        rest_sets = [_to_cards(s) for s in trial_plan.sets]
+        rest_sets = [_to_cards(s) for s in solved.plan.sets]
         return True
 
     def search(batch: list[int]) -> None:

@@ -201,10 +201,14 @@ def time_limit(end: float | None, stop: threading.Event | None = None) -> Iterat
         _limit.end = _limit.stop = None
 
 
+def current_limit() -> tuple[float | None, threading.Event | None]:
+    """This thread's time limit: the end (``time.perf_counter()``) and the stop event."""
+    return getattr(_limit, "end", None), getattr(_limit, "stop", None)
+
+
 def check_time() -> None:
     """Raise :class:`OutOfTime` when this thread's time limit has passed (cheap when none)."""
-    end = getattr(_limit, "end", None)
-    stop = getattr(_limit, "stop", None)
+    end, stop = current_limit()
     if (end is not None and time.perf_counter() > end) or (stop is not None and stop.is_set()):
         raise OutOfTime
 

@@ -179,7 +179,7 @@ def solve_reference(table: Sequence[Card], hand: Sequence[Card], opened: bool) -
 # --- random realistic positions (shared by the exactness tests and the benchmark) --------------
 
 
-def _random_set(rng: np.random.Generator, pool: list[Card]) -> list[Card] | None:
+def random_set(rng: np.random.Generator, pool: list[Card]) -> list[Card] | None:
     """A random valid set drawn from ``pool`` (removed from it), or None if the draw failed."""
     from game.rummy.cards import JOKER
 
@@ -224,7 +224,7 @@ def random_position(
     tries = 0
     while sum(len(s) for s in table) < table_cards and tries < 500:
         tries += 1
-        drawn = _random_set(rng, pool)
+        drawn = random_set(rng, pool)
         if drawn is not None:
             table.append(drawn)
     order = rng.permutation(len(pool))[:hand_cards]

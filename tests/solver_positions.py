@@ -5,7 +5,9 @@ on it can't finish by accident."""
 
 from __future__ import annotations
 
-from game.rummy.cards import Card, parse_cards
+import numpy as np
+
+from game.rummy.cards import Card, make_deck, parse_cards
 
 SLOW_TABLE = (
     "3D 4D 5D 6D 7D | * 5S 6S 7S | 7H 8H 9H 10H JH QH | 8S 9S 10S JS QS | 6D 6S 6C 6H | "
@@ -18,3 +20,31 @@ SLOW_HAND = "KS 7H 3C 2S 10D 5H JC 7C JC 2H 7D"
 def slow_position() -> tuple[list[list[Card]], list[Card]]:
     table = [parse_cards(cards.strip()) for cards in SLOW_TABLE.split("|")]
     return table, parse_cards(SLOW_HAND)
+
+
+def crowded_position(
+    rng: np.random.Generator,
+) -> tuple[list[list[Card]], list[Card], bool]:
+    """A realistic position from the 2x52+6 deck, crowded more often than a real round: a table
+    of 0-20 valid sets (runs up to 13 long, groups, jokers; about a quarter of the runs laid
+    descending), a hand of 5-20 cards, and the player not yet opened about a third of the time.
+    Returns (table, hand, opened)."""
+    from tests.reference_ilp import random_set
+
+    pool = make_deck(6)
+    wanted = int(rng.integers(0, 21))
+    table: list[list[Card]] = []
+    tries = 0
+    while len(table) < wanted and tries < 400:
+        tries += 1
+        drawn = random_set(rng, pool)
+        if drawn is None:
+            continue
+        normals = {card.suit for card in drawn if not card.is_joker}
+        if len(normals) == 1 and rng.random() < 0.25:
+            drawn.reverse()
+        table.append(drawn)
+    hand_size = int(rng.integers(5, 21))
+    order = rng.permutation(len(pool))[:hand_size]
+    hand = [pool[int(i)] for i in order]
+    return table, hand, bool(rng.random() >= 1 / 3)

@@ -14,7 +14,7 @@ from ai.rummy_solver_cover import lay_everything, lay_most
 from ai.rummy_solver_dp import OutOfTime, OverBudget, PlannedSet, drop_unusable, time_limit
 from game.rummy.cards import Card
 from game.rummy.melds import check_meld
-from tests.reference_ilp import _random_set, random_position, solve_reference
+from tests.reference_ilp import random_position, random_set, solve_reference
 
 
 def _usable_count(table: list[list[Card]], hand: list[Card]) -> tuple[list, list, int, int]:
@@ -72,12 +72,12 @@ def _constructed(rng: np.random.Generator, sets: int, hand_sets: int) -> tuple[l
     pool = make_deck(6)
     table: list[list[Card]] = []
     while len(table) < sets:
-        drawn = _random_set(rng, pool)
+        drawn = random_set(rng, pool)
         if drawn is not None:
             table.append(drawn)
     hand: list[Card] = []
     while hand_sets:
-        drawn = _random_set(rng, pool)
+        drawn = random_set(rng, pool)
         if drawn is not None:
             hand += drawn
             hand_sets -= 1
