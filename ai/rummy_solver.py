@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from ai import rummy_solver_fast as fast
 from ai.rummy_solver_dp import (
@@ -36,34 +36,31 @@ from ai.rummy_solver_dp import (
     time_limit,
 )
 from ai.rummy_solver_fast import solve_counts
-from ai.rummy_solver_pipeline import solve_mode
+from ai.rummy_solver_pipeline import solve_mode, step_budgets
 from game.rummy.cards import JOKER, SUITS, Card
 from game.rummy.melds import check_meld
 
 Table = list[list[Card]]
 # Callers in a hurry wrap their solves in ``with time_limit(end, stop):`` and catch OutOfTime.
-__all__ = ["OutOfTime", "best_opening", "best_play", "max_laid", "set_value", "time_limit"]
+__all__ = [
+    "OutOfTime",
+    "PlayResult",
+    "best_opening",
+    "best_play",
+    "max_laid",
+    "set_value",
+    "solve_play",
+    "time_limit",
+    "warm_up",
+]
 
-# How many extra solves may be spent to keep more old sets unchanged (each on a smaller table).
-MAX_FREEZE_SOLVES = 6
 # Changing only one or two old sets near the laid cards: tried first (when few cards are laid),
 # at most this many ways.
 MELT_AT_MOST = 2
 MELT_LAID_CARDS = 4
 MELT_TRIES = 30
-# Old sets an AI in a hurry tries to keep on the compiled path (each try well under 1 ms).
+# Old sets an AI in a hurry tries to keep one at a time (each try one arrangement search).
 QUICK_FREEZE_SOLVES = 12
-# States kept per step by the quick first search (its result only serves as a bound).
-BEAM_WIDTHS = (160, 640)
-# Steps the depth-first search may take before the breadth-first sweep takes over. Most
-# positions are settled well within this (a few milliseconds); the rest would thrash.
-DFS_NODE_LIMIT = 1_500
-
-# Steps of each lay-everything search in Python (~60 us each).
-COVER_STEPS = 300
-# Steps the search for an arrangement of given cards may take (a few milliseconds compiled,
-# about 50 ms in Python) before the old set it would keep is left changed.
-ARRANGE_STEPS = 1_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +135,7 @@ def _solve(
         return _Solved(None, -1, True)
     table_weight = _table_weight(table_cards)
 
-    def solve(mode: Mode) -> _Solved:
+    def solve(mode: Mode, budget: int | None) -> _Solved:
         found = solve_mode(
             counts.table, usable, counts.table_jokers, counts.hand_jokers, mode, table_weight,
             budget,
@@ -148,39 +145,24 @@ def _solve(
         return _Solved(found.plan, found.plan.score - table_weight, found.exact)
 
     if opened:
-        return solve("opened")
+        return solve("opened", budget)
     # The best play of an opened player is the most any play can lay. When its laid cards hold
     # sets worth 30 on their own, it is an opening too: the best one, found without tracking
-    # which sets are hand-only (which doubles the search).
-    best = solve("opened")
-    if best.plan is None or best.gain < BIG:
-        return _Solved(None, -1, best.exact)  # not even an opened player could lay a card
-    if _opening_covered(best.plan, table_cards) >= OPENING_TARGET:
-        return best
-    opening = solve("opening")
-    return replace(opening, exact=opening.exact and best.exact)
+    # which sets are hand-only (which doubles the search). Only the quick searches try this:
+    # a position they can't settle goes to the opening question at once.
+    best = solve("opened", 0)
+    if best.exact:
+        if best.plan is None or best.gain < BIG:
+            return _Solved(None, -1, True)  # not even an opened player could lay a card
+        if _opening_covered(best.plan, table_cards) >= OPENING_TARGET:
+            return best
+    return solve("opening", budget)
 
 
 def _opening_covered(plan: Plan, table_cards: Sequence[Card]) -> int:
     """The highest total value of the plan's sets that the laid hand cards alone can make up."""
     sets = [_to_cards(planned) for planned in plan.sets]
-    laid = Counter(_flatten(sets)) - Counter(table_cards)
-    candidates = [(Counter(cards), set_value(cards)) for cards in sets]
-    candidates = [(need, value) for need, value in candidates if not need - laid]
-    best = 0
-
-    def walk(start: int, left: Counter[Card], value: int) -> None:
-        nonlocal best
-        best = max(best, value)
-        for i in range(start, len(candidates)):
-            need, worth = candidates[i]
-            if best >= OPENING_TARGET:
-                return
-            if not need - left:
-                walk(i + 1, left - need, value + worth)
-
-    walk(0, laid, 0)
-    return best
+    return _opening_in(sets, Counter(_flatten(sets)) - Counter(table_cards))
 
 
 def _opening_value(hand: list[list[int]], jokers: int) -> int:
@@ -245,115 +227,79 @@ def solve_play(
     solved = _solve(_flatten(old_sets), hand_cards, opened, budget)
     if solved.plan is None or solved.gain < BIG:
         return PlayResult(None, solved.exact)
-    frozen, rest_sets = _freeze_old_sets(
-        old_sets, hand_cards, opened, solved.plan, solved.gain, budget
-    )
+    frozen, rest_sets = _freeze_old_sets(old_sets, opened, solved.plan, budget)
     return PlayResult(_arrange(old_sets, frozen, rest_sets), solved.exact)
 
 
 def _freeze_old_sets(
-    old_sets: list[list[Card]],
-    hand: list[Card],
-    opened: bool,
-    plan: Plan,
-    gain: int,
-    budget: int | None,
+    old_sets: list[list[Card]], opened: bool, plan: Plan, budget: int | None
 ) -> tuple[set[int], list[list[Card]]]:
     """Old sets (by index) that can stay untouched without losing anything, and the sets for the
-    rest of the table. Opened: :func:`_freeze_one_by_one` (on both paths, so that the
-    same old sets stay). Otherwise, old sets the
-    plan already reproduces are kept for free; for the others, group testing: try to freeze a
-    whole batch at once and halve the batch when that fails."""
+    rest of the table. The plan's laid cards stay the same (so the play stays optimal): only
+    their arrangement with the old sets changes, each try a search for sets holding exactly the
+    given cards (quick on both paths). First the fewest changes: the laid cards with none, one
+    or two of the old sets they could join. Then from the other end: keep every old set that can
+    be kept, the ones no laid card could join in one go, then the others one at a time, the
+    least close first. Sets the optimal plan happens to reproduce are not kept in advance: one
+    of them may be where a laid card belongs (3S 4S 5S for a laid 6S). A player who has not
+    opened keeps only arrangements that still hold his opening."""
     new_sets = [_to_cards(s) for s in plan.sets]
     laid = Counter(_flatten(new_sets)) - Counter(_flatten(old_sets))
-    if opened:
-        return _freeze_one_by_one(old_sets, new_sets, laid, budget)
-    matches = _reproduced(old_sets, new_sets)
-    frozen = set(matches)
-    used = set(matches.values())
-    rest_sets = [cards for j, cards in enumerate(new_sets) if j not in used]
-    solves = 0
-
-    max_solves = MAX_FREEZE_SOLVES if budget is None else 1  # in a hurry: one try at most
-
-    def attempt(batch: list[int]) -> bool:
-        nonlocal rest_sets, solves
-        if solves >= max_solves:
-            return False
-        solves += 1
-        trial = frozen | set(batch)
-        rest = [card for i, cards in enumerate(old_sets) if i not in trial for card in cards]
-        if opened:
-            # Keeping the same cards laid is all that matters: arrange exactly those.
-            arranged = _arrange_all(rest + list(laid.elements()))
-            if arranged is None:
-                return False
-            frozen.update(batch)
-            rest_sets = arranged
-            return True
-        solved = _solve(rest, hand, opened, budget)
-        if solved.plan is None or solved.gain != gain:
-            return False
-        frozen.update(batch)
-        rest_sets = [_to_cards(s) for s in solved.plan.sets]
-        return True
-
-    def search(batch: list[int]) -> None:
-        if not batch or attempt(batch) or len(batch) == 1:
-            return
-        middle = len(batch) // 2
-        search(batch[:middle])
-        search(batch[middle:])
-
-    search([i for i in range(len(old_sets)) if i not in frozen])
-    return frozen, rest_sets
-
-
-def _freeze_one_by_one(
-    old_sets: list[list[Card]], new_sets: list[list[Card]], laid: Counter[Card], budget: int | None
-) -> tuple[set[int], list[list[Card]]]:
-    """:func:`_freeze_old_sets` for an opened player (arranging a few cards is quick on both
-    paths): the laid cards with the fewest old sets near them, else keeping
-    every old set that can be kept. Sets the optimal plan happens to reproduce are not kept in
-    advance: one of them may be where a laid card belongs (3S 4S 5S for a laid 6S)."""
     laid_cards = list(laid.elements())
+
+    def arranged_keeping(kept: Iterable[int]) -> list[list[Card]] | None:
+        kept = set(kept)
+        rest = [c for j, cards in enumerate(old_sets) if j not in kept for c in cards]
+        sets = _arrange_all(rest + laid_cards)
+        if sets is None or (not opened and _opening_in(sets, laid) < OPENING_TARGET):
+            return None
+        return sets
+
     everything = set(range(len(old_sets)))
     closeness = [_closeness(cards, laid) for cards in old_sets]
     near = sorted((i for i in everything if closeness[i]), key=lambda i: -closeness[i])
-    # First the fewest changes: the laid cards with none, one or two of the old sets they could
-    # join (each try a handful of cards).
     if len(laid_cards) <= MELT_LAID_CARDS:
         melts = (m for size in range(MELT_AT_MOST + 1) for m in itertools.combinations(near, size))
         for melted in itertools.islice(melts, MELT_TRIES):
-            arranged = _arrange_all([c for i in melted for c in old_sets[i]] + laid_cards)
+            arranged = arranged_keeping(everything - set(melted))
             if arranged is not None:
                 return everything - set(melted), arranged
-    # Then from the other end: keep every old set that can be kept. The ones no laid card could
-    # join in one go, then the others one at a time, the least close first.
     frozen: set[int] = set()
     rest_sets = new_sets
     far = everything - set(near)
     order = sorted(near, key=lambda i: closeness[i])
     if far:
-        arranged = _try_keeping(old_sets, far, laid_cards)
+        arranged = arranged_keeping(far)
         if arranged is not None:
             frozen, rest_sets = set(far), arranged
         else:
             order = sorted(everything, key=lambda i: closeness[i])
     for i in order if budget is None else order[:QUICK_FREEZE_SOLVES]:
-        arranged = _try_keeping(old_sets, frozen | {i}, laid_cards)
+        arranged = arranged_keeping(frozen | {i})
         if arranged is not None:
             frozen.add(i)
             rest_sets = arranged
     return frozen, rest_sets
 
 
-def _try_keeping(
-    old_sets: list[list[Card]], kept: set[int], laid_cards: list[Card]
-) -> list[list[Card]] | None:
-    """Sets for everything but the ``kept`` old sets, or None."""
-    rest = [c for j, cards in enumerate(old_sets) if j not in kept for c in cards]
-    return _arrange_all(rest + laid_cards)
+def _opening_in(sets: list[list[Card]], laid: Counter[Card]) -> int:
+    """The highest total value of these sets that the laid hand cards alone can make up."""
+    candidates = [(Counter(cards), set_value(cards)) for cards in sets]
+    candidates = [(need, value) for need, value in candidates if not need - laid]
+    best = 0
+
+    def walk(start: int, left: Counter[Card], value: int) -> None:
+        nonlocal best
+        best = max(best, value)
+        for i in range(start, len(candidates)):
+            need, worth = candidates[i]
+            if best >= OPENING_TARGET:
+                return
+            if not need - left:
+                walk(i + 1, left - need, value + worth)
+
+    walk(0, laid, 0)
+    return best
 
 
 def _closeness(cards: Sequence[Card], laid: Counter[Card]) -> int:
@@ -376,7 +322,7 @@ def _closeness(cards: Sequence[Card], laid: Counter[Card]) -> int:
 def _arrange_all(cards: Sequence[Card]) -> list[list[Card]] | None:
     """Valid sets holding exactly these cards, or None (also when the search gives up)."""
     counts = _counts(cards, [])
-    sets = fast.cover_all(counts.table, counts.table_jokers, ARRANGE_STEPS)
+    sets = fast.cover_all(counts.table, counts.table_jokers, step_budgets().arrange)
     return None if sets is None else [_to_cards(planned) for planned in sets]
 
 
@@ -406,6 +352,17 @@ def _arrange(old_sets: list[list[Card]], frozen: set[int], new_sets: list[list[C
     used = set(matches.values())
     kept = [list(old_sets[i]) for i in sorted(kept_indices)]
     return kept + [cards for j, cards in enumerate(new_sets) if j not in used]
+
+
+def warm_up() -> bool:
+    """Prepare what the shipped pipeline needs before timing-sensitive use: the compiled kernels
+    (compiled, or loaded from numba's on-disk cache) where numba is installed and not switched
+    off, and the integer program's library. A no-op where nothing compiles; returns whether
+    solves now run compiled code. Idempotent and thread-safe."""
+    from ai import rummy_solver_ilp, rummy_solver_jit
+
+    rummy_solver_ilp.available()
+    return rummy_solver_jit.warm_up()
 
 
 def set_value(cards: Sequence[Card]) -> int:

@@ -27,22 +27,30 @@ Counts = list[list[int]]
 class StepBudgets:
     """Steps each search may take before the next one is tried: ``cover``, the set-by-set search
     (opened plays); ``first_states``, states per layer of a first sweep (0: none; it settles
-    small tables); ``rounds``, the depth-first rounds, one try per entry."""
+    small tables); ``rounds``, the depth-first rounds, one try per entry; ``arrange``, each
+    search for sets holding given cards (keeping old sets unchanged: when it gives up, the old
+    set it would keep is left changed)."""
 
     cover: int
     first_states: int
     rounds: tuple[int, ...]
+    arrange: int
 
 
 # Compiled steps take about 1-2 us, Python ones 30-60 us: both rows come to a few milliseconds.
 STEP_BUDGETS = {
-    "compiled": StepBudgets(cover=5_000, first_states=5_000, rounds=(5_000,)),
-    "python": StepBudgets(cover=150, first_states=0, rounds=(400,)),
+    "compiled": StepBudgets(cover=2_000, first_states=2_000, rounds=(2_000,), arrange=1_000),
+    "python": StepBudgets(cover=150, first_states=0, rounds=(400,), arrange=150),
 }
 # States kept per step by the quick sweep when no search found a plan to start from.
 BEAM_WIDTHS = (160, 640)
 # The integer program's own time limit for a caller in a hurry (one with a ``budget``).
 HURRY_SECONDS = 0.3
+
+
+def step_budgets() -> StepBudgets:
+    """The row of :data:`STEP_BUDGETS` for the path solves run on now."""
+    return STEP_BUDGETS["compiled" if fast.ready() else "python"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +76,7 @@ def solve_mode(
     exact whatever it takes; 0, the quick searches alone; otherwise the integer program gets
     :data:`HURRY_SECONDS`."""
     compiled = fast.ready()
-    steps = STEP_BUDGETS["compiled" if compiled else "python"]
+    steps = step_budgets()
     args = (table, usable, table_jokers, hand_jokers, mode)
     opened = mode == "opened"
     quick: Plan | None = None
