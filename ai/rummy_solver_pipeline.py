@@ -105,7 +105,10 @@ def solve_mode(
         if rounds.exact:
             return ModeResult(rounds.plan, True)
         quick = _better(quick, rounds.plan)
-    for width in BEAM_WIDTHS:
+    last_resort = ilp.available() and budget != 0
+    # A quick plan to fall back on, for a caller in a hurry (the integer program may run out
+    # of its time) or without the integer program.
+    for width in BEAM_WIDTHS if budget is not None or not last_resort else ():
         if quick is not None:
             break
         quick = fast.solve_counts(*args, beam=width)
@@ -113,7 +116,7 @@ def solve_mode(
         return ModeResult(quick, True)  # every usable card laid: nothing can score more
     if budget == 0:
         return ModeResult(quick, False)
-    if not ilp.available():
+    if not last_resort:
         return _sweep_within(args, quick, beat, budget)
     answer = ilp.solve_ilp(*args, time_limit=None if budget is None else HURRY_SECONDS)
     if answer.exact:

@@ -1,4 +1,5 @@
-"""Reference integer program for the rummy solver (TEST ONLY: uses highspy, which ``ai`` must not).
+"""Reference integer program for the rummy solver: every run length a column (the solver's own
+fallback, ``ai.rummy_solver_ilp``, uses pieces; both are checked equal).
 
 After den Hertog & Hulshof (2006): one integer variable per possible set, how often it is laid.
 Every run (suit, interval inside 1..14 with 14 = high ace, 3..13 long, each joker pattern that
@@ -174,6 +175,27 @@ def solve_reference(table: Sequence[Card], hand: Sequence[Card], opened: bool) -
     score = round(highs.getInfo().objective_function_value)
     table_weight = sum(card_weight(card.rank) for card in table)
     return IlpResult(score, (score - table_weight) // BIG, True)
+
+
+def fallback_optimum(table: Sequence[Sequence[Card]], hand: Sequence[Card], opened: bool) -> int:
+    """The optimum's score by the solver's own integer program alone (``ai.rummy_solver_ilp``,
+    checked against :func:`solve_reference` by tests/test_solver_bounded.py), -1 for no play:
+    far quicker than the reference on crowded tables."""
+    from ai import rummy_solver_ilp
+    from ai.rummy_solver import _counts, _table_weight
+    from ai.rummy_solver_dp import drop_unusable
+
+    flat = [card for cards in table for card in cards]
+    counts = _counts(flat, hand)
+    usable = drop_unusable(counts.table, counts.hand, counts.table_jokers + counts.hand_jokers)
+    answer = rummy_solver_ilp.solve_ilp(
+        counts.table, usable, counts.table_jokers, counts.hand_jokers,
+        "opened" if opened else "opening",
+    )  # fmt: skip
+    assert answer.exact
+    if answer.plan is None or answer.plan.score - _table_weight(flat) < BIG:
+        return -1
+    return answer.plan.score
 
 
 # --- random realistic positions (shared by the exactness tests and the benchmark) --------------
