@@ -12,6 +12,7 @@ code, and the deadlines of :func:`ai.rummy_solver_dp.time_limit` are checked bet
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from ai import rummy_solver_fast as fast
@@ -42,6 +43,9 @@ STEP_BUDGETS = {
     "compiled": StepBudgets(cover=2_000, first_states=2_000, rounds=(2_000,), arrange=1_000),
     "python": StepBudgets(cover=150, first_states=0, rounds=(400,), arrange=150),
 }
+# Set to 1 to skip the searches and ask the integer program alone (for measuring the pipeline
+# against HiGHS alone in matches and benchmarks).
+ILP_ONLY_VARIABLE = "ROBBERS_DEN_SOLVER_ILP_ONLY"
 # States kept per step by the quick sweep when no search found a plan to start from.
 BEAM_WIDTHS = (160, 640)
 # The integer program's own time limit for a caller in a hurry (one with a ``budget``).
@@ -79,6 +83,11 @@ def solve_mode(
     steps = step_budgets()
     args = (table, usable, table_jokers, hand_jokers, mode)
     opened = mode == "opened"
+    if os.environ.get(ILP_ONLY_VARIABLE) == "1" and ilp.available():
+        if budget == 0:
+            return ModeResult(None, False)
+        answer = ilp.solve_ilp(*args, time_limit=None if budget is None else HURRY_SECONDS)
+        return ModeResult(answer.plan, answer.exact)
     quick: Plan | None = None
     fewest_left_out = 0
     if compiled:
