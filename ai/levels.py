@@ -33,9 +33,9 @@ def make_agent(
         raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
     seconds = budget if budget is not None else SEARCH_SECONDS.get(level)
     if game == "knights":
-        from ai.knights_levels import make_knights_agent
+        from ai.knights.levels import make_knights_agent
 
         return make_knights_agent(level, seed, seconds, stop)
-    from ai.rummy_levels import make_rummy_agent
+    from ai.rummy.levels import make_rummy_agent
 
     return make_rummy_agent(level, seed, seconds, stop)

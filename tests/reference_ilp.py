@@ -1,5 +1,5 @@
 """Reference integer program for the rummy solver: every run length a column (the solver's own
-fallback, ``ai.rummy_solver_ilp``, uses pieces; both are checked equal).
+fallback, ``ai.rummy.solver.ilp``, uses pieces; both are checked equal).
 
 After den Hertog & Hulshof (2006): one integer variable per possible set, how often it is laid.
 Every run (suit, interval inside 1..14 with 14 = high ace, 3..13 long, each joker pattern that
@@ -12,7 +12,7 @@ Rows, per card c (and for the jokers alike):
     regular uses of c >= table copies of c            (every table card stays on the table)
     regular + opening uses of c <= table + hand copies (a hand card is laid at most once)
 Objective: maximise sum over used cards of (BIG + hand value), i.e. the most laid hand cards,
-then the most hand value - the same lexicographic score as ``ai.rummy_solver_dp``.
+then the most hand value - the same lexicographic score as ``ai.rummy.solver.sweep``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import highspy
 import numpy as np
 
-from ai.rummy_solver_dp import BIG, GROUP_VALUE, OPENING_TARGET, card_weight
+from ai.rummy.solver.sweep import BIG, GROUP_VALUE, OPENING_TARGET, card_weight
 from game.rummy.cards import SUITS, Card
 
 JOKER_ROW = 52
@@ -178,12 +178,12 @@ def solve_reference(table: Sequence[Card], hand: Sequence[Card], opened: bool) -
 
 
 def fallback_optimum(table: Sequence[Sequence[Card]], hand: Sequence[Card], opened: bool) -> int:
-    """The optimum's score by the solver's own integer program alone (``ai.rummy_solver_ilp``,
+    """The optimum's score by the solver's own integer program alone (``ai.rummy.solver.ilp``,
     checked against :func:`solve_reference` by tests/test_solver_bounded.py), -1 for no play:
     far quicker than the reference on crowded tables."""
-    from ai import rummy_solver_ilp
-    from ai.rummy_solver import _counts, _table_weight
-    from ai.rummy_solver_dp import drop_unusable
+    from ai.rummy.solver import _counts, _table_weight
+    from ai.rummy.solver import ilp as rummy_solver_ilp
+    from ai.rummy.solver.sweep import drop_unusable
 
     flat = [card for cards in table for card in cards]
     counts = _counts(flat, hand)

@@ -10,7 +10,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ai.rummy_hint import HintSearch
+from ai.rummy.hint import HintSearch
 from game.rummy import RummyState, new_game
 from game.rummy.cards import Card, parse_cards
 from game.rummy.state import PlayerState, sorted_hand

@@ -9,7 +9,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from ai.rummy_solver import OutOfTime, best_opening, best_play, max_laid, time_limit
+from ai.rummy.solver import OutOfTime, best_opening, best_play, max_laid, time_limit
 from game.rummy.cards import Card, parse_cards
 from game.rummy.melds import check_meld
 from tests.solver_positions import slow_position

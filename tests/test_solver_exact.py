@@ -10,8 +10,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from ai.rummy_solver import best_play, max_laid
-from ai.rummy_solver_dp import BIG, OPENING_TARGET, card_weight
+from ai.rummy.solver import best_play, max_laid
+from ai.rummy.solver.sweep import BIG, OPENING_TARGET, card_weight
 from game.rummy.cards import Card
 from game.rummy.melds import check_meld
 from tests.reference_ilp import fallback_optimum, random_position, solve_reference

@@ -1,11 +1,11 @@
-"""The compiled solvers (:mod:`ai.rummy_solver_jit`) are the same exact optimisers as the Python
-ones: on random positions with six jokers in the deck the compiled sweep finds the same optimum
-score in all three modes (against :func:`ai.rummy_solver_dp.solve_counts` on small tables, against
-the depth-first rounds on tables up to 80 cards), with and without a bar to beat; the compiled
-depth-first rounds agree with both whenever they finish. Every arrangement rebuilt is made of
-valid sets that account for every table card and use only cards that exist. Wired into
-:mod:`ai.rummy_solver`, they give the same plays as the Python pipeline, never compile after
-:func:`ai.rummy_solver_jit.warm_up`, and keep the deadline and the budget counting."""
+"""The compiled solvers (:mod:`ai.rummy.solver.compiled.sweep`) are the same exact optimisers
+as the Python ones: on random positions with six jokers in the deck the compiled sweep finds the
+same optimum score in all three modes (against :func:`ai.rummy.solver.sweep.solve_counts` on
+small tables, against the depth-first rounds on tables up to 80 cards), with and without a bar
+to beat; the compiled depth-first rounds agree with both whenever they finish. Every
+arrangement rebuilt is made of valid sets that account for every table card and use only cards
+that exist. Wired into :mod:`ai.rummy.solver`, they give the same plays as the Python pipeline,
+never compile after ``warm_up()``, and keep the deadline and the budget counting."""
 
 from __future__ import annotations
 
@@ -19,14 +19,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import ai.rummy_solver as solver  # noqa: E402
+import ai.rummy.solver as solver  # noqa: E402
 from ai import rummy_solver_cover_jit, rummy_solver_jit  # noqa: E402
 
 if not rummy_solver_jit.available():  # the ports would run as (very slow) Python
     pytest.skip("numba missing or ROBBERS_DEN_NO_JIT=1", allow_module_level=True)
-from ai.rummy_solver import _counts, _to_cards  # noqa: E402
-from ai.rummy_solver_dfs import solve_by_rounds  # noqa: E402
-from ai.rummy_solver_dp import (  # noqa: E402
+from ai.rummy.solver import _counts, _to_cards  # noqa: E402
+from ai.rummy.solver.compiled.sweep import solve_by_rounds_jit, solve_counts_jit  # noqa: E402
+from ai.rummy.solver.pipeline import HURRY_SECONDS  # noqa: E402
+from ai.rummy.solver.rounds import solve_by_rounds  # noqa: E402
+from ai.rummy.solver.sweep import (  # noqa: E402
     OPENING_TARGET,
     OutOfTime,
     OverBudget,
@@ -36,8 +38,6 @@ from ai.rummy_solver_dp import (  # noqa: E402
     solve_counts,
     time_limit,
 )
-from ai.rummy_solver_jit import solve_by_rounds_jit, solve_counts_jit  # noqa: E402
-from ai.rummy_solver_pipeline import HURRY_SECONDS  # noqa: E402
 from game.rummy.cards import JOKER, SUITS, Card  # noqa: E402
 from game.rummy.melds import check_meld  # noqa: E402
 from tests.reference_ilp import random_position  # noqa: E402
@@ -233,7 +233,7 @@ def test_deadline_stops_a_solve() -> None:
         solve_by_rounds_jit(table, hand, table_jokers, hand_jokers, "opened", max_left_out=3)
 
 
-# --- wired into ai.rummy_solver -------------------------------------------------------------
+# --- wired into ai.rummy.solver -------------------------------------------------------------
 
 
 @pytest.fixture

@@ -37,7 +37,7 @@ def make_spec_agent(spec: AgentSpec, stop: Any = None) -> Any:
     """The agent ``spec`` stands for: ``ai.make_agent`` of its game and level, or the hint
     search. Raises ImportError when the ``ai`` package is missing."""
     if spec.game == "rummy" and spec.level == HINT_LEVEL:
-        from ai.rummy_hint import HintSearch
+        from ai.rummy.hint import HintSearch
 
         return HintSearch(stop)
     from ai import make_agent
@@ -75,12 +75,9 @@ def _newest(requests: Any, first: Request | None) -> Request | None:
 
 
 def _warm_up_solver() -> None:
-    try:
-        from ai import rummy_solver_jit
-    except ImportError:
-        return
-    if rummy_solver_jit.available():
-        rummy_solver_jit.warm_up()
+    from ai.rummy_solver import warm_up
+
+    warm_up()
 
 
 def warm_up_solver() -> None:

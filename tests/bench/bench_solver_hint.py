@@ -1,4 +1,4 @@
-"""Benchmark: the hint's latency (``ai.rummy_hint.best_table``'s solve, with its budget) on
+"""Benchmark: the hint's latency (``ai.rummy.hint.best_table``'s solve, with its budget) on
 crowded positions (see :func:`tests.solver_positions.crowded_position`).
 
 Run from the project root: ``.venv/bin/python tests/bench/bench_solver_hint.py [positions]
@@ -18,8 +18,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from ai.rummy_hint import HINT_SOLVER_BUDGET  # noqa: E402
-from ai.rummy_solver import solve_play, warm_up  # noqa: E402
+from ai.rummy.hint import HINT_SOLVER_BUDGET  # noqa: E402
+from ai.rummy.solver import solve_play, warm_up  # noqa: E402
 from tests.solver_positions import crowded_position  # noqa: E402
 
 

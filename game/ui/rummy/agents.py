@@ -15,7 +15,7 @@ class SolverAgent:
     """Lays the solver's best play when there is one, otherwise draws (or passes)."""
 
     def choose(self, state: Any, rng: random.Random) -> Any:
-        from ai.rummy_hint import best_table
+        from ai.rummy.hint import best_table
 
         table = best_table(state)
         if table is not None:

@@ -1,4 +1,4 @@
-"""The exact optimiser behind :mod:`ai.rummy_solver`: a dynamic program over card counts.
+"""The exact optimiser behind :mod:`ai.rummy.solver`: a dynamic program over card counts.
 
 Idea (after van Rijn, Takes & Vis 2015, extended for jokers, the joker spacing rule, the
 two-sided ace and the 30-point opening): sweep the positions 1..14 of a run (1 = ace low,
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from ai.rummy_solver_groups import build_groups, group_joker_options
+from ai.rummy.solver.groups import build_groups, group_joker_options
 
 Mode = Literal["opened", "opening", "value"]
 

@@ -3,11 +3,11 @@ integer program, whose worst case HiGHS bounds.
 
 Every search below is exact when it finishes within its steps, and most positions are settled
 by the first one in well under a millisecond. A position none of them settles is handed to
-HiGHS (:mod:`ai.rummy_solver_ilp`) instead of letting a search thrash: the searches' combined
+HiGHS (:mod:`ai.rummy.solver.ilp`) instead of letting a search thrash: the searches' combined
 steps are a few milliseconds, so a position is never much slower than HiGHS alone. The same
 escalation runs on both paths, compiled or pure Python, with the step budgets of its row in
 :data:`STEP_BUDGETS`. Budgets are counted in steps, never in time: nothing interrupts compiled
-code, and the deadlines of :func:`ai.rummy_solver_dp.time_limit` are checked between steps.
+code, and the deadlines of :func:`ai.rummy.solver.sweep.time_limit` are checked between steps.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from ai import rummy_solver_fast as fast
-from ai import rummy_solver_ilp as ilp
-from ai.rummy_solver_cover import lay_everything, lay_most
-from ai.rummy_solver_cover_jit import lay_most_jit
-from ai.rummy_solver_dp import Mode, OverBudget, Plan, all_laid_score
+from ai.rummy.solver import ilp
+from ai.rummy.solver import paths as fast
+from ai.rummy.solver.compiled.cover import lay_most_jit
+from ai.rummy.solver.cover import lay_everything, lay_most
+from ai.rummy.solver.sweep import Mode, OverBudget, Plan, all_laid_score
 
 Counts = list[list[int]]
 
@@ -75,10 +75,12 @@ def solve_mode(
     mode: Mode,
     table_weight: int,
     budget: int | None,
+    searches_only: bool = False,
 ) -> ModeResult:
     """The best plan in ``mode`` ("opened" or "opening") for these counts. ``budget``: None,
     exact whatever it takes; 0, the quick searches alone; otherwise the integer program gets
-    :data:`HURRY_SECONDS`."""
+    :data:`HURRY_SECONDS`. ``searches_only``: only the exact searches (a plan not proven
+    optimal is not looked for)."""
     compiled = fast.ready()
     steps = step_budgets()
     args = (table, usable, table_jokers, hand_jokers, mode)
@@ -90,14 +92,15 @@ def solve_mode(
         return ModeResult(answer.plan, answer.exact)
     quick: Plan | None = None
     fewest_left_out = 0
-    if compiled:
+    # The set-by-set search answers an opened player's question only.
+    if compiled and opened:
         most = lay_most_jit(table, usable, table_jokers, hand_jokers, steps.cover)
-        if most.exact and opened:
+        if most.exact:
             return ModeResult(most.plan, True)
-        quick, fewest_left_out = (most.plan if opened else None), most.fewest_left_out
-    else:
+        quick, fewest_left_out = most.plan, most.fewest_left_out
+    elif opened:
         cover = lay_most(table, usable, table_jokers, hand_jokers, lay_everything, steps.cover)
-        if cover.plan is not None and opened:
+        if cover.plan is not None:
             return ModeResult(cover.plan, True)
         fewest_left_out = cover.fewest_left_out
     beat = table_weight if opened else None
@@ -114,6 +117,8 @@ def solve_mode(
         if rounds.exact:
             return ModeResult(rounds.plan, True)
         quick = _better(quick, rounds.plan)
+    if searches_only:
+        return ModeResult(None, False)
     last_resort = ilp.available() and budget != 0
     # A quick plan to fall back on, for a caller in a hurry (the integer program may run out
     # of its time) or without the integer program.

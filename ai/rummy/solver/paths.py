@@ -1,21 +1,22 @@
-"""The rummy solver's optimisers, compiled when :mod:`ai.rummy_solver_jit` is ready.
+"""The rummy solver's optimisers, compiled when :mod:`ai.rummy.solver.compiled.sweep` is ready.
 
 :func:`solve_counts` and :func:`solve_by_rounds` take the arguments of the Python optimisers
-(:mod:`ai.rummy_solver_dp`, :mod:`ai.rummy_solver_dfs`) and run the compiled ports once
-:func:`ai.rummy_solver_jit.warm_up` has finished, the Python ones before (or without numba).
-:func:`solve_mode` is the escalation :mod:`ai.rummy_solver` uses on the compiled path. Nothing
+(:mod:`ai.rummy.solver.sweep`, :mod:`ai.rummy.solver.rounds`) and run the compiled ports once
+:func:`ai.rummy.solver.compiled.sweep.warm_up` has finished, the Python ones before (or without
+numba).
+:func:`solve_mode` is the escalation :mod:`ai.rummy.solver` uses on the compiled path. Nothing
 here compiles: until the warm-up is done, everything is Python.
 """
 
 from __future__ import annotations
 
-from ai import rummy_solver_jit as jit
-from ai.rummy_solver_cover import lay_everything
-from ai.rummy_solver_cover_jit import lay_everything_jit, lay_most_jit
-from ai.rummy_solver_dfs import RoundsResult
-from ai.rummy_solver_dfs import solve_by_rounds as solve_by_rounds_py
-from ai.rummy_solver_dp import Mode, OverBudget, Plan, PlannedSet, all_laid_score
-from ai.rummy_solver_dp import solve_counts as solve_counts_py
+from ai.rummy.solver.compiled import sweep as jit
+from ai.rummy.solver.compiled.cover import lay_everything_jit, lay_most_jit
+from ai.rummy.solver.cover import lay_everything
+from ai.rummy.solver.rounds import RoundsResult
+from ai.rummy.solver.rounds import solve_by_rounds as solve_by_rounds_py
+from ai.rummy.solver.sweep import Mode, OverBudget, Plan, PlannedSet, all_laid_score
+from ai.rummy.solver.sweep import solve_counts as solve_counts_py
 
 Counts = list[list[int]]
 
@@ -51,7 +52,7 @@ def solve_counts(
     beat: int | None = None,
     limit: int | None = None,
 ) -> Plan | None:
-    """:func:`ai.rummy_solver_dp.solve_counts`, compiled when ready."""
+    """:func:`ai.rummy.solver.sweep.solve_counts`, compiled when ready."""
     if jit.ready():
         return jit.solve_counts_jit(
             table, hand, table_jokers, hand_jokers, mode, beat=beat, limit=limit, beam=beam
@@ -69,7 +70,7 @@ def solve_by_rounds(
     node_limit: int | None = None,
     first_left_out: int = 0,
 ) -> RoundsResult:
-    """:func:`ai.rummy_solver_dfs.solve_by_rounds`, compiled when ready."""
+    """:func:`ai.rummy.solver.rounds.solve_by_rounds`, compiled when ready."""
     solve = jit.solve_by_rounds_jit if jit.ready() else solve_by_rounds_py
     return solve(
         table, hand, table_jokers, hand_jokers, mode, max_left_out=max_left_out,

@@ -10,7 +10,7 @@ twins must be worth at least the opening target together.
 
 Rows, per card (and for the jokers alike): regular uses >= table copies (every table card stays
 on the table), regular + opening uses <= table + hand copies (a hand card is laid once). The
-objective is the score of :mod:`ai.rummy_solver_dp` (per used card ``card_weight``), so both
+objective is the score of :mod:`ai.rummy.solver.sweep` (per used card ``card_weight``), so both
 answer the same question. HiGHS keeps its own clock (``time_limit``): nothing interrupts it
 from outside, and when the limit is reached its best arrangement so far is returned, marked not
 exact.
@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from ai.rummy_solver_dp import (
+from ai.rummy.solver.sweep import (
     GROUP_VALUE,
     Mode,
     OutOfTime,
@@ -149,7 +149,7 @@ def solve_ilp(
     time_limit: float | None = None,
 ) -> IlpResult:
     """The best arrangement in ``mode`` ("opened" or "opening") with the score of
-    :func:`ai.rummy_solver_dp.solve_counts`. ``time_limit`` in seconds (HiGHS's own clock)."""
+    :func:`ai.rummy.solver.sweep.solve_counts`. ``time_limit`` in seconds (HiGHS's own clock)."""
     import highspy
 
     avail = [[table[r][s] + hand[r][s] for s in range(4)] for r in range(14)]
@@ -220,7 +220,7 @@ def solve_ilp(
     highs.setOptionValue("mip_rel_gap", 0.0)
     highs.setOptionValue("mip_abs_gap", 0.5)
     highs.setOptionValue("threads", 1)
-    # The caller's deadline (see ai.rummy_solver_dp.time_limit) through HiGHS's own clock and
+    # The caller's deadline (see ai.rummy.solver.sweep.time_limit) through HiGHS's own clock and
     # its interrupt callback: HiGHS stops itself, nothing is interrupted from outside.
     end, stop = current_limit()
     seconds = time_limit

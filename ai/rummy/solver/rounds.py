@@ -1,4 +1,4 @@
-"""Depth-first branch and bound over the same sweep as :mod:`ai.rummy_solver_dp`.
+"""Depth-first branch and bound over the same sweep as :mod:`ai.rummy.solver.sweep`.
 
 The breadth-first sweep keeps every state of a layer, which explodes on big tables with jokers
 (tens of thousands of ways to have placed the cards so far). Most real positions, though, have a
@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ai.rummy_solver_dp import (
+from ai.rummy.solver.sweep import (
     ACE_HIGH,
     BIG,
     JOKER_HAND_VALUE,

@@ -1,11 +1,12 @@
-"""The exact dynamic program of :mod:`ai.rummy_solver_dp`, compiled with numba.
+"""The exact dynamic program of :mod:`ai.rummy.solver.sweep`, compiled with numba.
 
 Same sweep, same steps, same score: positions 1..14, suit by suit, then the groups of the rank;
 states merged per layer keeping the best score and a back-pointer; dominated states dropped after
 every group step. Only the representation differs, so that the whole sweep runs as machine code:
 
 - a state is five int64 words: the open runs of each suit (their 8-bit descriptors from
-  :func:`ai.rummy_solver_dp._encode`, sorted ascending, one per byte: at most eight runs per suit,
+  :func:`ai.rummy.solver.sweep._encode`, sorted ascending, one per byte: at most eight runs per
+  suit,
   since every open run holds one of the at most two copies or six jokers at the current position)
   and one word for the rest (kept aces, jokers left and owed, opening value, group patterns);
 - a layer is a set of arrays (states, scores, back-pointers, records) with an open-addressing hash
@@ -16,13 +17,13 @@ every group step. Only the representation differs, so that the whole sweep runs 
 The arrangement is rebuilt in Python from the records into the same :class:`Plan` /
 :class:`PlannedSet` objects. All three modes ("opened", "opening", "value") are supported.
 
-The sweep runs in slices of bounded work, so :func:`ai.rummy_solver_dp.check_time` is called
+The sweep runs in slices of bounded work, so :func:`ai.rummy.solver.sweep.check_time` is called
 between slices (callers in a hurry can still abandon a solve).
 
 Readiness: nothing compiles on import or on a solve. :func:`warm_up` compiles everything (~45 s
 the first time; later processes load numba's on-disk cache in under a second) and only then does
 :func:`ready` say True. Without numba, with ``ROBBERS_DEN_NO_JIT=1`` or when compiling fails,
-:func:`ready` stays False and :mod:`ai.rummy_solver` keeps to the Python solvers.
+:func:`ready` stays False and :mod:`ai.rummy.solver` keeps to the Python solvers.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ from typing import Any
 
 import numpy as np
 
-from ai.rummy_solver_dfs import MAX_CARD_LOSS, STEPS_PER_TRY, TRIES, RoundsResult
-from ai.rummy_solver_dp import (
+from ai.rummy.solver.groups import build_groups, group_joker_options
+from ai.rummy.solver.rounds import MAX_CARD_LOSS, STEPS_PER_TRY, TRIES, RoundsResult
+from ai.rummy.solver.sweep import (
     ACE_HIGH,
     DOMINANCE_WINDOW,
     GROUP_VALUE,
@@ -55,7 +57,6 @@ from ai.rummy_solver_dp import (
     card_weight,
     check_time,
 )
-from ai.rummy_solver_groups import build_groups, group_joker_options
 
 __all__ = ["available", "ready", "solve_by_rounds_jit", "solve_counts_jit", "warm_up"]
 
@@ -986,7 +987,7 @@ def solve_counts_jit(
     limit: int | None = None,
     beam: int | None = None,
 ) -> Plan | None:
-    """:func:`ai.rummy_solver_dp.solve_counts`, compiled, same arguments and meaning: the best
+    """:func:`ai.rummy.solver.sweep.solve_counts`, compiled, same arguments and meaning: the best
     arrangement for per-card counts ``table[rank][suit]`` / ``hand[rank][suit]`` (rank 1..13),
     None when none satisfies the constraints or (with ``beat``) none scores more than ``beat``.
     ``limit``: raise :class:`OverBudget` past that many states in a layer (or four times that
@@ -1105,7 +1106,7 @@ def warm_up() -> bool:
     """Compile both solvers (or load them from numba's on-disk cache), on tiny positions, then
     forbid compiling at call time; returns :func:`ready`. Idempotent and thread-safe: a second
     caller waits for the first. Any failure is logged and leaves the Python solvers in charge.
-    Call it outside :func:`ai.rummy_solver_dp.time_limit`."""
+    Call it outside :func:`ai.rummy.solver.sweep.time_limit`."""
     global _ready, _failed
     with _warm_lock:
         if _ready or _failed or not available():
@@ -1122,7 +1123,7 @@ def warm_up() -> bool:
                 solve_by_rounds_jit(table, hand, 0, 1, mode, max_left_out=4)
             for dispatcher in (_sweep, _finish, _dfs):  # the ones Python calls
                 dispatcher.disable_compile()
-            from ai.rummy_solver_cover_jit import warm_up_cover  # it imports this module
+            from ai.rummy.solver.compiled.cover import warm_up_cover  # it imports this module
 
             warm_up_cover()
         except Exception as error:
@@ -1133,7 +1134,7 @@ def warm_up() -> bool:
         return True
 
 
-# --- the depth-first rounds of ai.rummy_solver_dfs, compiled ----------------------------------
+# --- the depth-first rounds of ai.rummy.solver.rounds, compiled ----------------------------------
 
 _DFS_STEPS = 69
 _MAX_POTENTIAL = 1 << 21
@@ -1161,7 +1162,7 @@ def _dfs(
     open_sets: bool,
     tables: tuple[np.ndarray, np.ndarray, np.ndarray],
 ) -> tuple[int, int, int, int, np.ndarray, np.ndarray, np.ndarray, int]:
-    """One walk of ``_Search.walk`` (ai.rummy_solver_dfs) from the start, iteratively: the
+    """One walk of ``_Search.walk`` (ai.rummy.solver.rounds) from the start, iteratively: the
     successors of a state are the sweep's step applied to it alone, tried best first (``seed``
     > 0: equal ones in a random order). Dead ends are remembered in the memo (state with its
     step -> the smallest need that failed), which is kept across walks. Returns status (0: walk
@@ -1339,7 +1340,7 @@ def solve_by_rounds_jit(
     node_limit: int | None = None,
     first_left_out: int = 0,
 ) -> RoundsResult:
-    """:func:`ai.rummy_solver_dfs.solve_by_rounds`, compiled: the optimal plan among those
+    """:func:`ai.rummy.solver.rounds.solve_by_rounds`, compiled: the optimal plan among those
     leaving at most ``max_left_out`` usable hand cards (and hand jokers) out; past
     ``node_limit`` steps it gives up (not exact, with the best plan of its last round).
     ``check_time()`` is called between walks only (every few hundred steps, but the last walk of

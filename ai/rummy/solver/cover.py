@@ -1,6 +1,6 @@
 """Lay everything: can the whole table plus every usable hand card be split into valid sets?
 
-The sweeps of :mod:`ai.rummy_solver_dp` / :mod:`ai.rummy_solver_dfs` carry every open run of
+The sweeps of :mod:`ai.rummy.solver.sweep` / :mod:`ai.rummy.solver.rounds` carry every open run of
 every suit from rank to rank; with four or five jokers about, the ways of having placed the
 cards so far run into the millions, even when a play laying everything exists. Yet that is the
 most common best play late in a game, and when everything is laid the score is the ceiling, so
@@ -14,7 +14,7 @@ notes how many more it could take at its ends, and at the end the jokers still i
 there. Failed remainders are remembered, so the same rest of the table is never searched twice,
 and the walk restarts with reshuffled preferences when it thrashes.
 
-:mod:`ai.rummy_solver_cover_jit` is the same search compiled; this one is the fallback without
+:mod:`ai.rummy.solver.compiled.cover` is the same search compiled; this one is the fallback without
 numba and the readable reference.
 """
 
@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ai.rummy_solver_dp import ACE_HIGH, OverBudget, Plan, PlannedSet, card_weight, check_time
+from ai.rummy.solver.sweep import ACE_HIGH, OverBudget, Plan, PlannedSet, card_weight, check_time
 
 
 @dataclass(frozen=True, slots=True)
