@@ -23,8 +23,10 @@ from dataclasses import dataclass
 import highspy
 import numpy as np
 
-from ai.rummy.solver.sweep import BIG, GROUP_VALUE, OPENING_TARGET, card_weight
+from ai.rummy.solver.plan import BIG, card_weight
+from ai.rummy.solver.sweep import GROUP_VALUE
 from game.rummy.cards import SUITS, Card
+from game.rummy.turn_rules import OPENING_POINTS
 
 JOKER_ROW = 52
 
@@ -143,7 +145,7 @@ def solve_reference(table: Sequence[Card], hand: Sequence[Card], opened: bool) -
         upper[j] = cap
     inf = highspy.kHighsInf
     row_lower = np.array(
-        [float(t) for t in table_count] + [-inf] * 53 + ([] if opened else [OPENING_TARGET])
+        [float(t) for t in table_count] + [-inf] * 53 + ([] if opened else [OPENING_POINTS])
     )
     row_upper = np.array([inf] * 53 + [float(a) for a in available] + ([] if opened else [inf]))
     lp = highspy.HighsLp()

@@ -15,7 +15,8 @@ import ai.rummy.solver as solver
 from ai.rummy.solver import _counts
 from ai.rummy.solver import ilp as rummy_solver_ilp
 from ai.rummy.solver import pipeline as rummy_solver_pipeline
-from ai.rummy.solver.sweep import OutOfTime, drop_unusable, time_limit
+from ai.rummy.solver.plan import OutOfTime, time_limit
+from ai.rummy.solver.sweep import drop_unusable
 from tests.reference_ilp import fallback_optimum, random_position, solve_reference
 from tests.solver_positions import slow_position
 from tests.test_solver_exact import check_play

@@ -11,7 +11,8 @@ import pytest
 
 from ai.rummy.solver import _counts, _flatten, _to_cards
 from ai.rummy.solver.cover import lay_everything, lay_most
-from ai.rummy.solver.sweep import OutOfTime, OverBudget, PlannedSet, drop_unusable, time_limit
+from ai.rummy.solver.plan import OutOfTime, OverBudget, PlannedSet, time_limit
+from ai.rummy.solver.sweep import drop_unusable
 from game.rummy.cards import Card
 from game.rummy.melds import check_meld
 from tests.reference_ilp import random_position, random_set, solve_reference

@@ -14,7 +14,8 @@ import pytest
 
 from ai.rummy.solver import _counts, _flatten, _to_cards, best_play
 from ai.rummy.solver.cover import lay_everything
-from ai.rummy.solver.sweep import BIG, OverBudget, PlannedSet, card_weight, drop_unusable
+from ai.rummy.solver.plan import BIG, OverBudget, PlannedSet, card_weight
+from ai.rummy.solver.sweep import drop_unusable
 from game.rummy.cards import JOKER, SUITS, Card, make_deck, parse_cards
 from game.rummy.melds import check_meld
 from tests.reference_ilp import solve_reference

@@ -11,9 +11,10 @@ import numpy as np
 import pytest
 
 from ai.rummy.solver import best_play, max_laid
-from ai.rummy.solver.sweep import BIG, OPENING_TARGET, card_weight
+from ai.rummy.solver.plan import BIG, card_weight
 from game.rummy.cards import Card
 from game.rummy.melds import check_meld
+from game.rummy.turn_rules import OPENING_POINTS
 from tests.reference_ilp import fallback_optimum, random_position, solve_reference
 from tests.solver_positions import crowded_position
 
@@ -54,7 +55,7 @@ def check_play(
     assert not laid - Counter(hand), "laid a card that was not in the hand"
     assert sum(laid.values()) >= 1
     if not opened:
-        assert _opening_value_covered(result, laid) >= OPENING_TARGET
+        assert _opening_value_covered(result, laid) >= OPENING_POINTS
     return sum(card_weight(card.rank) for card in new.elements())
 
 

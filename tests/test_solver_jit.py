@@ -20,26 +20,21 @@ import numpy as np
 import pytest
 
 import ai.rummy.solver as solver  # noqa: E402
-from ai import rummy_solver_cover_jit, rummy_solver_jit  # noqa: E402
+from ai.rummy.solver import compiled as compiled_path  # noqa: E402
+from ai.rummy.solver.compiled import cover as rummy_solver_cover_jit  # noqa: E402
+from ai.rummy.solver.compiled import sweep as rummy_solver_jit  # noqa: E402
 
-if not rummy_solver_jit.available():  # the ports would run as (very slow) Python
+if not compiled_path.available():  # the ports would run as (very slow) Python
     pytest.skip("numba missing or ROBBERS_DEN_NO_JIT=1", allow_module_level=True)
 from ai.rummy.solver import _counts, _to_cards  # noqa: E402
 from ai.rummy.solver.compiled.sweep import solve_by_rounds_jit, solve_counts_jit  # noqa: E402
 from ai.rummy.solver.pipeline import HURRY_SECONDS  # noqa: E402
+from ai.rummy.solver.plan import OutOfTime, OverBudget, Plan, card_weight, time_limit  # noqa: E402
 from ai.rummy.solver.rounds import solve_by_rounds  # noqa: E402
-from ai.rummy.solver.sweep import (  # noqa: E402
-    OPENING_TARGET,
-    OutOfTime,
-    OverBudget,
-    Plan,
-    card_weight,
-    drop_unusable,
-    solve_counts,
-    time_limit,
-)
+from ai.rummy.solver.sweep import drop_unusable, solve_counts  # noqa: E402
 from game.rummy.cards import JOKER, SUITS, Card  # noqa: E402
 from game.rummy.melds import check_meld  # noqa: E402
+from game.rummy.turn_rules import OPENING_POINTS  # noqa: E402
 from tests.reference_ilp import random_position  # noqa: E402
 from tests.solver_positions import slow_position  # noqa: E402
 from tests.test_solver_exact import check_play  # noqa: E402
@@ -87,7 +82,7 @@ def check_plan(
     assert not table_cards - regular, "a table card is not in a regular set"
     assert not everything - available, "used a card that is not there"
     if mode == "opening":
-        assert opening_value >= OPENING_TARGET
+        assert opening_value >= OPENING_POINTS
     if mode == "value":
         assert plan.score == value
     else:
@@ -239,7 +234,7 @@ def test_deadline_stops_a_solve() -> None:
 @pytest.fixture
 def compiled() -> None:
     """The compiled path is on (conftest warmed it up; this only checks)."""
-    if not rummy_solver_jit.warm_up():
+    if not compiled_path.warm_up():
         pytest.skip("numba could not compile the solvers here")
 
 
@@ -268,7 +263,7 @@ def test_best_play_is_the_same_compiled_or_python(
         for path in ("compiled", "python"):
             with monkeypatch.context() as patch:
                 if path == "python":
-                    patch.setattr(rummy_solver_jit, "ready", lambda: False)
+                    patch.setattr(compiled_path, "ready", lambda: False)
                 answer = solver.solve_play(table, hand, opened, budget=20_000)
                 play = answer.table
                 laid = solver.max_laid(table, hand, opened, budget=20_000)
@@ -315,7 +310,7 @@ def test_deadline_and_budget_count_on_both_paths(
     opened = True
     for path in ("compiled", "python"):
         if path == "python":
-            monkeypatch.setattr(rummy_solver_jit, "ready", lambda: False)
+            monkeypatch.setattr(compiled_path, "ready", lambda: False)
         with time_limit(0.0), pytest.raises(OutOfTime):
             solver.best_play(table, hand, opened)
         start = time.perf_counter()
@@ -328,7 +323,7 @@ def test_deadline_and_budget_count_on_both_paths(
 
 def test_no_jit_variable_keeps_numba_out() -> None:
     code = (
-        "import sys; from ai import rummy_solver, rummy_solver_jit as j; "
+        "import sys; from ai import rummy_solver; from ai.rummy.solver import compiled as j; "
         "print(j.available(), j.warm_up(), j.ready(), 'numba' in sys.modules)"
     )
     root = Path(__file__).resolve().parents[1]

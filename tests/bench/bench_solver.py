@@ -20,9 +20,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from ai import rummy_solver_ilp  # noqa: E402
 from ai.rummy.solver import _counts, _table_weight, solve_play, warm_up  # noqa: E402
-from ai.rummy.solver.sweep import BIG, drop_unusable  # noqa: E402
+from ai.rummy.solver import ilp as rummy_solver_ilp  # noqa: E402
+from ai.rummy.solver.plan import BIG
+from ai.rummy.solver.sweep import drop_unusable  # noqa: E402
 from tests.solver_positions import crowded_position  # noqa: E402
 from tests.test_solver_exact import check_play  # noqa: E402
 

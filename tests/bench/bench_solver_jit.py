@@ -84,7 +84,8 @@ def summary(label: str, times: list[float], ratios: list[float] | None = None) -
 def solver_only(cases: list[Position], highs: list[dict] | None) -> None:
     from ai.rummy.solver import _counts, _flatten, _table_weight
     from ai.rummy.solver.compiled.sweep import solve_counts_jit
-    from ai.rummy.solver.sweep import Mode, OverBudget, drop_unusable
+    from ai.rummy.solver.plan import Mode, OverBudget
+    from ai.rummy.solver.sweep import drop_unusable
 
     times: list[float] = []
     over = 0

@@ -27,19 +27,11 @@ from dataclasses import dataclass
 from ai.rummy.solver import paths as fast
 from ai.rummy.solver.paths import solve_counts
 from ai.rummy.solver.pipeline import solve_mode, step_budgets
-from ai.rummy.solver.sweep import (
-    BIG,
-    OPENING_TARGET,
-    Mode,
-    OutOfTime,
-    Plan,
-    PlannedSet,
-    card_weight,
-    drop_unusable,
-    time_limit,
-)
+from ai.rummy.solver.plan import BIG, Mode, OutOfTime, Plan, PlannedSet, card_weight, time_limit
+from ai.rummy.solver.sweep import drop_unusable
 from game.rummy.cards import JOKER, SUITS, Card
 from game.rummy.melds import check_meld
+from game.rummy.turn_rules import OPENING_POINTS
 
 Table = list[list[Card]]
 # Callers in a hurry wrap their solves in ``with time_limit(end, stop):`` and catch OutOfTime.
@@ -132,7 +124,7 @@ def _solve(
     counts = _counts(table_cards, hand)
     jokers = counts.table_jokers + counts.hand_jokers
     usable = drop_unusable(counts.table, counts.hand, jokers)
-    if not opened and _opening_value(usable, counts.hand_jokers) < OPENING_TARGET:
+    if not opened and _opening_value(usable, counts.hand_jokers) < OPENING_POINTS:
         return _Solved(None, -1, True)
     table_weight = _table_weight(table_cards)
 
@@ -155,7 +147,7 @@ def _solve(
     if best.exact:
         if best.plan is None or best.gain < BIG:
             return _Solved(None, -1, True)  # not even an opened player could lay a card
-        if _opening_covered(best.plan, table_cards) >= OPENING_TARGET:
+        if _opening_covered(best.plan, table_cards) >= OPENING_POINTS:
             return best
     return solve("opening")
 
@@ -252,7 +244,7 @@ def _freeze_old_sets(
         kept = set(kept)
         rest = [c for j, cards in enumerate(old_sets) if j not in kept for c in cards]
         sets = _arrange_all(rest + laid_cards)
-        if sets is None or (not opened and _opening_in(sets, laid) < OPENING_TARGET):
+        if sets is None or (not opened and _opening_in(sets, laid) < OPENING_POINTS):
             return None
         return sets
 
@@ -294,7 +286,7 @@ def _opening_in(sets: list[list[Card]], laid: Counter[Card]) -> int:
         best = max(best, value)
         for i in range(start, len(candidates)):
             need, worth = candidates[i]
-            if best >= OPENING_TARGET:
+            if best >= OPENING_POINTS:
                 return
             if not need - left:
                 walk(i + 1, left - need, value + worth)
@@ -360,11 +352,11 @@ def warm_up() -> bool:
     (compiled, or loaded from numba's on-disk cache) where numba is installed and not switched
     off, and the integer program's library. A no-op where nothing compiles; returns whether
     solves now run compiled code. Idempotent and thread-safe."""
+    from ai.rummy.solver import compiled
     from ai.rummy.solver import ilp as rummy_solver_ilp
-    from ai.rummy.solver.compiled import sweep as rummy_solver_jit
 
     rummy_solver_ilp.available()
-    return rummy_solver_jit.warm_up()
+    return compiled.warm_up()
 
 
 def set_value(cards: Sequence[Card]) -> int:
@@ -377,6 +369,6 @@ def best_opening(hand: Sequence[Card], keep: Sequence[Card] = ()) -> Table | Non
     counts = _counts([], _without(hand, keep))
     usable = drop_unusable(counts.table, counts.hand, counts.hand_jokers)
     plan = solve_counts(counts.table, usable, 0, counts.hand_jokers, "value")
-    if plan is None or plan.score < OPENING_TARGET:
+    if plan is None or plan.score < OPENING_POINTS:
         return None
     return [_to_cards(s) for s in plan.sets]

@@ -25,15 +25,8 @@ from typing import Any
 
 import numpy as np
 
-from ai.rummy.solver.sweep import (
-    GROUP_VALUE,
-    Mode,
-    OutOfTime,
-    Plan,
-    PlannedSet,
-    card_weight,
-    current_limit,
-)
+from ai.rummy.solver.plan import Mode, OutOfTime, Plan, PlannedSet, card_weight, current_limit
+from ai.rummy.solver.sweep import GROUP_VALUE
 from game.rummy.turn_rules import OPENING_POINTS
 
 Counts = list[list[int]]

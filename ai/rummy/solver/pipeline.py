@@ -19,7 +19,7 @@ from ai.rummy.solver import ilp
 from ai.rummy.solver import paths as fast
 from ai.rummy.solver.compiled.cover import lay_most_jit
 from ai.rummy.solver.cover import lay_everything, lay_most
-from ai.rummy.solver.sweep import Mode, OverBudget, Plan, all_laid_score
+from ai.rummy.solver.plan import Mode, OverBudget, Plan, all_laid_score
 
 Counts = list[list[int]]
 

@@ -29,9 +29,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ai.rummy.solver.compiled.sweep import njit
-from ai.rummy.solver.cover import _Option, write_sets
-from ai.rummy.solver.sweep import (
+from ai.rummy.solver.compiled import njit
+from ai.rummy.solver.cover import Option, write_sets
+from ai.rummy.solver.plan import (
     ACE_HIGH,
     BIG,
     OverBudget,
@@ -624,17 +624,17 @@ def _buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarr
     return buffers
 
 
-def _option_of(row: np.ndarray) -> _Option:
+def _option_of(row: np.ndarray) -> Option:
     """The Python option (for writing the set out) of one compiled option row."""
     cards = tuple((int(card) // 4, int(card) % 4) for card in row[2 : 2 + row[1]])
     if row[0] == 0:
         suits = tuple(s for _, s in cards)
-        return _Option(
+        return Option(
             cards, int(row[15]), int(row[16]), "group", (int(row[17]), *suits), (False, False)
         )
     low, mask, length = int(row[17]), int(row[18]), int(row[19])
     core = tuple(0 if (mask >> i) & 1 else low + i for i in range(length))
-    return _Option(cards, int(row[15]), int(row[16]), "run", core, (bool(row[20]), bool(row[21])))
+    return Option(cards, int(row[15]), int(row[16]), "run", core, (bool(row[20]), bool(row[21])))
 
 
 @dataclass(frozen=True, slots=True)
@@ -769,7 +769,7 @@ def lay_most_jit(
 
 def warm_up_cover() -> None:
     """Compile (or load from the on-disk cache) the search, on tiny positions, then forbid
-    compiling at call time. Called by :func:`ai.rummy.solver.compiled.sweep.warm_up`."""
+    compiling at call time. Called by :func:`ai.rummy.solver.compiled.warm_up`."""
     hand = [[0] * 4 for _ in range(14)]
     for rank in (1, 2, 3, 12, 13):
         hand[rank][0] = 1
