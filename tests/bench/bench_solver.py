@@ -2,7 +2,7 @@
 
 Run from the project root: ``.venv/bin/python tests/bench/bench_solver.py [positions] [seed]``
 (default 300 positions, seed 2026); ``ROBBERS_DEN_NO_JIT=1`` measures the pure-Python pipeline.
-Positions come from :func:`tests.solver_positions.crowded_position` (tables of 0-20 valid sets,
+Positions come from :func:`tests.solver.positions.crowded_position` (tables of 0-20 valid sets,
 hands of 5-20 cards, a third not opened). Each is solved exactly by ``solve_play`` (after
 ``warm_up()``) and by the integer program alone (``ai.rummy.solver.ilp``, opening twins for a
 player who has not opened), in the same run. Prints median / p90 / p99 / max of both, of the
@@ -24,8 +24,8 @@ from ai.rummy.solver import _counts, _table_weight, solve_play, warm_up  # noqa:
 from ai.rummy.solver import ilp as rummy_solver_ilp  # noqa: E402
 from ai.rummy.solver.plan import BIG
 from ai.rummy.solver.sweep import drop_unusable  # noqa: E402
-from tests.solver_positions import crowded_position  # noqa: E402
-from tests.test_solver_exact import check_play  # noqa: E402
+from tests.solver.positions import crowded_position  # noqa: E402
+from tests.solver.test_solver_exact import check_play  # noqa: E402
 
 
 def percentiles(values: list[float]) -> str:

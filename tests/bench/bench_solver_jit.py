@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.bench.bench_solver import BUDGET, PHASES, percentile  # noqa: E402
-from tests.reference_ilp import random_position  # noqa: E402
+from tests.solver.reference_ilp import random_position  # noqa: E402
 
 Position = tuple[str, list, list, bool]
 
@@ -117,7 +117,7 @@ def solver_only(cases: list[Position], highs: list[dict] | None) -> None:
 def end_to_end(cases: list[Position], highs: list[dict] | None) -> None:
     import ai.rummy.solver as solver
     from ai.rummy.solver.compiled.sweep import ready
-    from tests.test_solver_exact import check_play
+    from tests.solver.test_solver_exact import check_play
 
     assert ready(), "warm_up() first: best_play runs the compiled solvers only once ready"
     times: list[float] = []
@@ -146,7 +146,7 @@ def end_to_end(cases: list[Position], highs: list[dict] | None) -> None:
 
 
 def write_highs(cases: list[Position], path: Path) -> None:
-    from tests.reference_ilp import solve_reference
+    from tests.solver.reference_ilp import solve_reference
 
     rows = []
     for i, (name, table, hand, opened) in enumerate(cases):

@@ -29,7 +29,7 @@ def crowded_position(
     of 0-20 valid sets (runs up to 13 long, groups, jokers; about a quarter of the runs laid
     descending), a hand of 5-20 cards, and the player not yet opened about a third of the time.
     Returns (table, hand, opened)."""
-    from tests.reference_ilp import random_set
+    from tests.solver.reference_ilp import random_set
 
     pool = make_deck(6)
     wanted = int(rng.integers(0, 21))

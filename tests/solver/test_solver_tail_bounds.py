@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from ai.rummy.solver import _counts, _flatten
-from tests.reference_ilp import random_position, solve_reference
-from tests.test_solver_cover import _check_cover, _usable_count
+from tests.solver.reference_ilp import random_position, solve_reference
+from tests.solver.test_solver_cover import _check_cover, _usable_count
 
 
 @pytest.mark.parametrize("chunk", range(2))

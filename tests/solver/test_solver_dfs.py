@@ -11,7 +11,7 @@ import pytest
 from ai.rummy.solver import _counts
 from ai.rummy.solver.rounds import solve_by_rounds
 from ai.rummy.solver.sweep import drop_unusable
-from tests.reference_ilp import random_position, solve_reference
+from tests.solver.reference_ilp import random_position, solve_reference
 
 
 @pytest.mark.slow

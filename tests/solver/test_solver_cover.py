@@ -15,7 +15,7 @@ from ai.rummy.solver.plan import OutOfTime, OverBudget, PlannedSet, time_limit
 from ai.rummy.solver.sweep import drop_unusable
 from game.rummy.cards import Card
 from game.rummy.melds import check_meld
-from tests.reference_ilp import random_position, random_set, solve_reference
+from tests.solver.reference_ilp import random_position, random_set, solve_reference
 
 
 def _usable_count(table: list[list[Card]], hand: list[Card]) -> tuple[list, list, int, int]:

@@ -35,9 +35,9 @@ from ai.rummy.solver.sweep import drop_unusable, solve_counts  # noqa: E402
 from game.rummy.cards import JOKER, SUITS, Card  # noqa: E402
 from game.rummy.melds import check_meld  # noqa: E402
 from game.rummy.turn_rules import OPENING_POINTS  # noqa: E402
-from tests.reference_ilp import random_position  # noqa: E402
-from tests.solver_positions import slow_position  # noqa: E402
-from tests.test_solver_exact import check_play  # noqa: E402
+from tests.solver.positions import slow_position  # noqa: E402
+from tests.solver.reference_ilp import random_position  # noqa: E402
+from tests.solver.test_solver_exact import check_play  # noqa: E402
 
 Counts = list[list[int]]
 
@@ -326,7 +326,7 @@ def test_no_jit_variable_keeps_numba_out() -> None:
         "import sys; from ai import rummy_solver; from ai.rummy.solver import compiled as j; "
         "print(j.available(), j.warm_up(), j.ready(), 'numba' in sys.modules)"
     )
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     env = dict(os.environ, ROBBERS_DEN_NO_JIT="1", PYTHONPATH=str(root))
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True, check=True

@@ -18,7 +18,7 @@ from ai.rummy.solver.plan import BIG, OverBudget, PlannedSet, card_weight
 from ai.rummy.solver.sweep import drop_unusable
 from game.rummy.cards import JOKER, SUITS, Card, make_deck, parse_cards
 from game.rummy.melds import check_meld
-from tests.reference_ilp import solve_reference
+from tests.solver.reference_ilp import solve_reference
 
 # --- helpers ------------------------------------------------------------------------------------
 

@@ -15,8 +15,8 @@ from ai.rummy.solver.plan import BIG, card_weight
 from game.rummy.cards import Card
 from game.rummy.melds import check_meld
 from game.rummy.turn_rules import OPENING_POINTS
-from tests.reference_ilp import fallback_optimum, random_position, solve_reference
-from tests.solver_positions import crowded_position
+from tests.solver.positions import crowded_position
+from tests.solver.reference_ilp import fallback_optimum, random_position, solve_reference
 
 CHUNKS = 10
 POSITIONS_PER_CHUNK = 100

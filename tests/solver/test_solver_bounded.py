@@ -17,14 +17,14 @@ from ai.rummy.solver import ilp as rummy_solver_ilp
 from ai.rummy.solver import pipeline as rummy_solver_pipeline
 from ai.rummy.solver.plan import OutOfTime, time_limit
 from ai.rummy.solver.sweep import drop_unusable
-from tests.reference_ilp import fallback_optimum, random_position, solve_reference
-from tests.solver_positions import slow_position
-from tests.test_solver_exact import check_play
+from tests.solver.positions import slow_position
+from tests.solver.reference_ilp import fallback_optimum, random_position, solve_reference
+from tests.solver.test_solver_exact import check_play
 
 
 def test_the_integer_program_of_pieces_is_the_reference_one() -> None:
     """Runs as pieces of 3-5 cards (the fallback's model) give the optimum of the model with
-    every run length (tests/reference_ilp.py), and a legal table."""
+    every run length (tests/solver/reference_ilp.py), and a legal table."""
     rng = np.random.default_rng(515)
     for _ in range(40):
         table, hand = random_position(rng, int(rng.integers(0, 25)), int(rng.integers(1, 16)), 2)

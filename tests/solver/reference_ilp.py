@@ -181,7 +181,7 @@ def solve_reference(table: Sequence[Card], hand: Sequence[Card], opened: bool) -
 
 def fallback_optimum(table: Sequence[Sequence[Card]], hand: Sequence[Card], opened: bool) -> int:
     """The optimum's score by the solver's own integer program alone (``ai.rummy.solver.ilp``,
-    checked against :func:`solve_reference` by tests/test_solver_bounded.py), -1 for no play:
+    checked against :func:`solve_reference` by tests/solver/test_solver_bounded.py), -1 for no play:
     far quicker than the reference on crowded tables."""
     from ai.rummy.solver import _counts, _table_weight
     from ai.rummy.solver import ilp as rummy_solver_ilp
