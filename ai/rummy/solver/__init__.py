@@ -267,7 +267,8 @@ def _freeze_old_sets(
             frozen, rest_sets = set(far), arranged
         else:
             order = sorted(everything, key=lambda i: closeness[i])
-    for i in order if budget is None else order[:QUICK_FREEZE_SOLVES]:
+    tries = step_budgets().keep_tries if budget is None else QUICK_FREEZE_SOLVES
+    for i in order[:tries]:
         arranged = arranged_keeping(frozen | {i})
         if arranged is not None:
             frozen.add(i)

@@ -30,18 +30,22 @@ class StepBudgets:
     (opened plays); ``first_states``, states per layer of a first sweep (0: none; it settles
     small tables); ``rounds``, the depth-first rounds, one try per entry; ``arrange``, each
     search for sets holding given cards (keeping old sets unchanged: when it gives up, the old
-    set it would keep is left changed)."""
+    set it would keep is left changed); ``keep_tries``, how many old sets near the laid cards
+    are tried one at a time."""
 
     cover: int
     first_states: int
     rounds: tuple[int, ...]
     arrange: int
+    keep_tries: int
 
 
 # Compiled steps take about 1-2 us, Python ones 30-60 us: both rows come to a few milliseconds.
 STEP_BUDGETS = {
-    "compiled": StepBudgets(cover=2_000, first_states=2_000, rounds=(2_000,), arrange=1_000),
-    "python": StepBudgets(cover=150, first_states=0, rounds=(400,), arrange=150),
+    "compiled": StepBudgets(
+        cover=2_000, first_states=2_000, rounds=(2_000,), arrange=1_000, keep_tries=40
+    ),
+    "python": StepBudgets(cover=150, first_states=0, rounds=(400,), arrange=150, keep_tries=8),
 }
 # Set to 1 to skip the searches and ask the integer program alone (for measuring the pipeline
 # against HiGHS alone in matches and benchmarks).
