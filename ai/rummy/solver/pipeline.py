@@ -45,7 +45,7 @@ STEP_BUDGETS = {
     "compiled": StepBudgets(
         cover=2_000, first_states=2_000, rounds=(2_000,), arrange=1_000, keep_tries=40
     ),
-    "python": StepBudgets(cover=150, first_states=0, rounds=(400,), arrange=150, keep_tries=8),
+    "python": StepBudgets(cover=150, first_states=0, rounds=(400,), arrange=60, keep_tries=6),
 }
 # Set to 1 to skip the searches and ask the integer program alone (for measuring the pipeline
 # against HiGHS alone in matches and benchmarks).
