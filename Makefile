@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 # every change of ai/rummy_solver_jit.py), loaded from it in well under a second. Done here so
 # that the game starts with it ready and pytest's two workers load it instead of compiling twice.
 warm: $(STAMP)
-	$(PY) -c "from ai.rummy_solver_jit import warm_up; warm_up()"
+	$(PY) -c "from ai.rummy_solver import warm_up; warm_up()"
 
 play: warm
 	$(PY) -m game

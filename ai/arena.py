@@ -109,7 +109,7 @@ def play_game(spec: GameSpec) -> GameResult:
 def warm_up_solver() -> None:
     """The rummy solver's compiled core, before the first move: from numba's on-disk cache in
     well under a second (compiling it the first time takes ~45 s); without it, Python."""
-    from ai.rummy_solver_jit import warm_up
+    from ai.rummy_solver import warm_up
 
     warm_up()
 

@@ -15,6 +15,19 @@ os.environ["ROBBERS_DEN_HOME"] = tempfile.mkdtemp(prefix="robbers-den-tests-")
 def compiled_solver() -> None:
     """The rummy solver runs compiled in every test (once per xdist worker: ~0.5 s from numba's
     cache, which ``make test`` fills first). Without numba, everything stays Python."""
-    from ai.rummy_solver_jit import warm_up
+    from ai.rummy_solver import warm_up
 
     warm_up()
+
+
+@pytest.fixture(params=["compiled", "python"])
+def solver_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Runs a test once on each solver path: the compiled kernels (when numba is there) and the
+    pure-Python pipeline, which must give the same plays (``ROBBERS_DEN_NO_JIT=1`` ships it)."""
+    from ai.rummy.solver import compiled
+
+    if request.param == "compiled" and not compiled.ready():
+        pytest.skip("numba missing or ROBBERS_DEN_NO_JIT=1")
+    if request.param == "python":
+        monkeypatch.setattr(compiled, "_ready", False)
+    return str(request.param)

@@ -12,9 +12,9 @@ import pytest
 
 from ai import LEVELS, Agent, make_agent
 from ai.ismcts import IsmctsAgent, SearchConfig
-from ai.knights_search import KnightsSearch
+from ai.knights.search import KnightsSearch
 from ai.random_agent import RandomAgent
-from ai.rummy_search import RummySearch
+from ai.rummy.search import RummySearch
 from game.knights import new_game as new_knights
 from game.rummy import Play, check_play
 from game.rummy import new_game as new_rummy

@@ -12,10 +12,10 @@ import pytest
 from ai import make_agent
 from ai.agent import Deadline
 from ai.ismcts import Node, SearchConfig, search
-from ai.knights_eval import expected_points, reachable_targets
-from ai.knights_greedy import GreedyKnights, TurnPlanner
-from ai.knights_levels import KnightsSearchAgent, endgame_tiles
-from ai.knights_search import KnightsSearch, diverse
+from ai.knights.eval import expected_points, reachable_targets
+from ai.knights.greedy import GreedyKnights, TurnPlanner
+from ai.knights.levels import KnightsSearchAgent, endgame_tiles
+from ai.knights.search import KnightsSearch, diverse
 from game.knights import KnightsState, new_game
 from game.knights.actions import DIRECTIONS
 from game.knights.tiles import KIND_MINIMUM, MAX_DEPLOY, MAX_STACK

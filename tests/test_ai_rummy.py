@@ -11,10 +11,10 @@ from typing import Any
 from ai import make_agent
 from ai.agent import Deadline
 from ai.ismcts import IsmctsAgent
-from ai.rummy_levels import search_config
-from ai.rummy_moves import find_plays, focus_window, solver_busy, table_size, timed_call
-from ai.rummy_players import GreedyRummy
-from ai.rummy_search import RummySearch
+from ai.rummy.levels import search_config
+from ai.rummy.moves import find_plays, focus_window, solver_busy, table_size, timed_call
+from ai.rummy.players import GreedyRummy
+from ai.rummy.search import RummySearch
 from game.rummy import Draw, Play, RummyState, check_play, parse_cards
 from game.rummy import new_game as new_rummy
 from tests.timing import decide_within

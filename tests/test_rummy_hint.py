@@ -10,11 +10,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ai.rummy_hint import HintSearch
+from ai.rummy.hint import HintSearch
 from game.rummy import RummyState, new_game
 from game.rummy.cards import Card, parse_cards
 from game.rummy.state import PlayerState, sorted_hand
-from tests.solver_positions import slow_position
+from tests.solver.positions import slow_position
 
 
 def position(table: Sequence[str | Sequence[Card]], hand: str, opened: bool = True) -> RummyState:

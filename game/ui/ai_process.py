@@ -79,12 +79,9 @@ def _newest(requests: Any, first: Request | None) -> Request | None:
 
 
 def _warm_up_solver() -> None:
-    try:
-        from ai import rummy_solver_jit
-    except ImportError:
-        return
-    if rummy_solver_jit.available():
-        rummy_solver_jit.warm_up()
+    from ai.rummy_solver import warm_up
+
+    warm_up()
 
 
 def warm_up_solver() -> None:

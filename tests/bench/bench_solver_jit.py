@@ -1,4 +1,4 @@
-"""Benchmark: the compiled sweep (:mod:`ai.rummy_solver_jit`) on the 60 positions of
+"""Benchmark: the compiled sweep (:mod:`ai.rummy.solver.compiled.sweep`) on the 60 positions of
 ``bench_solver.py`` (same seed, same draws).
 
 Run from the project root (under ``nice -n 19``):
@@ -10,7 +10,7 @@ Run from the project root (under ``nice -n 19``):
   "opening" for a player who has not opened) with the state budget of the bench (60,000), on
   the counts ``best_play`` would pass it; positions over budget are counted;
 - ``--e2e``: ``best_play``, which runs the compiled solvers once ``warm_up()`` is done (see
-  ``ai.rummy_solver_fast.solve_mode``), checked against HiGHS scores when a HiGHS file is given.
+  ``ai.rummy.solver.paths.solve_mode``), checked against HiGHS scores when a HiGHS file is given.
 
 HiGHS takes minutes on the middle and late positions: ``--write-highs`` runs it once and stores
 its times and scores in ``FILE`` (default ``/tmp/bench_solver_highs.json``) for later runs.
@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.bench.bench_solver import BUDGET, PHASES, percentile  # noqa: E402
-from tests.reference_ilp import random_position  # noqa: E402
+from tests.solver.reference_ilp import random_position  # noqa: E402
 
 Position = tuple[str, list, list, bool]
 
@@ -57,7 +57,7 @@ def compile_times() -> tuple[float, float]:
     """Seconds to import and warm up in a fresh process: empty cache, then warm cache."""
     code = (
         "import time; t = time.perf_counter(); "
-        "from ai.rummy_solver_jit import warm_up; warm_up(); "
+        "from ai.rummy.solver.compiled.sweep import warm_up; warm_up(); "
         "print(time.perf_counter() - t)"
     )
     with tempfile.TemporaryDirectory() as cache:
@@ -82,9 +82,10 @@ def summary(label: str, times: list[float], ratios: list[float] | None = None) -
 
 
 def solver_only(cases: list[Position], highs: list[dict] | None) -> None:
-    from ai.rummy_solver import _counts, _flatten, _table_weight
-    from ai.rummy_solver_dp import Mode, OverBudget, drop_unusable
-    from ai.rummy_solver_jit import solve_counts_jit
+    from ai.rummy.solver import _counts, _flatten, _table_weight
+    from ai.rummy.solver.compiled.sweep import solve_counts_jit
+    from ai.rummy.solver.plan import Mode, OverBudget
+    from ai.rummy.solver.sweep import drop_unusable
 
     times: list[float] = []
     over = 0
@@ -114,9 +115,9 @@ def solver_only(cases: list[Position], highs: list[dict] | None) -> None:
 
 
 def end_to_end(cases: list[Position], highs: list[dict] | None) -> None:
-    import ai.rummy_solver as solver
-    from ai.rummy_solver_jit import ready
-    from tests.test_solver_exact import check_play
+    import ai.rummy.solver as solver
+    from ai.rummy.solver.compiled.sweep import ready
+    from tests.solver.test_solver_exact import check_play
 
     assert ready(), "warm_up() first: best_play runs the compiled solvers only once ready"
     times: list[float] = []
@@ -145,7 +146,7 @@ def end_to_end(cases: list[Position], highs: list[dict] | None) -> None:
 
 
 def write_highs(cases: list[Position], path: Path) -> None:
-    from tests.reference_ilp import solve_reference
+    from tests.solver.reference_ilp import solve_reference
 
     rows = []
     for i, (name, table, hand, opened) in enumerate(cases):
@@ -175,7 +176,7 @@ def main() -> None:
     if not args.no_compile:
         cold, warm = compile_times()
         print(f"compile + first solves: empty cache {cold:.2f} s, warm cache {warm:.2f} s")
-    from ai.rummy_solver_jit import warm_up
+    from ai.rummy.solver.compiled.sweep import warm_up
 
     if not warm_up():
         sys.exit("the compiled solvers are not available (numba missing or ROBBERS_DEN_NO_JIT=1)")

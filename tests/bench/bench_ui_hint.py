@@ -27,7 +27,7 @@ from game.rummy.cards import cards_text  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.rummy.showcase import build, open_scene  # noqa: E402
 from tests.bench.bench_solver import PHASES  # noqa: E402
-from tests.reference_ilp import random_position  # noqa: E402
+from tests.solver.reference_ilp import random_position  # noqa: E402
 
 FRAME = 1 / 60
 
@@ -38,7 +38,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def main(positions: int, seed: int) -> int:
-    from ai.rummy_solver_jit import warm_up
+    from ai.rummy.solver.compiled.sweep import warm_up
 
     warm_up()  # as a real window had it when hints ran on its thread (before 2026-11-29)
     app = App((1280, 800), headless=True, pace=0.0)

@@ -1,6 +1,6 @@
 """The Räuber-Rommé plug-in for the generic ISMCTS, and the hard/expert agent around it.
 
-At the decision itself the searcher weighs the plays :func:`ai.rummy_moves.find_plays` finds with
+At the decision itself the searcher weighs the plays :func:`ai.rummy.moves.find_plays` finds with
 the solver in part of the time (the most cards first, then holding back jokers, open only, the
 cheap method's play) against drawing; never an enumeration of all arrangements. The first
 choice lays at least as many cards as the medium's whenever the medium's solve fits the time;
@@ -8,7 +8,7 @@ the solver windows that free table jokers or borrow cards from long sets often l
 is most of hard's edge. Deeper in the tree, and for the rivals (whose hands are guesses), the
 choices are the cheap method's play or drawing. Rollouts let everybody play the cheap method for
 a few turns; then the position is judged by cards left, opening and hand value. The search
-leaves the first choice only when clearly convinced (see ``ai.rummy_levels.search_config``).
+leaves the first choice only when clearly convinced (see ``ai.rummy.levels.search_config``).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from typing import Any
 
 from ai.agent import Deadline, own_view, search_budget
 from ai.ismcts import SearchConfig, search
-from ai.rummy_heuristic import quick_play
-from ai.rummy_moves import fallback, find_plays, legal_play, play_options
+from ai.rummy.heuristic import quick_play
+from ai.rummy.moves import fallback, find_plays, legal_play, play_options
 from game.core import IllegalAction
 from game.rummy import Play
 from game.rummy.cards import hand_value

@@ -6,7 +6,7 @@ it, so an agent never proposes an illegal table.
 The exact solver's running time grows steeply with the cards on the table and in the hand, so
 it is given a window: the table sets the hand touches most (up to ``SOLVER_TABLE_LIMIT`` cards)
 and the best-connected hand cards (up to ``SOLVER_HAND_LIMIT``); the other sets stay as they
-are. The cheap method (:func:`ai.rummy_heuristic.quick_play`) is tried too and the play laying
+are. The cheap method (:func:`ai.rummy.heuristic.quick_play`) is tried too and the play laying
 more cards wins.
 
 The search (hard/expert) uses :func:`find_plays`: windows chosen by :func:`_relevance` (sets
@@ -25,8 +25,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from ai.agent import Deadline
-from ai.rummy_heuristic import Table, hand_melds, quick_play
-from ai.rummy_solver import OutOfTime, time_limit
+from ai.rummy.heuristic import Table, hand_melds, quick_play
+from ai.rummy.solver import OutOfTime, time_limit
 from game.rummy import Draw, NextRound, Pass, Play, check_play
 from game.rummy.cards import JOKER, Card, hand_value
 from game.rummy.melds import check_meld, read_meld
@@ -163,7 +163,7 @@ def focused_play(
     rng: random.Random | None = None,
 ) -> Table | None:
     """The solver's most-cards play on a :func:`focus_window` of the table."""
-    from ai.rummy_solver import best_play
+    from ai.rummy.solver import best_play
 
     rest = [card for card in hand if card not in keep] or list(hand)
     fixed, window = focus_window(table, rest, limit, rng)
@@ -182,7 +182,7 @@ def solver_play(
     state_budget: int = SOLVER_STATE_BUDGET,
 ) -> Table | None:
     """The solver's most-cards play on the part of the table the hand touches most."""
-    from ai.rummy_solver import best_play
+    from ai.rummy.solver import best_play
 
     fixed, window, held_out = _window(table, [c for c in hand if c not in keep] or list(hand), rng)
     result = best_play(window, hand, opened, [*keep, *held_out], budget=state_budget)
@@ -221,7 +221,7 @@ def most_cards_play(
 def opening_only(table: Table, hand: Sequence[Card], use_solver: bool = True) -> Table | None:
     """Open with hand-only sets worth 30 and lay nothing else (keeps cards for later)."""
     if use_solver and len(hand) <= SOLVER_HAND_LIMIT:
-        from ai.rummy_solver import best_opening
+        from ai.rummy.solver import best_opening
 
         sets = best_opening(hand)
     else:

@@ -8,15 +8,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ai.rummy_solver import _counts, _flatten
-from tests.reference_ilp import random_position, solve_reference
-from tests.test_solver_cover import _check_cover, _usable_count
+from ai.rummy.solver import _counts, _flatten
+from tests.solver.reference_ilp import random_position, solve_reference
+from tests.solver.test_solver_cover import _check_cover, _usable_count
 
 
 @pytest.mark.parametrize("chunk", range(2))
 def test_middle_game_lay_most_agrees_with_the_integer_program(chunk: int) -> None:
     pytest.importorskip("numba")
-    from ai.rummy_solver_cover_jit import lay_most_jit
+    from ai.rummy.solver.compiled.cover import lay_most_jit
 
     rng = np.random.default_rng(2026 + chunk)
     settled = 0

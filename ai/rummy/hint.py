@@ -10,8 +10,8 @@ import random
 import threading
 from typing import Any
 
-from ai.rummy_solver import Table, best_play
-from ai.rummy_solver_dp import OutOfTime, time_limit
+from ai.rummy.solver import Table, best_play
+from ai.rummy.solver.plan import OutOfTime, time_limit
 
 # States per sweep step the solver may keep before it answers with its quick search's play: a
 # crowded table can otherwise keep the exact search busy for minutes.

@@ -8,10 +8,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ai.rummy_solver import _counts
-from ai.rummy_solver_dfs import solve_by_rounds
-from ai.rummy_solver_dp import drop_unusable
-from tests.reference_ilp import random_position, solve_reference
+from ai.rummy.solver import _counts
+from ai.rummy.solver.rounds import solve_by_rounds
+from ai.rummy.solver.sweep import drop_unusable
+from tests.solver.reference_ilp import random_position, solve_reference
 
 
 @pytest.mark.slow

@@ -1,4 +1,4 @@
-"""Depth-first branch and bound over the same sweep as :mod:`ai.rummy_solver_dp`.
+"""Depth-first branch and bound over the same sweep as :mod:`ai.rummy.solver.sweep`.
 
 The breadth-first sweep keeps every state of a layer, which explodes on big tables with jokers
 (tens of thousands of ways to have placed the cards so far). Most real positions, though, have a
@@ -20,29 +20,23 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ai.rummy_solver_dp import (
-    ACE_HIGH,
-    BIG,
-    JOKER_HAND_VALUE,
-    OPENING_TARGET,
+from ai.rummy.solver.plan import ACE_HIGH, BIG, Mode, OverBudget, Plan, card_weight, check_time
+from ai.rummy.solver.sweep import (
     Entry,
-    Mode,
-    OverBudget,
-    Plan,
     State,
-    _closable,
-    _group_step,
-    _opening_reach,
-    _rebuild,
-    _rest_after,
-    _suit_step,
-    card_weight,
-    check_time,
+    closable,
+    group_step,
+    opening_reach,
+    rebuild,
+    rest_after,
+    suit_step,
     sweep_start,
 )
+from game.rummy.cards import HAND_JOKER_VALUE
+from game.rummy.turn_rules import OPENING_POINTS
 
 # The most a single left-out hand card can cost: one card (BIG) plus the highest hand value.
-MAX_CARD_LOSS = BIG + JOKER_HAND_VALUE
+MAX_CARD_LOSS = BIG + HAND_JOKER_VALUE
 Step = tuple[str, int, int]
 
 JOKER_WEIGHT = card_weight(0)
@@ -105,7 +99,7 @@ class _Search:
         self.nodes = 0
         avail_pos, self.init = sweep_start(table, hand, table_jokers, hand_jokers, self.open_sets)
         self.avail_pos = avail_pos
-        self.rest = _rest_after(avail_pos)
+        self.rest = rest_after(avail_pos)
         self.steps: list[Step] = []
         for p in range(1, ACE_HIGH + 1):
             for k in range(4):
@@ -128,17 +122,17 @@ class _Search:
         kind, p, k = self.steps[index]
         layer = {state: (score, None, None)}
         if kind == "suit":
-            return _suit_step(
+            return suit_step(
                 layer, p, k, self.table, self.hand, self.avail_pos, self.open_sets, False,
                 self.rest[p][k], self.floor,
             )  # fmt: skip
-        out = _group_step(layer, p, self.open_sets, False, self.rest[p][3], self.floor)
+        out = group_step(layer, p, self.open_sets, False, self.rest[p][3], self.floor)
         if self.open_sets:
-            reach = _opening_reach(self.hand, p)
+            reach = opening_reach(self.hand, p)
             out = {
                 s: e
                 for s, e in out.items()
-                if s[7] >= OPENING_TARGET or s[7] + reach + 11 * (s[5] - s[6]) >= OPENING_TARGET
+                if s[7] >= OPENING_POINTS or s[7] + reach + 11 * (s[5] - s[6]) >= OPENING_POINTS
             }
         return out
 
@@ -147,8 +141,8 @@ class _Search:
             if (
                 score > self.floor
                 and not state[6]
-                and state[7] >= OPENING_TARGET
-                and all(_closable(code) for k in range(4) for code in state[k])
+                and state[7] >= OPENING_POINTS
+                and all(closable(code) for k in range(4) for code in state[k])
             ):
                 self.floor = self.best_score = score
                 self.best_records = list(self.path)
@@ -192,7 +186,7 @@ class _Search:
     def best_plan(self) -> Plan | None:
         if self.best_records is None:
             return None
-        return Plan(self.best_score, tuple(_rebuild(self.steps, self.best_records)))
+        return Plan(self.best_score, tuple(rebuild(self.steps, self.best_records)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,8 @@ import threading
 
 from ai.agent import Agent
 from ai.ismcts import SearchConfig
-from ai.rummy_players import EasyRummy, GreedyRummy
-from ai.rummy_search import RummySearchAgent
+from ai.rummy.players import EasyRummy, GreedyRummy
+from ai.rummy.search import RummySearchAgent
 
 
 def make_rummy_agent(

@@ -1,6 +1,6 @@
 """Fast, inexact Räuber-Rommé plays: melds from the hand plus cards added to the ends of sets.
 
-This is not the solver (``ai.rummy_solver`` finds the most cards that can be laid with any
+This is not the solver (``ai.rummy.solver`` finds the most cards that can be laid with any
 rearrangement); it is the cheap policy used in rollouts, by the easy player, and as a fallback
 when the solver finds nothing or is not available. Every set it proposes is checked with the
 engine's ``check_meld``.

@@ -9,12 +9,13 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from ai.rummy_solver import _counts, _flatten, _to_cards
-from ai.rummy_solver_cover import lay_everything, lay_most
-from ai.rummy_solver_dp import OutOfTime, OverBudget, PlannedSet, drop_unusable, time_limit
+from ai.rummy.solver import _counts, _flatten, _to_cards
+from ai.rummy.solver.cover import lay_everything, lay_most
+from ai.rummy.solver.plan import OutOfTime, OverBudget, PlannedSet, time_limit
+from ai.rummy.solver.sweep import drop_unusable
 from game.rummy.cards import Card
 from game.rummy.melds import check_meld
-from tests.reference_ilp import _random_set, random_position, solve_reference
+from tests.solver.reference_ilp import random_position, random_set, solve_reference
 
 
 def _usable_count(table: list[list[Card]], hand: list[Card]) -> tuple[list, list, int, int]:
@@ -38,7 +39,7 @@ def _check_cover(table: list[list[Card]], sets: list[PlannedSet], laid_count: in
 def _solvers() -> list:
     solvers = [pytest.param(lay_everything, id="python")]
     try:
-        from ai.rummy_solver_cover_jit import lay_everything_jit
+        from ai.rummy.solver.compiled.cover import lay_everything_jit
     except ImportError:  # numba missing: the Python search is all there is
         return solvers
     return [*solvers, pytest.param(lay_everything_jit, id="compiled")]
@@ -72,12 +73,12 @@ def _constructed(rng: np.random.Generator, sets: int, hand_sets: int) -> tuple[l
     pool = make_deck(6)
     table: list[list[Card]] = []
     while len(table) < sets:
-        drawn = _random_set(rng, pool)
+        drawn = random_set(rng, pool)
         if drawn is not None:
             table.append(drawn)
     hand: list[Card] = []
     while hand_sets:
-        drawn = _random_set(rng, pool)
+        drawn = random_set(rng, pool)
         if drawn is not None:
             hand += drawn
             hand_sets -= 1
@@ -86,7 +87,7 @@ def _constructed(rng: np.random.Generator, sets: int, hand_sets: int) -> tuple[l
 
 def test_compiled_search_finds_plays_on_big_tables() -> None:
     pytest.importorskip("numba")
-    from ai.rummy_solver_cover_jit import lay_everything_jit
+    from ai.rummy.solver.compiled.cover import lay_everything_jit
 
     rng = np.random.default_rng(5)
     for _ in range(40):
@@ -108,7 +109,7 @@ def test_python_search_gives_up_at_its_step_limit() -> None:
 
 def test_compiled_search_stops_at_a_deadline() -> None:
     pytest.importorskip("numba")
-    from ai.rummy_solver_cover_jit import lay_everything_jit
+    from ai.rummy.solver.compiled.cover import lay_everything_jit
 
     rng = np.random.default_rng(9)
     table, hand = _constructed(rng, 20, 2)
@@ -145,7 +146,7 @@ def test_compiled_lay_most_is_the_optimum(chunk: int) -> None:
     """Whatever stays in the hand: the compiled search's play scores the integer program's
     optimum (most cards laid, then most value) and is a valid table."""
     pytest.importorskip("numba")
-    from ai.rummy_solver_cover_jit import lay_most_jit
+    from ai.rummy.solver.compiled.cover import lay_most_jit
 
     rng = np.random.default_rng(300 + chunk)
     kept_back = Counter[int]()

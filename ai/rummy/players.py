@@ -10,8 +10,8 @@ import random
 from typing import Any
 
 from ai.agent import own_view
-from ai.rummy_heuristic import hand_melds
-from ai.rummy_moves import fallback, legal_play, most_cards_play
+from ai.rummy.heuristic import hand_melds
+from ai.rummy.moves import fallback, legal_play, most_cards_play
 from game.rummy.melds import check_meld
 
 EASY_FORGETS = 0.3

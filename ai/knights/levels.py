@@ -9,8 +9,8 @@ from typing import Any
 
 from ai.agent import Agent, own_view
 from ai.ismcts import SearchConfig, search
-from ai.knights_greedy import EasyKnights, GreedyKnights, TurnPlanner
-from ai.knights_search import KnightsSearch
+from ai.knights.greedy import EasyKnights, GreedyKnights, TurnPlanner
+from ai.knights.search import KnightsSearch
 
 # Before the endgame the values are close win chances from the evaluation, so exploration is
 # small; the candidate order is already good, so widening starts narrow.
@@ -23,7 +23,7 @@ def endgame_tiles(seconds: float | None) -> int:
     The greedy's one-turn view misses most in the last turns (who lays the last castles, the
     tie-break on knights left), and there a rollout to the end is cheap enough to repeat. A
     bigger budget affords longer rollouts: 22 tiles at 0.2 s, 28 at 1 s, 36 at 3 s (of 44 in
-    a two-player game). The quick rollout planner (see :mod:`ai.knights_search`) is what makes
+    a two-player game). The quick rollout planner (see :mod:`ai.knights.search`) is what makes
     an end play from 28 tiles affordable in 1 s.
     """
     if seconds is None:
@@ -35,7 +35,7 @@ ENDGAME_PLANS = 4  # root choices in the endgame: few, so each gets several roll
 
 
 class KnightsSearchAgent:
-    """Hard / expert: ISMCTS over whole turns (see :mod:`ai.knights_search`).
+    """Hard / expert: ISMCTS over whole turns (see :mod:`ai.knights.search`).
 
     Before the endgame the tree is our turn and the rivals' replies, judged by the
     evaluation; in the endgame every iteration plays the game out to the last tile.

@@ -1,5 +1,6 @@
-"""Edge cases of the set-by-set search (:mod:`ai.rummy_solver_cover`, compiled twin in
-:mod:`ai.rummy_solver_cover_jit`): positions biased to aces (A-2-3, Q-K-A, never K-A-2), runs of
+"""Edge cases of the set-by-set search (:mod:`ai.rummy.solver.cover`, compiled twin in
+:mod:`ai.rummy.solver.compiled.cover`):
+positions biased to aces (A-2-3, Q-K-A, never K-A-2), runs of
 up to 13 cards, four to six jokers (spacing rule, groups ``* a b *``, table jokers that must stay),
 both copies of cards. Scores are checked against the HiGHS integer program, every set with
 :func:`game.rummy.melds.check_meld`, and the cards laid against the hand."""
@@ -11,12 +12,13 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from ai.rummy_solver import _counts, _flatten, _to_cards, best_play
-from ai.rummy_solver_cover import lay_everything
-from ai.rummy_solver_dp import BIG, OverBudget, PlannedSet, card_weight, drop_unusable
+from ai.rummy.solver import _counts, _flatten, _to_cards, best_play
+from ai.rummy.solver.cover import lay_everything
+from ai.rummy.solver.plan import BIG, OverBudget, PlannedSet, card_weight
+from ai.rummy.solver.sweep import drop_unusable
 from game.rummy.cards import JOKER, SUITS, Card, make_deck, parse_cards
 from game.rummy.melds import check_meld
-from tests.reference_ilp import solve_reference
+from tests.solver.reference_ilp import solve_reference
 
 # --- helpers ------------------------------------------------------------------------------------
 
@@ -171,7 +173,7 @@ def edge_position(
 @pytest.mark.parametrize("chunk", range(3))
 def test_compiled_lay_most_matches_integer_program_on_edge_positions(chunk: int) -> None:
     pytest.importorskip("numba")
-    from ai.rummy_solver_cover_jit import lay_most_jit
+    from ai.rummy.solver.compiled.cover import lay_most_jit
 
     rng = np.random.default_rng(4100 + chunk)
     seen_left = Counter[int]()
@@ -217,7 +219,7 @@ def test_compiled_search_cut_short_stays_sound(limit: int) -> None:
     """Slices, restarts and the step limit: a plan found before the limit is valid; when the
     search says exact, it is the optimum; what it proves about cards kept is never too much."""
     pytest.importorskip("numba")
-    from ai.rummy_solver_cover_jit import lay_most_jit
+    from ai.rummy.solver.compiled.cover import lay_most_jit
 
     rng = np.random.default_rng(6300 + limit)
     for _ in range(40):
@@ -242,7 +244,7 @@ def test_compiled_search_cut_short_stays_sound(limit: int) -> None:
 def test_compiled_lay_most_from_a_known_lower_bound_gives_the_same_play() -> None:
     """``first_left_out`` (skip rounds already proven impossible) changes nothing."""
     pytest.importorskip("numba")
-    from ai.rummy_solver_cover_jit import lay_most_jit
+    from ai.rummy.solver.compiled.cover import lay_most_jit
 
     rng = np.random.default_rng(77)
     for _ in range(15):
@@ -264,7 +266,7 @@ def test_compiled_lay_most_from_a_known_lower_bound_gives_the_same_play() -> Non
 
 def test_python_and_compiled_lay_everything_agree() -> None:
     pytest.importorskip("numba")
-    from ai.rummy_solver_cover_jit import lay_everything_jit
+    from ai.rummy.solver.compiled.cover import lay_everything_jit
 
     rng = np.random.default_rng(8800)
     both = Counter[bool]()
@@ -346,7 +348,7 @@ def test_hand_made_edge_positions(case: tuple[str, str, int]) -> None:
     everything = expected == usable_count  # cards that fit nowhere are not counted
     assert (python is not None) == everything, context
     try:
-        from ai.rummy_solver_cover_jit import lay_everything_jit, lay_most_jit
+        from ai.rummy.solver.compiled.cover import lay_everything_jit, lay_most_jit
     except ImportError:
         return
     compiled = lay_everything_jit(table_counts, usable, table_jokers + hand_jokers)
@@ -361,7 +363,7 @@ def test_table_jokers_are_never_left_over() -> None:
     """Jokers only the table holds must all be placed: a table that cannot hold them has no
     arrangement at all (not one that drops a joker)."""
     pytest.importorskip("numba")
-    from ai.rummy_solver_cover_jit import lay_everything_jit, lay_most_jit
+    from ai.rummy.solver.compiled.cover import lay_everything_jit, lay_most_jit
 
     empty = [[0] * 4 for _ in range(14)]
     table = [[0] * 4 for _ in range(14)]
@@ -386,7 +388,7 @@ def test_restarts_and_slices_find_the_optimum(monkeypatch: pytest.MonkeyPatch) -
     preferences, remembered dead ends kept) and was resumed between slices: still the optimum
     of the integer program."""
     pytest.importorskip("numba")
-    import ai.rummy_solver_cover_jit as cover_jit
+    import ai.rummy.solver.compiled.cover as cover_jit
 
     search = cover_jit._search
     statuses = Counter[int]()

@@ -1,4 +1,4 @@
-"""The exact optimiser behind :mod:`ai.rummy_solver`: a dynamic program over card counts.
+"""The exact optimiser behind :mod:`ai.rummy.solver`: a dynamic program over card counts.
 
 Idea (after van Rijn, Takes & Vis 2015, extended for jokers, the joker spacing rule, the
 two-sided ace and the 30-point opening): sweep the positions 1..14 of a run (1 = ace low,
@@ -22,22 +22,20 @@ Jokers likewise. Score = per used card (BIG + its hand value): more cards first,
 
 from __future__ import annotations
 
-import threading
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import cache
-from typing import Literal
 
-from ai.rummy_solver_groups import build_groups, group_joker_options
+from ai.rummy.solver.groups import build_groups, group_joker_options
+from ai.rummy.solver.plan import (
+    ACE_HIGH,
+    Mode,
+    OverBudget,
+    Plan,
+    PlannedSet,
+    card_weight,
+    check_time,
+)
+from game.rummy.turn_rules import OPENING_POINTS
 
-Mode = Literal["opened", "opening", "value"]
-
-ACE_HIGH = 14
-OPENING_TARGET = 30
-BIG = 1 << 12  # one more laid card beats any difference in hand value
-JOKER_HAND_VALUE = 20
 RUN_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10)  # by position 1..14
 GROUP_VALUE = (0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # by rank 1..13
 KING_ACE_BONUS = 9  # the low ace is worth 10, not 1, once its run reaches the king
@@ -45,7 +43,7 @@ KING_ACE_BONUS = 9  # the low ace is worth 10, not 1, once its run reaches the k
 CLOSE, EXTEND_CARD, EXTEND_JOKER = 0, 1, 2
 
 
-def _encode(length: int, normals: int, since_joker: int, opening: int, low_ace: int) -> int:
+def encode(length: int, normals: int, since_joker: int, opening: int, low_ace: int) -> int:
     return length | normals << 2 | since_joker << 4 | opening << 6 | low_ace << 7
 
 
@@ -56,7 +54,7 @@ def _decode(code: int) -> tuple[int, int, int, int, int]:
 DECODED = [_decode(code) for code in range(256)]
 
 
-def _closable(code: int) -> bool:
+def closable(code: int) -> bool:
     return code & 3 == 3 and code >> 2 & 3 == 2
 
 
@@ -110,8 +108,8 @@ def _suit_options(
         free = avail - rr - ro
         jfree = jcap - jr - jo
         low = 1 if p == 1 else 0
-        real_start = [_encode(1, 1, 2, o, low) for o in (0, 1)]
-        joker_start = [_encode(1, 0, 0, o, low) for o in (0, 1)]
+        real_start = [encode(1, 1, 2, o, low) for o in (0, 1)]
+        joker_start = [encode(1, 0, 0, o, low) for o in (0, 1)]
         can_start_real = p <= 12 and _viable(real_start[0], p, next1, next2)
         can_start_joker = p <= 12 and _viable(joker_start[0], p, next1, next2)
         groups_ok = p <= 13
@@ -147,14 +145,14 @@ def _suit_options(
             return
         code = runs[i]
         length, normals, since_joker, opening, low_ace = DECODED[code]
-        if _closable(code):
+        if closable(code):
             walk(i + 1, entries, (*actions, CLOSE), rr, ro, jr, jo, vr, vo)
         if p == ACE_HIGH and low_ace:
             return
         gain = value + (KING_ACE_BONUS if low_ace and p == 13 else 0)
         if rr + ro < avail:
             since = min(2, since_joker + 1) if spacing_matters else 2
-            new = _encode(min(3, length + 1), min(2, normals + 1), since, opening, low_ace)
+            new = encode(min(3, length + 1), min(2, normals + 1), since, opening, low_ace)
             if _viable(new, p, next1, next2):
                 walk(
                     i + 1, [*entries, new], (*actions, EXTEND_CARD),
@@ -162,7 +160,7 @@ def _suit_options(
                     vr + gain * (1 - opening), vo + gain * opening,
                 )  # fmt: skip
         if since_joker == 2 and jr + jo < jcap:
-            new = _encode(min(3, length + 1), normals, 0, opening, low_ace)
+            new = encode(min(3, length + 1), normals, 0, opening, low_ace)
             if _viable(new, p, next1, next2):
                 walk(
                     i + 1, [*entries, new], (*actions, EXTEND_JOKER),
@@ -180,68 +178,6 @@ def _suit_options(
 
 # A budgeted solve may create this many times its per-layer limit in all layers together.
 TOTAL_PER_LIMIT = 4
-
-
-class OutOfTime(Exception):
-    """The time the caller gave this thread's solves (see :func:`time_limit`) is up."""
-
-
-_limit = threading.local()
-
-
-@contextmanager
-def time_limit(end: float | None, stop: threading.Event | None = None) -> Iterator[None]:
-    """Solves in this thread raise :class:`OutOfTime` once ``time.perf_counter()`` passes
-    ``end`` or ``stop`` is set: a computer player in a hurry abandons a slow solve at once
-    instead of leaving it to run on."""
-    _limit.end, _limit.stop = end, stop
-    try:
-        yield
-    finally:
-        _limit.end = _limit.stop = None
-
-
-def check_time() -> None:
-    """Raise :class:`OutOfTime` when this thread's time limit has passed (cheap when none)."""
-    end = getattr(_limit, "end", None)
-    stop = getattr(_limit, "stop", None)
-    if (end is not None and time.perf_counter() > end) or (stop is not None and stop.is_set()):
-        raise OutOfTime
-
-
-class OverBudget(Exception):
-    """The exact search grew beyond the state budget it was given."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlannedSet:
-    """One set of the optimal arrangement: ``cards`` as (rank 1..13 or 0 for a joker, suit index
-    or -1), in layout order; ``opening`` when it is made of laid hand cards only."""
-
-    kind: Literal["run", "group"]
-    cards: tuple[tuple[int, int], ...]
-    opening: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    score: int
-    sets: tuple[PlannedSet, ...]
-
-
-def card_weight(rank: int) -> int:
-    """Score of using one card of ``rank`` (0 = joker) in opened/opening mode."""
-    if rank == 0:
-        return BIG + JOKER_HAND_VALUE
-    if rank == 1:
-        return BIG + 11
-    return BIG + min(rank, 10)
-
-
-def all_laid_score(table_weight: int, usable: list[list[int]], hand_jokers: int) -> int:
-    """The score of laying every usable hand card: no arrangement can score more."""
-    cards = sum(card_weight(rank) * sum(usable[rank]) for rank in range(1, 14))
-    return table_weight + cards + card_weight(0) * hand_jokers
 
 
 # State layout: runs of suit 0..3, aces kept for ace-high ((debt, avail) per suit), jokers left,
@@ -277,12 +213,12 @@ def solve_counts(
     history: list[dict[State, Entry]] = [layer]
     created = 0
     steps: list[tuple[str, int, int]] = []
-    rest = _rest_after(avail_pos)
+    rest = rest_after(avail_pos)
     floor = -1 if beat is None or by_value else beat
     for p in range(1, ACE_HIGH + 1):
         for k in range(4):
             check_time()
-            layer = _suit_step(
+            layer = suit_step(
                 layer, p, k, table, hand, avail_pos, open_sets, by_value, rest[p][k], floor, limit
             )
             if beam is not None and len(layer) > beam:
@@ -294,8 +230,8 @@ def solve_counts(
             history.append(layer)
             steps.append(("suit", p, k))
         if p <= 13:
-            layer = _group_step(layer, p, open_sets, by_value, rest[p][3], floor)
-            layer = _prune(layer, _opening_reach(hand, p) if open_sets else None)
+            layer = group_step(layer, p, open_sets, by_value, rest[p][3], floor)
+            layer = _prune(layer, opening_reach(hand, p) if open_sets else None)
             if beam is not None and len(layer) > beam:
                 layer = _best_of(layer, beam)
             history.append(layer)
@@ -303,9 +239,9 @@ def solve_counts(
     best_state = None
     best_score = floor  # with ``beat``, only a strictly better arrangement counts
     for state, entry in layer.items():
-        if state[6] or state[7] < OPENING_TARGET:
+        if state[6] or state[7] < OPENING_POINTS:
             continue
-        if not all(_closable(code) for k in range(4) for code in state[k]):
+        if not all(closable(code) for k in range(4) for code in state[k]):
             continue
         if entry[0] > best_score:
             best_score, best_state = entry[0], state
@@ -318,7 +254,7 @@ def solve_counts(
         records.append(record)
         state = previous
     records.reverse()
-    return Plan(best_score, tuple(_rebuild(steps, records)))
+    return Plan(best_score, tuple(rebuild(steps, records)))
 
 
 def sweep_start(
@@ -335,13 +271,13 @@ def sweep_start(
         for s in range(4):
             avail_pos[rank][s] = table[rank][s] + hand[rank][s]
     avail_pos[ACE_HIGH] = list(avail_pos[1])
-    start_ov = 0 if open_sets else OPENING_TARGET
+    start_ov = 0 if open_sets else OPENING_POINTS
     total_jokers = table_jokers + hand_jokers
     init: State = ((), (), (), (), ((0, 0),) * 4, total_jokers, table_jokers, start_ov, 0, 0)
     return avail_pos, init
 
 
-def _rest_after(avail_pos: list[list[int]]) -> list[list[int]]:
+def rest_after(avail_pos: list[list[int]]) -> list[list[int]]:
     """rest[p][k]: the score of using every card that comes after suit k at position p (aces
     only at position 1; the aces kept for position 14 are added per state)."""
     rest = [[0] * 4 for _ in range(ACE_HIGH + 1)]
@@ -360,7 +296,7 @@ def _best_of(layer: dict[State, Entry], size: int) -> dict[State, Entry]:
     return dict(ranked)
 
 
-def _suit_step(
+def suit_step(
     layer: dict[State, Entry],
     p: int,
     k: int,
@@ -401,7 +337,7 @@ def _suit_step(
             # Nothing can happen for this suit here: carry the state over unchanged.
             _keep_best(out, state, score, state, None)
             continue
-        open_new = open_sets and ov < OPENING_TARGET
+        open_new = open_sets and ov < OPENING_POINTS
         head, tail = state[:k], state[k + 1 : 4]
         jcap = min(jleft, len(runs) + 2)
         options = _suit_options(runs, p, avail, jcap, open_sets, open_new, next1, next2)
@@ -442,12 +378,12 @@ def _suit_step(
                 <= floor
             ):
                 continue  # can't beat the arrangement we already have
-            new_ov = ov + vo if ov + vo < OPENING_TARGET else OPENING_TARGET
+            new_ov = ov + vo if ov + vo < OPENING_POINTS else OPENING_POINTS
             gpat_r = state[8] + (8 if gr == 2 else gr) if gr else state[8]
             gpat_o = state[9] + (8 if go == 2 else go) if go else state[9]
-            if gpat_r and not _completable(gpat_r, later_caps):
+            if gpat_r and not completable(gpat_r, later_caps):
                 continue
-            if gpat_o and not _completable(gpat_o, later_caps):
+            if gpat_o and not completable(gpat_o, later_caps):
                 continue
             new_state = (
                 head + (new_runs,) + tail
@@ -470,7 +406,7 @@ def _needs(runs: tuple[int, ...]) -> tuple[int, int]:
     joker)."""
     needy = needy_real = 0
     for code in runs:
-        if not _closable(code):
+        if not closable(code):
             needy += 1
             if DECODED[code][2] == 0:
                 needy_real += 1
@@ -478,7 +414,7 @@ def _needs(runs: tuple[int, ...]) -> tuple[int, int]:
 
 
 @cache
-def _completable(pattern: int, later_caps: tuple[int, ...]) -> bool:
+def completable(pattern: int, later_caps: tuple[int, ...]) -> bool:
     """Can the group cards collected so far (``pattern`` = doubles * 8 + singles) still form
     valid groups once the later suits add 0..cap cards each?"""
     doubles, singles = pattern >> 3, pattern & 7
@@ -488,9 +424,9 @@ def _completable(pattern: int, later_caps: tuple[int, ...]) -> bool:
         return False
     cap, rest = later_caps[0], later_caps[1:]
     return any(
-        _completable((doubles + (add == 2)) * 8 + singles + (add == 1), rest)
+        completable((doubles + (add == 2)) * 8 + singles + (add == 1), rest)
         for add in range(1, cap + 1)
-    ) or _completable(pattern, rest)
+    ) or completable(pattern, rest)
 
 
 def _keep_best(
@@ -501,7 +437,7 @@ def _keep_best(
         out[state] = (score, previous, record)
 
 
-def _group_step(
+def group_step(
     layer: dict[State, Entry], p: int, open_sets: bool, by_value: bool, rest: int, floor: int
 ) -> dict[State, Entry]:
     joker_weight = 0 if by_value else card_weight(0)
@@ -546,13 +482,13 @@ def _group_step(
                         continue
                 new_ov = ov
                 if pat_o:
-                    new_ov = min(OPENING_TARGET, ov + group_value * (cards_o + jo))
+                    new_ov = min(OPENING_POINTS, ov + group_value * (cards_o + jo))
                 new_state = state[:5] + (new_jleft, new_jdebt, new_ov, 0, 0)
                 _keep_best(out, new_state, new_score, state, (jr, jo))
     return out
 
 
-def _opening_reach(hand: list[list[int]], p: int) -> int:
+def opening_reach(hand: list[list[int]], p: int) -> int:
     """An upper bound on the opening value the hand cards after position p can still add."""
     reach = 0
     for rank in range(p + 1, 14):
@@ -613,9 +549,9 @@ def _prune(layer: dict[State, Entry], reach: int | None) -> dict[State, Entry]:
         if count & 511 == 511:
             check_time()
         ov = state[7]
-        if reach is not None and ov < OPENING_TARGET:
+        if reach is not None and ov < OPENING_POINTS:
             hand_jokers = state[5] - state[6]
-            if ov + reach + 11 * hand_jokers < OPENING_TARGET:
+            if ov + reach + 11 * hand_jokers < OPENING_POINTS:
                 continue
         buckets.setdefault(state[4:7], []).append((entry[0], ov, state))
     out: dict[State, Entry] = {}
@@ -644,7 +580,7 @@ def _prune(layer: dict[State, Entry], reach: int | None) -> dict[State, Entry]:
     return out
 
 
-def _rebuild(steps: list[tuple[str, int, int]], records: list[tuple]) -> list[PlannedSet]:
+def rebuild(steps: list[tuple[str, int, int]], records: list[tuple]) -> list[PlannedSet]:
     """Replay the recorded decisions and write out the sets they form."""
     sets: list[PlannedSet] = []
     # Per suit: the open runs, aligned with the sorted descriptors of the state.
@@ -658,7 +594,7 @@ def _rebuild(steps: list[tuple[str, int, int]], records: list[tuple]) -> list[Pl
                     counts = tuple(group_cards[opening])
                     if sum(counts):
                         for suits, group_jokers in build_groups(counts, jokers):
-                            sets.append(_group_set(p, suits, group_jokers, bool(opening)))
+                            sets.append(group_set(p, suits, group_jokers, bool(opening)))
                 group_cards = [[0] * 4, [0] * 4]
             continue
         if record is None:
@@ -684,7 +620,7 @@ def _rebuild(steps: list[tuple[str, int, int]], records: list[tuple]) -> list[Pl
     return sets
 
 
-def _group_set(rank: int, suits: list[int], jokers: int, opening: bool) -> PlannedSet:
+def group_set(rank: int, suits: list[int], jokers: int, opening: bool) -> PlannedSet:
     cards = [(rank, s) for s in suits]
     if jokers == 2:
         layout = [(0, -1), *cards, (0, -1)]

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from ai.agent import Deadline, own_view
-from ai.knights_eval import advantage
+from ai.knights.eval import advantage
 from game.knights.actions import DIRECTIONS, END, Deploy, Keep, Place
 from game.knights.tiles import CASTLE_KINDS, KIND_POINTS, MAX_STACK
 
@@ -209,7 +209,7 @@ def _finished(plan: Plan, after: Any, me: int) -> Plan:
 
 
 class GreedyKnights:
-    """Medium: the best turn by a one-turn lookahead on :func:`ai.knights_eval.advantage`."""
+    """Medium: the best turn by a one-turn lookahead on :func:`ai.knights.eval.advantage`."""
 
     def __init__(self, beam: int = 3) -> None:
         self.planner = TurnPlanner(beam)

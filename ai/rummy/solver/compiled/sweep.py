@@ -1,11 +1,12 @@
-"""The exact dynamic program of :mod:`ai.rummy_solver_dp`, compiled with numba.
+"""The exact dynamic program of :mod:`ai.rummy.solver.sweep`, compiled with numba.
 
 Same sweep, same steps, same score: positions 1..14, suit by suit, then the groups of the rank;
 states merged per layer keeping the best score and a back-pointer; dominated states dropped after
 every group step. Only the representation differs, so that the whole sweep runs as machine code:
 
 - a state is five int64 words: the open runs of each suit (their 8-bit descriptors from
-  :func:`ai.rummy_solver_dp._encode`, sorted ascending, one per byte: at most eight runs per suit,
+  :func:`ai.rummy.solver.sweep.encode`, sorted ascending, one per byte: at most eight runs per
+  suit,
   since every open run holds one of the at most two copies or six jokers at the current position)
   and one word for the rest (kept aces, jokers left and owed, opening value, group patterns);
 - a layer is a set of arrays (states, scores, back-pointers, records) with an open-addressing hash
@@ -16,80 +17,42 @@ every group step. Only the representation differs, so that the whole sweep runs 
 The arrangement is rebuilt in Python from the records into the same :class:`Plan` /
 :class:`PlannedSet` objects. All three modes ("opened", "opening", "value") are supported.
 
-The sweep runs in slices of bounded work, so :func:`ai.rummy_solver_dp.check_time` is called
+The sweep runs in slices of bounded work, so :func:`ai.rummy.solver.sweep.check_time` is called
 between slices (callers in a hurry can still abandon a solve).
 
-Readiness: nothing compiles on import or on a solve. :func:`warm_up` compiles everything (~45 s
-the first time; later processes load numba's on-disk cache in under a second) and only then does
-:func:`ready` say True. Without numba, with ``ROBBERS_DEN_NO_JIT=1`` or when compiling fails,
-:func:`ready` stays False and :mod:`ai.rummy_solver` keeps to the Python solvers.
+Nothing compiles on import or on a solve: see :mod:`ai.rummy.solver.compiled` for readiness.
 """
 
 from __future__ import annotations
 
-import logging
-import os
-import threading
-from collections.abc import Callable
-from typing import Any
-
 import numpy as np
 
-from ai.rummy_solver_dfs import MAX_CARD_LOSS, STEPS_PER_TRY, TRIES, RoundsResult
-from ai.rummy_solver_dp import (
+from ai.rummy.solver.compiled import njit
+from ai.rummy.solver.groups import build_groups, group_joker_options
+from ai.rummy.solver.plan import (
     ACE_HIGH,
-    DOMINANCE_WINDOW,
-    GROUP_VALUE,
-    OPENING_TARGET,
-    RUN_DOMINATES,
-    RUN_VALUE,
-    TOTAL_PER_LIMIT,
     Mode,
     OverBudget,
     Plan,
     PlannedSet,
-    _completable,
-    _encode,
-    _group_set,
-    _opening_reach,
     card_weight,
     check_time,
 )
-from ai.rummy_solver_groups import build_groups, group_joker_options
+from ai.rummy.solver.rounds import MAX_CARD_LOSS, STEPS_PER_TRY, TRIES, RoundsResult
+from ai.rummy.solver.sweep import (
+    DOMINANCE_WINDOW,
+    GROUP_VALUE,
+    RUN_DOMINATES,
+    RUN_VALUE,
+    TOTAL_PER_LIMIT,
+    completable,
+    encode,
+    group_set,
+    opening_reach,
+)
+from game.rummy.turn_rules import OPENING_POINTS
 
-__all__ = ["available", "ready", "solve_by_rounds_jit", "solve_counts_jit", "warm_up"]
-
-log = logging.getLogger(__name__)
-
-# Set to 1 to keep to the Python solvers (numba is then not even imported).
-NO_JIT_VARIABLE = "ROBBERS_DEN_NO_JIT"
-
-
-def _python_njit(*args: Any, **kwargs: Any) -> Any:
-    """Stand-in for ``numba.njit`` without numba: the functions stay plain (and unused)."""
-    if args and callable(args[0]):
-        return args[0]
-
-    def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
-        return function
-
-    return decorate
-
-
-def _disabled() -> bool:
-    return os.environ.get(NO_JIT_VARIABLE) == "1"
-
-
-_numba = False
-njit: Any = _python_njit
-if not _disabled():
-    try:
-        import numba
-
-        njit = numba.njit
-        _numba = True
-    except Exception as error:  # not installed, or broken against this numpy
-        log.warning("numba unavailable (%s): the rummy solver runs in pure Python", error)
+__all__ = ["solve_by_rounds_jit", "solve_counts_jit", "warm_up_sweep"]
 
 # --- tables handed to the compiled code (arguments, not globals: the on-disk cache stays valid) --
 
@@ -118,7 +81,7 @@ for _pattern in range(64):
     for _ones in range(4):
         for _twos in range(4 - _ones):
             if _pattern >> 3 <= 4 and _pattern & 7 <= 4:
-                _COMPLETABLE[_pattern, _ones, _twos] = _completable(
+                _COMPLETABLE[_pattern, _ones, _twos] = completable(
                     _pattern, (1,) * _ones + (2,) * _twos
                 )
 
@@ -943,7 +906,7 @@ def _setup(
     open_sets: bool,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The arrays both compiled solvers start from: counts, copies per sweep position (14: the
-    aces again), ``rest`` (see ``_rest_after``), the opening reach per position and the start
+    aces again), ``rest`` (see ``rest_after``), the opening reach per position and the start
     state."""  # fmt: skip
     if table_jokers + hand_jokers > 7:
         raise ValueError("at most 7 jokers")
@@ -968,8 +931,8 @@ def _setup(
     reach = np.zeros(15, dtype=np.int64)
     if open_sets:
         for p in range(1, 14):
-            reach[p] = _opening_reach(hand, p)
-    start_ov = 0 if open_sets else OPENING_TARGET
+            reach[p] = opening_reach(hand, p)
+    start_ov = 0 if open_sets else OPENING_POINTS
     keys = np.zeros((1, 5), dtype=np.int64)
     jokers = table_jokers + hand_jokers
     keys[0, 4] = jokers << _JLEFT | table_jokers << _JDEBT | start_ov << _OV
@@ -986,7 +949,7 @@ def solve_counts_jit(
     limit: int | None = None,
     beam: int | None = None,
 ) -> Plan | None:
-    """:func:`ai.rummy_solver_dp.solve_counts`, compiled, same arguments and meaning: the best
+    """:func:`ai.rummy.solver.sweep.solve_counts`, compiled, same arguments and meaning: the best
     arrangement for per-card counts ``table[rank][suit]`` / ``hand[rank][suit]`` (rank 1..13),
     None when none satisfies the constraints or (with ``beat``) none scores more than ``beat``.
     ``limit``: raise :class:`OverBudget` past that many states in a layer (or four times that
@@ -1046,7 +1009,7 @@ def _rebuild(steps: list[tuple[int, int]], records: list[int]) -> list[PlannedSe
                     counts = tuple(group_cards[opening])
                     if sum(counts):
                         for suits, group_jokers in build_groups(counts, jokers):
-                            sets.append(_group_set(p, suits, group_jokers, bool(opening)))
+                            sets.append(group_set(p, suits, group_jokers, bool(opening)))
                 group_cards = [[0] * 4, [0] * 4]
             continue
         if record == _CARRIED:
@@ -1066,18 +1029,18 @@ def _rebuild(steps: list[tuple[int, int]], records: list[int]) -> list[PlannedSe
                 sets.append(PlannedSet("run", tuple(cards), opening))
             elif action == EXTEND_CARD:
                 new_since = min(2, since + 1) if spacing else 2
-                new = _encode(min(3, length + 1), min(2, normals + 1), new_since, 0, 0) | flags
+                new = encode(min(3, length + 1), min(2, normals + 1), new_since, 0, 0) | flags
                 entries.append(([*cards, (rank, k)], opening, new))
             else:
-                new = _encode(min(3, length + 1), normals, 0, 0, 0) | flags
+                new = encode(min(3, length + 1), normals, 0, 0, 0) | flags
                 entries.append(([*cards, (0, -1)], opening, new))
         low = 1 if p == 1 else 0
         for count, joker, opening in ((a, 0, 0), (b, 0, 1), (c, 1, 0), (d, 1, 1)):
             for _ in range(count):
                 if joker:
-                    entries.append(([(0, -1)], bool(opening), _encode(1, 0, 0, opening, low)))
+                    entries.append(([(0, -1)], bool(opening), encode(1, 0, 0, opening, low)))
                 else:
-                    entries.append(([(rank, k)], bool(opening), _encode(1, 1, 2, opening, low)))
+                    entries.append(([(rank, k)], bool(opening), encode(1, 1, 2, opening, low)))
         entries.sort(key=lambda entry: entry[2])
         open_runs[k] = entries
     for runs in open_runs:
@@ -1086,54 +1049,24 @@ def _rebuild(steps: list[tuple[int, int]], records: list[int]) -> list[PlannedSe
     return sets
 
 
-_warm_lock = threading.Lock()
-_ready = False
-_failed = False
+def warm_up_sweep() -> None:
+    """Compile (or load from the on-disk cache) the sweep and the depth-first rounds, on tiny
+    positions, then forbid compiling at call time. Called by
+    :func:`ai.rummy.solver.compiled.warm_up`."""
+    table = [[0] * 4 for _ in range(14)]
+    hand = [[0] * 4 for _ in range(14)]
+    for rank in (2, 3, 4):
+        hand[rank][0] = 1
+    modes: tuple[Mode, ...] = ("opened", "opening", "value")
+    for mode in modes:
+        solve_counts_jit(table, hand, 0, 1, mode)
+    for mode in modes[:2]:
+        solve_by_rounds_jit(table, hand, 0, 1, mode, max_left_out=4)
+    for dispatcher in (_sweep, _finish, _dfs):  # the ones Python calls
+        dispatcher.disable_compile()
 
 
-def available() -> bool:
-    """Is numba importable and not switched off with ``ROBBERS_DEN_NO_JIT=1``?"""
-    return _numba and not _disabled()
-
-
-def ready() -> bool:
-    """Has :func:`warm_up` finished, so that solves run compiled code and never compile?"""
-    return _ready
-
-
-def warm_up() -> bool:
-    """Compile both solvers (or load them from numba's on-disk cache), on tiny positions, then
-    forbid compiling at call time; returns :func:`ready`. Idempotent and thread-safe: a second
-    caller waits for the first. Any failure is logged and leaves the Python solvers in charge.
-    Call it outside :func:`ai.rummy_solver_dp.time_limit`."""
-    global _ready, _failed
-    with _warm_lock:
-        if _ready or _failed or not available():
-            return _ready
-        try:
-            table = [[0] * 4 for _ in range(14)]
-            hand = [[0] * 4 for _ in range(14)]
-            for rank in (2, 3, 4):
-                hand[rank][0] = 1
-            modes: tuple[Mode, ...] = ("opened", "opening", "value")
-            for mode in modes:
-                solve_counts_jit(table, hand, 0, 1, mode)
-            for mode in modes[:2]:
-                solve_by_rounds_jit(table, hand, 0, 1, mode, max_left_out=4)
-            for dispatcher in (_sweep, _finish, _dfs):  # the ones Python calls
-                dispatcher.disable_compile()
-            from ai.rummy_solver_cover_jit import warm_up_cover  # it imports this module
-
-            warm_up_cover()
-        except Exception as error:
-            _failed = True
-            log.warning("compiling the rummy solver failed (%r): it stays pure Python", error)
-            return False
-        _ready = True
-        return True
-
-
-# --- the depth-first rounds of ai.rummy_solver_dfs, compiled ----------------------------------
+# --- the depth-first rounds of ai.rummy.solver.rounds, compiled ----------------------------------
 
 _DFS_STEPS = 69
 _MAX_POTENTIAL = 1 << 21
@@ -1161,7 +1094,7 @@ def _dfs(
     open_sets: bool,
     tables: tuple[np.ndarray, np.ndarray, np.ndarray],
 ) -> tuple[int, int, int, int, np.ndarray, np.ndarray, np.ndarray, int]:
-    """One walk of ``_Search.walk`` (ai.rummy_solver_dfs) from the start, iteratively: the
+    """One walk of ``_Search.walk`` (ai.rummy.solver.rounds) from the start, iteratively: the
     successors of a state are the sweep's step applied to it alone, tried best first (``seed``
     > 0: equal ones in a random order). Dead ends are remembered in the memo (state with its
     step -> the smallest need that failed), which is kept across walks. Returns status (0: walk
@@ -1339,7 +1272,7 @@ def solve_by_rounds_jit(
     node_limit: int | None = None,
     first_left_out: int = 0,
 ) -> RoundsResult:
-    """:func:`ai.rummy_solver_dfs.solve_by_rounds`, compiled: the optimal plan among those
+    """:func:`ai.rummy.solver.rounds.solve_by_rounds`, compiled: the optimal plan among those
     leaving at most ``max_left_out`` usable hand cards (and hand jokers) out; past
     ``node_limit`` steps it gives up (not exact, with the best plan of its last round).
     ``check_time()`` is called between walks only (every few hundred steps, but the last walk of

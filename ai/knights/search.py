@@ -5,7 +5,7 @@ spends most iterations inside one's own turn. Here each choice is the *rest of a
 best few plans of the greedy turn planner for the seat to move (in the determinized state, so
 rivals plan with the tiles they might hold). Before the endgame the tree is our plan and the
 rivals' replies, and each leaf is judged when we are to move again by
-:func:`ai.knights_eval.win_estimates`. In the endgame (``to_the_end``) every iteration plays
+:func:`ai.knights.eval.win_estimates`. In the endgame (``to_the_end``) every iteration plays
 the game out to the last tile with a quick planner for all seats, so the result is real: who
 lays the last castles and the tie-break on knights left decide close games, and the greedy
 (medium) player, which sees only its own turn, misses both.
@@ -22,8 +22,8 @@ from collections.abc import Hashable
 from typing import Any
 
 from ai.agent import Deadline
-from ai.knights_eval import win_estimates
-from ai.knights_greedy import Plan, TurnPlanner, keep_choice
+from ai.knights.eval import win_estimates
+from ai.knights.greedy import Plan, TurnPlanner, keep_choice
 
 
 def diverse(ranked: list[tuple[float, Plan]], limit: int) -> list[tuple[float, Plan]]:

@@ -1,6 +1,6 @@
 """Lay everything: can the whole table plus every usable hand card be split into valid sets?
 
-The sweeps of :mod:`ai.rummy_solver_dp` / :mod:`ai.rummy_solver_dfs` carry every open run of
+The sweeps of :mod:`ai.rummy.solver.sweep` / :mod:`ai.rummy.solver.rounds` carry every open run of
 every suit from rank to rank; with four or five jokers about, the ways of having placed the
 cards so far run into the millions, even when a play laying everything exists. Yet that is the
 most common best play late in a game, and when everything is laid the score is the ceiling, so
@@ -14,7 +14,7 @@ notes how many more it could take at its ends, and at the end the jokers still i
 there. Failed remainders are remembered, so the same rest of the table is never searched twice,
 and the walk restarts with reshuffled preferences when it thrashes.
 
-:mod:`ai.rummy_solver_cover_jit` is the same search compiled; this one is the fallback without
+:mod:`ai.rummy.solver.compiled.cover` is the same search compiled; this one is the fallback without
 numba and the readable reference.
 """
 
@@ -25,11 +25,11 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ai.rummy_solver_dp import ACE_HIGH, OverBudget, Plan, PlannedSet, card_weight, check_time
+from ai.rummy.solver.plan import ACE_HIGH, OverBudget, Plan, PlannedSet, card_weight, check_time
 
 
 @dataclass(frozen=True, slots=True)
-class _Option:
+class Option:
     """A set that holds the chosen card: the normal cards it takes, jokers it must have, jokers
     it could still take, and how to write it out once the spare jokers are known."""
 
@@ -62,7 +62,7 @@ class _Cover:
         self.node_limit = node_limit
         self.nodes = 0
         self.failed: dict[tuple[tuple[int, ...], int], int] = {}
-        self.chosen: list[_Option] = []
+        self.chosen: list[Option] = []
         self.start = [list(row) for row in counts]
         self.shuffle: random.Random | None = None
         self.try_end = 0
@@ -94,7 +94,7 @@ class _Cover:
 
     # Sets that hold the card (rank, suit).
 
-    def options(self, rank: int, suit: int, jokers: int) -> list[_Option]:
+    def options(self, rank: int, suit: int, jokers: int) -> list[Option]:
         found = list(self._groups(rank, suit, jokers))
         for position in (1, ACE_HIGH) if rank == 1 else (rank,):
             found += self._runs_through(position, suit, jokers)
@@ -108,7 +108,7 @@ class _Cover:
             )
         return found
 
-    def _groups(self, rank: int, suit: int, jokers: int) -> Iterator[_Option]:
+    def _groups(self, rank: int, suit: int, jokers: int) -> Iterator[Option]:
         others = [s for s in range(4) if s != suit and self.counts[rank][s]]
         subsets: list[list[int]] = [[]]
         for other in others:
@@ -122,7 +122,7 @@ class _Cover:
             if need > jokers:
                 continue
             spare = 1 if normals < 4 else 0
-            yield _Option(
+            yield Option(
                 tuple((rank, s) for s in suits),
                 need,
                 spare,
@@ -156,9 +156,9 @@ class _Cover:
         grow(position + step, jokers, None)
         return arms
 
-    def _runs_through(self, position: int, suit: int, jokers: int) -> list[_Option]:
+    def _runs_through(self, position: int, suit: int, jokers: int) -> list[Option]:
         """Runs of ``suit`` holding the card at ``position`` (jokers only where needed)."""
-        result: list[_Option] = []
+        result: list[Option] = []
         downs = self._arms(position, -1, suit, jokers)
         ups = self._arms(position, 1, suit, jokers)
         for down in downs:
@@ -178,7 +178,7 @@ class _Cover:
                     result.append(option)
         return result
 
-    def _run_option(self, core: list[int], low: int, suit: int) -> _Option | None:
+    def _run_option(self, core: list[int], low: int, suit: int) -> Option | None:
         """The run with this core (positions, 0 = joker; first and last are normal cards), or
         None when its jokers sit too close together."""
         joker_at = [i for i, p in enumerate(core) if p == 0]
@@ -198,7 +198,7 @@ class _Cover:
             return None
         cards = tuple((_rank_of(p), suit) for p in core if p)
         absolute = tuple(low + i if p else 0 for i, p in enumerate(core))
-        return _Option(cards, need, spare, "run", absolute, (below, above))
+        return Option(cards, need, spare, "run", absolute, (below, above))
 
     # The search.
 
@@ -273,7 +273,7 @@ def _run_windows(counts: list[list[int]], rank: int, suit: int, jokers: int) -> 
     return ways
 
 
-def write_sets(chosen: list[_Option], jokers: int) -> list[PlannedSet]:
+def write_sets(chosen: list[Option], jokers: int) -> list[PlannedSet]:
     """The chosen sets written out, the ``jokers`` they hold in all (those they must have, the
     rest spread over the ends where they fit)."""
     spare_jokers = jokers - sum(option.jokers for option in chosen)
@@ -287,7 +287,7 @@ def write_sets(chosen: list[_Option], jokers: int) -> list[PlannedSet]:
     return written
 
 
-def _write(option: _Option, extra: int) -> PlannedSet:
+def _write(option: Option, extra: int) -> PlannedSet:
     joker = (0, -1)
     if option.kind == "group":
         rank, *suits = option.core

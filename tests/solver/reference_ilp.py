@@ -1,4 +1,5 @@
-"""Reference integer program for the rummy solver (TEST ONLY: uses highspy, which ``ai`` must not).
+"""Reference integer program for the rummy solver: every run length a column (the solver's own
+fallback, ``ai.rummy.solver.ilp``, uses pieces; both are checked equal).
 
 After den Hertog & Hulshof (2006): one integer variable per possible set, how often it is laid.
 Every run (suit, interval inside 1..14 with 14 = high ace, 3..13 long, each joker pattern that
@@ -11,7 +12,7 @@ Rows, per card c (and for the jokers alike):
     regular uses of c >= table copies of c            (every table card stays on the table)
     regular + opening uses of c <= table + hand copies (a hand card is laid at most once)
 Objective: maximise sum over used cards of (BIG + hand value), i.e. the most laid hand cards,
-then the most hand value - the same lexicographic score as ``ai.rummy_solver_dp``.
+then the most hand value - the same lexicographic score as ``ai.rummy.solver.sweep``.
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ from dataclasses import dataclass
 import highspy
 import numpy as np
 
-from ai.rummy_solver_dp import BIG, GROUP_VALUE, OPENING_TARGET, card_weight
+from ai.rummy.solver.plan import BIG, card_weight
+from ai.rummy.solver.sweep import GROUP_VALUE
 from game.rummy.cards import SUITS, Card
+from game.rummy.turn_rules import OPENING_POINTS
 
 JOKER_ROW = 52
 
@@ -142,7 +145,7 @@ def solve_reference(table: Sequence[Card], hand: Sequence[Card], opened: bool) -
         upper[j] = cap
     inf = highspy.kHighsInf
     row_lower = np.array(
-        [float(t) for t in table_count] + [-inf] * 53 + ([] if opened else [OPENING_TARGET])
+        [float(t) for t in table_count] + [-inf] * 53 + ([] if opened else [OPENING_POINTS])
     )
     row_upper = np.array([inf] * 53 + [float(a) for a in available] + ([] if opened else [inf]))
     lp = highspy.HighsLp()
@@ -176,10 +179,31 @@ def solve_reference(table: Sequence[Card], hand: Sequence[Card], opened: bool) -
     return IlpResult(score, (score - table_weight) // BIG, True)
 
 
+def fallback_optimum(table: Sequence[Sequence[Card]], hand: Sequence[Card], opened: bool) -> int:
+    """The optimum's score by the solver's own integer program alone (``ai.rummy.solver.ilp``,
+    checked against :func:`solve_reference` by tests/solver/test_solver_bounded.py), -1 for no play:
+    far quicker than the reference on crowded tables."""
+    from ai.rummy.solver import _counts, _table_weight
+    from ai.rummy.solver import ilp as rummy_solver_ilp
+    from ai.rummy.solver.sweep import drop_unusable
+
+    flat = [card for cards in table for card in cards]
+    counts = _counts(flat, hand)
+    usable = drop_unusable(counts.table, counts.hand, counts.table_jokers + counts.hand_jokers)
+    answer = rummy_solver_ilp.solve_ilp(
+        counts.table, usable, counts.table_jokers, counts.hand_jokers,
+        "opened" if opened else "opening",
+    )  # fmt: skip
+    assert answer.exact
+    if answer.plan is None or answer.plan.score - _table_weight(flat) < BIG:
+        return -1
+    return answer.plan.score
+
+
 # --- random realistic positions (shared by the exactness tests and the benchmark) --------------
 
 
-def _random_set(rng: np.random.Generator, pool: list[Card]) -> list[Card] | None:
+def random_set(rng: np.random.Generator, pool: list[Card]) -> list[Card] | None:
     """A random valid set drawn from ``pool`` (removed from it), or None if the draw failed."""
     from game.rummy.cards import JOKER
 
@@ -224,7 +248,7 @@ def random_position(
     tries = 0
     while sum(len(s) for s in table) < table_cards and tries < 500:
         tries += 1
-        drawn = _random_set(rng, pool)
+        drawn = random_set(rng, pool)
         if drawn is not None:
             table.append(drawn)
     order = rng.permutation(len(pool))[:hand_cards]

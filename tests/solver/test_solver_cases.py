@@ -9,10 +9,13 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from ai.rummy_solver import OutOfTime, best_opening, best_play, max_laid, time_limit
+from ai.rummy.solver import OutOfTime, best_opening, best_play, max_laid, time_limit
 from game.rummy.cards import Card, parse_cards
 from game.rummy.melds import check_meld
-from tests.solver_positions import slow_position
+from tests.solver.positions import slow_position
+
+# Every case on both solver paths (compiled and pure Python): same plays.
+pytestmark = pytest.mark.usefixtures("solver_path")
 
 
 def sets(*texts: str) -> list[list[Card]]:
@@ -182,7 +185,7 @@ def test_a_time_limit_stops_a_slow_solve_at_once() -> None:
 def test_a_big_table_keeps_its_sets_when_one_card_extends_a_run() -> None:
     """Late in a round: one card laid at the end of a run must not rearrange the whole table
     (the player would no longer recognise it): every other set stays exactly as it was."""
-    from tests.test_solver_cover import _constructed
+    from tests.solver.test_solver_cover import _constructed
 
     rng = np.random.default_rng(44)
     checked = 0

@@ -1,4 +1,4 @@
-"""The lay-everything search of :mod:`ai.rummy_solver_cover`, compiled with numba.
+"""The lay-everything search of :mod:`ai.rummy.solver.cover`, compiled with numba.
 
 Same search: the card with the fewest ways to be placed is placed first, each set that can hold
 it is tried (fewest jokers first), jokers are committed only where a set needs them and the rest
@@ -29,9 +29,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ai.rummy_solver_cover import _Option, write_sets
-from ai.rummy_solver_dp import ACE_HIGH, BIG, OverBudget, Plan, PlannedSet, card_weight, check_time
-from ai.rummy_solver_jit import njit
+from ai.rummy.solver.compiled import njit
+from ai.rummy.solver.cover import Option, write_sets
+from ai.rummy.solver.plan import (
+    ACE_HIGH,
+    BIG,
+    OverBudget,
+    Plan,
+    PlannedSet,
+    card_weight,
+    check_time,
+)
 
 __all__ = ["MostResult", "lay_everything_jit", "lay_most_jit", "warm_up_cover"]
 
@@ -616,17 +624,17 @@ def _buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarr
     return buffers
 
 
-def _option_of(row: np.ndarray) -> _Option:
+def _option_of(row: np.ndarray) -> Option:
     """The Python option (for writing the set out) of one compiled option row."""
     cards = tuple((int(card) // 4, int(card) % 4) for card in row[2 : 2 + row[1]])
     if row[0] == 0:
         suits = tuple(s for _, s in cards)
-        return _Option(
+        return Option(
             cards, int(row[15]), int(row[16]), "group", (int(row[17]), *suits), (False, False)
         )
     low, mask, length = int(row[17]), int(row[18]), int(row[19])
     core = tuple(0 if (mask >> i) & 1 else low + i for i in range(length))
-    return _Option(cards, int(row[15]), int(row[16]), "run", core, (bool(row[20]), bool(row[21])))
+    return Option(cards, int(row[15]), int(row[16]), "run", core, (bool(row[20]), bool(row[21])))
 
 
 @dataclass(frozen=True, slots=True)
@@ -711,7 +719,7 @@ def _as_array(table: list[list[int]], hand: list[list[int]] | None = None) -> np
 def lay_everything_jit(
     table: list[list[int]], hand: list[list[int]], jokers: int, node_limit: int | None = None
 ) -> list[PlannedSet] | None:
-    """:func:`ai.rummy_solver_cover.lay_everything`, compiled: sets holding exactly every counted
+    """:func:`ai.rummy.solver.cover.lay_everything`, compiled: sets holding exactly every counted
     card and ``jokers`` jokers, or None when there are none. Raises :class:`OverBudget` past
     ``node_limit`` steps (or when a card had more sets than the search can list)."""
     nothing_optional = np.zeros((14, 4), dtype=np.int64)
@@ -743,7 +751,7 @@ def lay_most_jit(
     first_left_out: int = 0,
 ) -> MostResult:
     """The best play of an opened player: the most usable hand cards laid, then the most hand
-    value (the score of :mod:`ai.rummy_solver_dp`), by rounds of how many stay in the hand
+    value (the score of :mod:`ai.rummy.solver.sweep`), by rounds of how many stay in the hand
     (from ``first_left_out``, when fewer are known to be impossible)."""
     jokers = table_jokers + hand_jokers
     usable_count = sum(map(sum, usable)) + hand_jokers
@@ -761,7 +769,7 @@ def lay_most_jit(
 
 def warm_up_cover() -> None:
     """Compile (or load from the on-disk cache) the search, on tiny positions, then forbid
-    compiling at call time. Called by :func:`ai.rummy_solver_jit.warm_up`."""
+    compiling at call time. Called by :func:`ai.rummy.solver.compiled.warm_up`."""
     hand = [[0] * 4 for _ in range(14)]
     for rank in (1, 2, 3, 12, 13):
         hand[rank][0] = 1

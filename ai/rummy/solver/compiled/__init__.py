@@ -1,0 +1,90 @@
+"""The numba kernels of the rummy solver, each with its readable Python twin beside it
+(:mod:`ai.rummy.solver.sweep`, :mod:`ai.rummy.solver.rounds`, :mod:`ai.rummy.solver.cover`),
+checked equal by the tests.
+
+Readiness: nothing compiles on import or on a solve. :func:`warm_up` compiles everything (about a
+minute the first time after a change of a kernel's source; later processes load numba's on-disk
+cache in under a second) and only then does :func:`ready` say True. Without numba, with
+``ROBBERS_DEN_NO_JIT=1`` or when compiling fails, :func:`ready` stays False and the solver keeps
+to the Python twins.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["NO_JIT_VARIABLE", "available", "njit", "ready", "warm_up"]
+
+log = logging.getLogger(__name__)
+
+# Set to 1 to keep to the Python solvers (numba is then not even imported).
+NO_JIT_VARIABLE = "ROBBERS_DEN_NO_JIT"
+
+
+def _python_njit(*args: Any, **kwargs: Any) -> Any:
+    """Stand-in for ``numba.njit`` without numba: the functions stay plain (and unused)."""
+    if args and callable(args[0]):
+        return args[0]
+
+    def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
+        return function
+
+    return decorate
+
+
+def _disabled() -> bool:
+    return os.environ.get(NO_JIT_VARIABLE) == "1"
+
+
+_numba = False
+njit: Any = _python_njit
+if not _disabled():
+    try:
+        import numba
+
+        njit = numba.njit
+        _numba = True
+    except Exception as error:  # not installed, or broken against this numpy
+        log.warning("numba unavailable (%s): the rummy solver runs in pure Python", error)
+
+
+_warm_lock = threading.Lock()
+_ready = False
+_failed = False
+
+
+def available() -> bool:
+    """Is numba importable and not switched off with ``ROBBERS_DEN_NO_JIT=1``?"""
+    return _numba and not _disabled()
+
+
+def ready() -> bool:
+    """Has :func:`warm_up` finished, so that solves run compiled code and never compile?"""
+    return _ready
+
+
+def warm_up() -> bool:
+    """Compile every kernel (or load them from numba's on-disk cache), then forbid compiling at
+    call time; returns :func:`ready`. Idempotent and thread-safe: a second caller waits for the
+    first. Any failure is logged and leaves the Python twins in charge. Call it outside
+    :func:`ai.rummy.solver.plan.time_limit`."""
+    global _ready, _failed
+    with _warm_lock:
+        if _ready or _failed or not available():
+            return _ready
+        try:
+            from ai.rummy.solver.compiled.cover import warm_up_cover
+            from ai.rummy.solver.compiled.sweep import warm_up_sweep
+
+            warm_up_sweep()
+            warm_up_cover()
+        except Exception as error:
+            _failed = True
+            log.warning("compiling the rummy solver failed (%r): it stays pure Python", error)
+            return False
+        _ready = True
+        return True

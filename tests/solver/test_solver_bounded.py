@@ -1,0 +1,88 @@
+"""The solver is bounded: a position no quick search settles costs a few milliseconds of
+step-bounded searching and then one integer program (HiGHS in-process), whose deadline HiGHS
+keeps itself. Timings here have generous margins; the strict comparison with HiGHS alone is in
+``tests/bench/bench_solver.py``."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import ai.rummy.solver as solver
+from ai.rummy.solver import _counts
+from ai.rummy.solver import ilp as rummy_solver_ilp
+from ai.rummy.solver import pipeline as rummy_solver_pipeline
+from ai.rummy.solver.plan import OutOfTime, time_limit
+from ai.rummy.solver.sweep import drop_unusable
+from tests.solver.positions import slow_position
+from tests.solver.reference_ilp import fallback_optimum, random_position, solve_reference
+from tests.solver.test_solver_exact import check_play
+
+
+def test_the_integer_program_of_pieces_is_the_reference_one() -> None:
+    """Runs as pieces of 3-5 cards (the fallback's model) give the optimum of the model with
+    every run length (tests/solver/reference_ilp.py), and a legal table."""
+    rng = np.random.default_rng(515)
+    for _ in range(40):
+        table, hand = random_position(rng, int(rng.integers(0, 25)), int(rng.integers(1, 16)), 2)
+        opened = bool(rng.random() < 0.6)
+        flat = [card for cards in table for card in cards]
+        reference = solve_reference(flat, hand, opened)
+        expected = reference.score if reference.feasible and reference.laid > 0 else -1
+        assert fallback_optimum(table, hand, opened) == expected, (table, hand, opened)
+
+
+@pytest.mark.usefixtures("solver_path")
+def test_a_position_no_search_settles_costs_one_integer_program(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On the slowest position known, the searches give up within their steps and the integer
+    program is asked once; everything else together stays far below it."""
+    calls: list[float] = []
+    real = rummy_solver_ilp.solve_ilp
+
+    def counted(*args: object, **kwargs: object) -> rummy_solver_ilp.IlpResult:
+        start = time.perf_counter()
+        result = real(*args, **kwargs)  # type: ignore[arg-type]
+        calls.append(time.perf_counter() - start)
+        return result
+
+    monkeypatch.setattr(rummy_solver_ilp, "solve_ilp", counted)
+    table, hand = slow_position()
+    start = time.perf_counter()
+    play = solver.solve_play(table, hand, opened=True)
+    total = time.perf_counter() - start
+    assert play.exact and len(calls) == 1
+    check_play(table, hand, True, play.table)
+    assert total - calls[0] < 1.0  # searches, freezing: ~10 ms compiled, ~0.2 s in Python
+
+
+@pytest.mark.parametrize("how", ["deadline", "stop"])
+def test_the_integer_program_keeps_the_callers_deadline(how: str) -> None:
+    """HiGHS stops itself at the caller's deadline or stop event: OutOfTime, promptly."""
+    table, hand = slow_position()
+    counts = _counts([card for cards in table for card in cards], hand)
+    usable = drop_unusable(counts.table, counts.hand, 6)
+    stop = threading.Event()
+    end = None
+    if how == "deadline":
+        end = time.perf_counter() + 0.05
+    else:
+        threading.Timer(0.05, stop.set).start()
+    start = time.perf_counter()
+    with time_limit(end, stop), pytest.raises(OutOfTime):
+        rummy_solver_ilp.solve_ilp(counts.table, usable, counts.table_jokers, 0, "opened")
+    assert time.perf_counter() - start < 1.0
+
+
+@pytest.mark.usefixtures("solver_path")
+def test_a_hurried_solve_is_bounded_and_legal() -> None:
+    """With a budget the integer program gets its short time limit: a legal play, in time."""
+    table, hand = slow_position()
+    start = time.perf_counter()
+    play = solver.solve_play(table, hand, opened=True, budget=5_000)
+    assert time.perf_counter() - start < 5 * rummy_solver_pipeline.HURRY_SECONDS + 1.0
+    check_play(table, hand, True, play.table)
