@@ -22,7 +22,10 @@ from .saves import SavedGame
 
 
 def first_position(saved: SavedGame) -> Any:
-    """The position the saved game started from (round 1 for rummy)."""
+    """The position the saved history starts from: its ``start``, or the game's first
+    position (round 1 for rummy)."""
+    if saved.start is not None:
+        return saved.start
     state = saved.state
     if isinstance(state, KnightsState):
         return knights_new_game(list(state.players), state.seed)

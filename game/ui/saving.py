@@ -21,6 +21,8 @@ from game.persist import (
     replay_states,
     saved_game,
 )
+from game.persist.history import replayable_past
+from game.persist.validate import MAX_TEXT
 from game.ui.session import HistoryEntry, Seat, Session
 
 if TYPE_CHECKING:
@@ -50,14 +52,26 @@ def table_extra(table: Any) -> dict[str, Any]:
 
 
 def saved_from_table(table: Any) -> SavedGame:
+    """The table's game as saved: the moves of the current round (or game) with the position
+    they start from, so a save stays small however long the evening goes on."""
     session: Session = table.session
-    return saved_game(
-        session.game,
-        session.seats,
-        session.state,
-        [entry.action for entry in session.history],
-        table_extra(table),
-    )
+    start, actions = replayable_past(session.history, session.state)
+    extra = table_extra(table)
+    dropped = session.history[: len(session.history) - len(actions)]
+    earlier = saved_log(table) + [[entry.seat, entry.text[:MAX_TEXT]] for entry in dropped]
+    if earlier:
+        # The earlier rounds' lines of the move log, as text (their moves are not kept).
+        extra["log"] = earlier[-EARLIER_LOG_LINES:]
+    return saved_game(session.game, session.seats, session.state, actions, extra, start)
+
+
+EARLIER_LOG_LINES = 400  # of moves before the kept history, shown again after Continue
+
+
+def saved_log(table: Any) -> list[list[Any]]:
+    """The earlier log lines a table was restored with (kept on in its next saves)."""
+    lines = getattr(table, "earlier_log", None)
+    return list(lines) if isinstance(lines, list) else []
 
 
 def autosave_table(table: Any) -> None:
@@ -132,6 +146,18 @@ def restore_table(table: Any, saved: SavedGame) -> None:
     if log is None or session is None:
         return
     log.clear()
+    earlier = saved.extra.get("log") if isinstance(saved.extra, dict) else None
+    kept: list[list[Any]] = []
+    for item in earlier if isinstance(earlier, list) else []:
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], str)):
+            continue  # a damaged line is left out
+        seat = item[0] if type(item[0]) is int and 0 <= item[0] < len(session.seats) else None
+        kept.append([seat, item[1]])
+        colour = (
+            theme.TEXT if seat is None else theme.mix(theme.TEXT, session.colour(seat).rgb, 0.35)
+        )
+        log.add(item[1], colour)
+    table.earlier_log = kept[-EARLIER_LOG_LINES:]
     for entry in session.history:
         colour = theme.TEXT
         if entry.seat is not None and entry.seat < len(session.seats):
