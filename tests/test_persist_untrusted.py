@@ -378,3 +378,15 @@ def test_a_saves_folder_that_is_a_file_is_named_when_listing(home: Path) -> None
     message = str(caught.value)
     assert "saves is a file where the game needs a folder" in message
     assert "Not a directory" not in message
+
+
+def test_the_longest_name_a_name_field_takes_still_saves_and_one_more_is_refused() -> None:
+    from game.persist.validate import MAX_NAME
+
+    longest = "M" * MAX_NAME  # the rummy table's add/rename dialog takes 16 letters
+    state = rummy_new_game(["Ann", "Kunz"], 4).add_player(longest)
+    seats = [*SEATS, SeatRecord(longest, "human", None, 2)]
+    data = json.loads(dumps_game(saved_game("rummy", seats, state)))
+    assert parse_game(json.dumps(data)).players[-1] == longest
+    data["seats"][2]["name"] = data["state"]["players"][2]["name"] = longest + "M"
+    assert "Damaged save" in refusal(data)

@@ -14,8 +14,9 @@ import re
 import unicodedata
 from typing import Any
 
-# The setup screen's name field takes at most this many characters.
-MAX_NAME = 14
+# The longest name a name field of the game takes (setup: 14, the rummy table's add and rename
+# dialog: 16); a save holding a longer one was not written by the game.
+MAX_NAME = 16
 # Colours index the palette of six (``game.ui.theme.PLAYER_COLOURS``; a test keeps them equal).
 PALETTE_SIZE = 6
 # Any other text in a save (card and tile names, dict keys, log lines) is bounded by this.
