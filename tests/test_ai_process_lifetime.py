@@ -110,7 +110,7 @@ def test_a_stopped_ai_process_gets_the_fallback_within_the_grace_and_a_fresh_pro
     seats = [Seat("Kunz", False, "hard", 0), Seat("Hilde", False, "hard", 1)]
     session = Session("knights", seats, seed=9)
     session.ai_budget = 0.2
-    grace = answer_within(AgentSpec("knights", "hard", 0, 0.2))
+    grace = 3 * 0.2 + 2  # the watchdog's 3 x budget + 2 s
     table = KnightsTableScene(app, session)
     app.push(table)
     process = None

@@ -40,12 +40,9 @@ MAX_DRAW_SECONDS = 1.0
 SECONDS_PER_MUTANT = 10
 
 HOSTILE: tuple[Any, ...] = (
-    None,
-    True,
+    None,  # wrong types: null, an object, a short text, a number out of every range
     {},
-    [],
     "x",
-    0,
     -1,
     10**400,
     -(10**400),
@@ -120,17 +117,23 @@ def real_saves() -> dict[str, dict[str, Any]]:
         knights_history.append(action)
         knights = knights.apply(action)
     rummy = rummy_new_game(["Ann", "Kunz", "Hilde"], 16)
+    rummy_start = rummy  # as an evening's save keeps it: the moves since the deal
     rummy_history = []
     for _ in range(8):
         action = random_rummy_action(rummy, rng)
         rummy_history.append(action)
         rummy = rummy.apply(action)
-    extra = {"rounds": [{"number": 1, "winner": "Ann", "penalties": {"Kunz": 12, "Hilde": 3}}]}
+    extra = {
+        "rounds": [{"number": 1, "winner": "Ann", "penalties": {"Kunz": 12, "Hilde": 3}}],
+        "log": [[0, "Ann drew a card."], [None, "Round 2 is dealt."]],
+    }
     return {
         "knights": json.loads(
             dumps_game(saved_game("knights", SEATS[:2], knights, knights_history))
         ),
-        "rummy": json.loads(dumps_game(saved_game("rummy", SEATS, rummy, rummy_history, extra))),
+        "rummy": json.loads(
+            dumps_game(saved_game("rummy", SEATS, rummy, rummy_history, extra, rummy_start))
+        ),
     }
 
 
@@ -143,7 +146,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture()
 def app() -> Iterator[App]:
-    application = headless_app((1024, 640))
+    application = headless_app((800, 560))
     yield application
     for scene in list(application.scenes):
         scene.on_exit()
@@ -162,11 +165,22 @@ def refused_in_words(app: App) -> bool:
     return isinstance(top, Dialog) and bool(top.message)
 
 
+def back_to_menu(app: App) -> MenuScene:
+    """Leave whatever is open (a table, a dialog), as the player would, back to the menu."""
+    if not app.scenes or not isinstance(app.scenes[0], MenuScene):
+        app.reset(MenuScene(app))
+    while len(app.scenes) > 1:
+        app.pop()
+    menu = app.scenes[0]
+    assert isinstance(menu, MenuScene)
+    return menu
+
+
 def through_continue(app: App, home: Path, text: str, what: str) -> bool:
     """Continue with ``text`` as continue.json; True if it opened at a table."""
+    menu = back_to_menu(app)
     (home / "continue.json").write_text(text, encoding="utf-8")
-    menu = MenuScene(app)
-    app.reset(menu)
+    menu.on_enter()  # the menu looks at the game in progress whenever it shows
     timed_draw(app, what)
     if menu.saved is None:
         assert menu.continue_problem, f"{what}: Continue is off without a reason"
@@ -179,13 +193,13 @@ def through_continue(app: App, home: Path, text: str, what: str) -> bool:
 
 def through_load(app: App, home: Path, text: str, what: str) -> bool:
     """Load ``text`` from the Load screen; True if it opened at a table."""
+    (home / "continue.json").unlink(missing_ok=True)  # the menu has nothing to check
+    back_to_menu(app)
     (home / "saves" / "fuzzed.json").write_text(text, encoding="utf-8")
-    app.reset(MenuScene(app))
     scene = SavesScene(app)
     app.push(scene)
-    timed_draw(app, what)  # the list shows the damaged save with its problem
     scene.select(0)
-    timed_draw(app, what)
+    timed_draw(app, what)  # the list shows the save (with its problem, if damaged)
     scene.load()
     if refused_in_words(app):
         timed_draw(app, what)

@@ -7,7 +7,10 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +57,22 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 SEATS = [SeatRecord("Ann", "human", None, 0), SeatRecord("Kunz", "computer", "hard", 1)]
+
+
+@contextmanager
+def time_limit(seconds: int) -> Iterator[None]:
+    """A hang becomes a failure (SIGALRM; tests run in the main thread)."""
+
+    def stop(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"blocked for {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def knights_save(moves: int = 10) -> dict[str, Any]:
@@ -270,13 +289,14 @@ def test_a_fifo_in_place_of_a_file_is_refused_without_blocking(which: str) -> No
     path = {"settings": settings_path(), "stats": stats_path(), "continue": autosave_path()}[which]
     os.mkfifo(path)
     started = time.monotonic()
-    if which == "settings":
-        assert load_settings() == Settings()
-    elif which == "stats":
-        assert load_stats() == Stats()
-    else:
-        with pytest.raises(SaveError, match="not an ordinary file"):
-            load_autosave()
+    with time_limit(3):
+        if which == "settings":
+            assert load_settings() == Settings()
+        elif which == "stats":
+            assert load_stats() == Stats()
+        else:
+            with pytest.raises(SaveError, match="not an ordinary file"):
+                load_autosave()
     assert time.monotonic() - started < 1.0
     assert path.exists()  # left alone, not renamed
 
@@ -349,3 +369,24 @@ def test_a_knights_state_view_is_not_a_save() -> None:
     data = knights_save(0)
     data["state"] = view.to_dict()
     assert "hidden" in refusal(data)
+
+
+def test_a_saves_folder_that_is_a_file_is_named_when_listing(home: Path) -> None:
+    saves_dir().write_text("not a folder")
+    with pytest.raises(SaveError) as caught:
+        list_saves()
+    message = str(caught.value)
+    assert "saves is a file where the game needs a folder" in message
+    assert "Not a directory" not in message
+
+
+def test_the_longest_name_a_name_field_takes_still_saves_and_one_more_is_refused() -> None:
+    from game.persist.validate import MAX_NAME
+
+    longest = "M" * MAX_NAME  # the rummy table's add/rename dialog takes 16 letters
+    state = rummy_new_game(["Ann", "Kunz"], 4).add_player(longest)
+    seats = [*SEATS, SeatRecord(longest, "human", None, 2)]
+    data = json.loads(dumps_game(saved_game("rummy", seats, state)))
+    assert parse_game(json.dumps(data)).players[-1] == longest
+    data["seats"][2]["name"] = data["state"]["players"][2]["name"] = longest + "M"
+    assert "Damaged save" in refusal(data)

@@ -198,3 +198,26 @@ def test_a_round_counts_only_for_people_who_played_it_to_the_end() -> None:
     record = load_stats().get("rummy", "humans")
     assert record.played == 1  # Anna's round; Bert was away for part of it
     pygame.quit()
+
+
+def test_a_long_rummy_evening_keeps_one_round_in_memory_and_the_whole_log() -> None:
+    """Earlier rounds leave the history (memory, save size) but not the log, live or after
+    Continue."""
+    app = menu_app()
+    seats = [Seat("Ann", True, colour=0), Seat("Bob", True, colour=1)]
+    session = Session("rummy", seats, seed=8)
+    table: Any = open_table(app, session)
+    rng = random.Random(8)
+    while session.state.round < 3:
+        table.act(rng.choice(session.state.legal_actions()))
+    for _ in range(4):
+        table.act(rng.choice(session.state.legal_actions()))
+    assert all(type(e.action).__name__ != "NextRound" for e in session.history)
+    assert table.earlier_log  # the first rounds' lines, as text
+    lines = lines_of(table)
+    table.log_history()
+    assert lines_of(table) == lines  # rebuilt from what is kept: the same log
+    again, resumed = continue_in_a_new_window(app)
+    assert lines_of(resumed)[:-1] == lines
+    assert resumed.state.to_dict() == session.state.to_dict()
+    pygame.quit()

@@ -36,8 +36,11 @@ def first_names(saved: SavedGame) -> list[str]:
 
 
 def first_position(saved: SavedGame) -> Any:
-    """The position the saved history starts from: the game's first deal, or the new game its
-    first entry dealt (rummy's "new game" starts the replayable past again)."""
+    """The position the saved history starts from: its ``start`` (the save kept only the
+    moves since then), the new game its first entry dealt (rummy's "new game" starts the
+    replayable past again), or the game's first position."""
+    if saved.start is not None:
+        return saved.start
     spec = game_spec(saved.game)
     first = saved.history[0] if saved.history else None
     seed = first.seed if isinstance(first, SeatEvent) and first.change == "new_game" else None

@@ -6,6 +6,7 @@ A save file (JSON, never pickle)::
      "seats": [{"name": "Ann", "kind": "human", "level": null, "colour": 0}, ...],
      "state": <the engine's to_dict()>,
      "history": [<action dicts>, ...],      # optional: the moves so far, for the log/replay
+     "start": <a state>,                    # optional: where "history" starts (else move 1)
      "extra": {...}}                        # optional: what the client wants back (JSON object)
 
 Loading trusts nothing: size limit, UTF-8, JSON, format, version, seats, the engine's own
@@ -44,7 +45,7 @@ MAX_SAVE_NAME = 40
 GAMES = GAME_KEYS
 LEVELS = ("easy", "medium", "hard", "expert")
 KINDS = ("human", "computer")
-FIELDS = {"format", "version", "game", "seats", "state", "history", "extra"}
+FIELDS = {"format", "version", "game", "seats", "state", "history", "start", "extra"}
 SEAT_FIELDS = {"name", "kind", "level", "colour"}
 SAVE_SUFFIX = ".json"
 
@@ -154,8 +155,9 @@ class SeatRecord:
 class SavedGame:
     """A game as saved: which game, who sits where, the engine state, and optional extras.
 
-    ``history`` holds the engine's action values (oldest first); ``extra`` any JSON object the
-    client wants back (e.g. the rummy penalty table per round, log lines).
+    ``history`` holds the engine's action values (oldest first), played from ``start`` (None:
+    from the game's first position); ``extra`` any JSON object the client wants back (e.g. the
+    rummy penalty table per round, log lines).
     """
 
     game: str
@@ -163,6 +165,7 @@ class SavedGame:
     state: Any
     history: tuple[Any, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
+    start: Any = None
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -176,6 +179,7 @@ class SavedGame:
             "seats": [seat.to_dict() for seat in self.seats],
             "state": self.state.to_dict(),
             "history": [action.to_dict() for action in self.history],
+            **({} if self.start is None else {"start": self.start.to_dict()}),
             "extra": dict(self.extra),
         }
 
@@ -186,10 +190,12 @@ def saved_game(
     state: Any,
     history: Iterable[Any] = (),
     extra: Mapping[str, Any] | None = None,
+    start: Any = None,
 ) -> SavedGame:
-    """A SavedGame from client seats (``Seat`` objects or SeatRecords) and engine values."""
+    """A SavedGame from client seats (``Seat`` objects or SeatRecords) and engine values;
+    ``history`` was played from ``start`` (None: from the game's first position)."""
     records = tuple(s if isinstance(s, SeatRecord) else SeatRecord.from_seat(s) for s in seats)
-    return SavedGame(game, records, state, tuple(history), dict(extra or {}))
+    return SavedGame(game, records, state, tuple(history), dict(extra or {}), start)
 
 
 # ----- reading ------------------------------------------------------------------------------
@@ -247,12 +253,18 @@ def game_from_dict(data: Any, parse_history: bool = True) -> SavedGame:
     problem = check_state(state)
     if problem is not None:
         raise SaveError(_("Damaged save: {problem}.").format(problem=problem))
+    start = None
+    if data.get("start") is not None:
+        start = _engine_call(engine.state_from_dict, data["start"], _("the start of the history"))
+        problem = check_state(start)  # (a player may have joined since: then no replay)
+        if problem is not None:
+            raise SaveError(_("Damaged save: {problem}.").format(problem=problem))
     raw_history = data.get("history", [])
     history = _history(engine, raw_history) if parse_history else ()
     extra = data.get("extra", {})
     if not isinstance(extra, dict):
         raise SaveError(_("Damaged save: 'extra' must be a JSON object."))
-    return SavedGame(game, seats, state, history, extra)
+    return SavedGame(game, seats, state, history, extra, start)
 
 
 def _check_seats_differ(seats: tuple[SeatRecord, ...]) -> None:
@@ -328,6 +340,8 @@ def dumps_game(saved: SavedGame) -> str:
         ) from error
     if reloaded.state.to_dict() != data["state"]:
         raise SaveError(_("Can't save: the game position does not survive a reload."))
+    if reloaded.start is not None and reloaded.start.to_dict() != data["start"]:
+        raise SaveError(_("Can't save: the start of the history does not survive a reload."))
     return text
 
 

@@ -10,20 +10,25 @@ finite and within ranges the game can draw and count with. Each check returns a 
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from typing import Any
 
-# The setup screen's name field takes at most this many characters.
-MAX_NAME = 14
+# The longest name a name field of the game takes (setup: 14, the rummy table's add and rename
+# dialog: 16); a save holding a longer one was not written by the game.
+MAX_NAME = 16
 # Colours index the palette of six (``game.ui.theme.PLAYER_COLOURS``; a test keeps them equal).
 PALETTE_SIZE = 6
-# Any other text in a save (card and tile names, dict keys) is short; this bounds the rest.
-MAX_TEXT = 200
+# Any other text in a save (card and tile names, dict keys, log lines) is bounded by this.
+MAX_TEXT = 2000
 # Whole numbers in a file: a 64-bit seed fits, anything the game counts stays far below.
 MAX_INT = 2**63 - 1
 
 # Characters that draw nothing although their Unicode category says "letter" or "symbol".
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+# Unicode's control characters (category Cc) and the surrogates (Cs), which never stand alone
+# in text that can be written as UTF-8.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 _INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp", "Mn", "Me"})
 
 
@@ -37,13 +42,12 @@ def text_problem(value: Any, most: int = MAX_TEXT) -> str | None:
         return "it is not text"
     if len(value) > most:
         return f"it is longer than {most} characters"
-    for ch in value:
-        category = unicodedata.category(ch)
-        if category == "Cs":
-            return "it holds a broken character (a lone surrogate)"
-        if category == "Cc":
-            return "it holds a control character"
-    return None
+    found = _UNSAFE.search(value)
+    if found is None:
+        return None
+    if "\ud800" <= found.group() <= "\udfff":
+        return "it holds a broken character (a lone surrogate)"
+    return "it holds a control character"
 
 
 def name_problem(value: Any) -> str | None:

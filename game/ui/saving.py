@@ -22,6 +22,8 @@ from game.persist import (
     replay_states,
     saved_game,
 )
+from game.persist.history import replayable_past
+from game.persist.validate import MAX_TEXT
 from game.registry import game_spec
 from game.seat_events import SeatEvent
 from game.ui import theme
@@ -51,14 +53,23 @@ def table_extra(table: Any) -> dict[str, Any]:
 
 
 def saved_from_table(table: Any) -> SavedGame:
+    """The table's game as saved: the moves of the current round (or game) with the position
+    they start from, so a save stays small however long the evening goes on; the log lines of
+    the moves before them are kept as text."""
     session: Session = table.session
-    return saved_game(
-        session.game,
-        session.seats,
-        session.state,
-        [entry.action for entry in session.history],
-        table_extra(table),
-    )
+    start, actions = replayable_past(session.history, session.state)
+    extra = table_extra(table)
+    dropped = len(session.history) - len(actions)
+    earlier = list(table.earlier_log)
+    for index in range(dropped):
+        seat = session.history[index].seat
+        earlier += [[seat, text[:MAX_TEXT], kind] for text, kind in table.logged_lines(index)]
+    if earlier:
+        extra["log"] = earlier[-EARLIER_LOG_LINES:]
+    return saved_game(session.game, session.seats, session.state, actions, extra, start)
+
+
+EARLIER_LOG_LINES = 400  # of moves before the kept history, shown again after Continue
 
 
 def autosave_table(table: Any) -> None:
@@ -91,7 +102,6 @@ def report_problems(app: App) -> None:
 
 
 def show_message(app: App, title: str, message: str) -> None:
-
     app.push(Dialog(app, title, message, [(_("OK"), None)]))
 
 
@@ -124,8 +134,23 @@ def resume(app: App, saved: SavedGame) -> Scene:
 
 def restore_table(table: TableScene, saved: SavedGame) -> None:
     """Refill the table's log, last-move highlight (and rummy score table) from the game."""
+    earlier = saved.extra.get("log") if isinstance(saved.extra, dict) else None
+    table.earlier_log = earlier_log_lines(earlier, table.session.num_seats)
     table.log_history()
     table.log.add(_("The game goes on where it stopped."), theme.TEXT_DIM)
     table.history_restored()
     if isinstance(saved.extra, dict):
         table.restore_extra(saved.extra)
+
+
+def earlier_log_lines(items: Any, seats: int) -> list[list[Any]]:
+    """The log lines of moves a save no longer keeps, as read back: ``[seat, text, kind]``
+    each (a damaged line is left out)."""
+    kept: list[list[Any]] = []
+    for item in items if isinstance(items, list) else []:
+        if not (isinstance(item, list) and len(item) in (2, 3) and isinstance(item[1], str)):
+            continue
+        seat = item[0] if type(item[0]) is int and 0 <= item[0] < seats else None
+        kind = item[2] if len(item) == 3 and isinstance(item[2], str) else "move"
+        kept.append([seat, item[1][:MAX_TEXT], kind])
+    return kept[-EARLIER_LOG_LINES:]

@@ -27,6 +27,7 @@ import pygame
 
 from game.core import IllegalAction
 from game.i18n import _, refusal_text
+from game.persist.history import first_kept
 from game.registry import game_spec
 from game.seat_events import SeatEvent
 from game.ui import log_lines, theme
@@ -36,7 +37,7 @@ from game.ui.log_lines import entry_lines
 from game.ui.overlays import CoverScene, PauseOverlay
 from game.ui.records import record_end
 from game.ui.replay import ReplayOverlay, ReplayView, last_opponent_turn
-from game.ui.saving import autosave_table
+from game.ui.saving import EARLIER_LOG_LINES, autosave_table
 from game.ui.scene import Scene
 from game.ui.session import level_word
 from game.ui.tables import open_table
@@ -74,6 +75,9 @@ class TableScene(Scene):
         self.log = ScrollLog(ident="log")
         self.shown_seat: int | None = None  # the human whose hand the cover last handed over
         self.results_shown_for: Any = None
+        # [seat, text, kind] of log lines whose moves the history no longer holds (a long
+        # evening's earlier rounds): they stay in the log and in the save.
+        self.earlier_log: list[list[Any]] = []
         if len(session.humans) < session.num_seats:
             warm_up()  # the AI process starts while the player looks at the table
         self.log_history()
@@ -173,6 +177,7 @@ class TableScene(Scene):
         autosave_table(self)
         self.log_entry(len(self.session.history) - 1)
         self.on_moved(before, after, seat, action)
+        self.forget_replayed_past()
         self.sync_widgets()
         return True
 
@@ -223,22 +228,41 @@ class TableScene(Scene):
         """Hook: ``save_extra``'s object read back from a file (untrusted: check each value)."""
 
     # -- the log -----------------------------------------------------------------------------
-    def log_entry(self, index: int) -> None:
-        """Add history entry ``index``'s lines to the log (the same lines Continue rebuilds)."""
+    def logged_lines(self, index: int) -> list[tuple[str, str]]:
+        """History entry ``index``'s lines of the log and their kinds."""
         history = self.session.history
         entry = history[index]
         after = history[index + 1].before if index + 1 < len(history) else self.state
         game = self.session.game
-        lines = entry_lines(game, entry.before, entry.action, after, entry.text, level_word)
-        for text, kind in lines:
-            self.log.add(text, self._log_colour(kind, entry.seat))
+        return entry_lines(game, entry.before, entry.action, after, entry.text, level_word)
+
+    def log_entry(self, index: int) -> None:
+        """Add history entry ``index``'s lines to the log (the same lines Continue rebuilds)."""
+        seat = self.session.history[index].seat
+        for text, kind in self.logged_lines(index):
+            self.log.add(text, self._log_colour(kind, seat))
 
     def log_history(self) -> None:
         """The whole log again, from the history (a new table, Continue, Load)."""
         self.log.clear()
         self.log.add(self.opening_line(), theme.TEXT_DIM)
+        for seat, text, kind in self.earlier_log:
+            self.log.add(text, self._log_colour(kind, seat))
         for index in range(len(self.session.history)):
             self.log_entry(index)
+
+    def forget_replayed_past(self) -> None:
+        """Keep in memory only the history a save keeps (the current round, or game): the
+        lines of older entries stay in the log, as text."""
+        history = self.session.history
+        first = first_kept(history)
+        if first <= 0:
+            return
+        for index in range(first):
+            seat = history[index].seat
+            self.earlier_log += [[seat, text, kind] for text, kind in self.logged_lines(index)]
+        del self.earlier_log[:-EARLIER_LOG_LINES]
+        del history[:first]
 
     def _log_colour(self, kind: str, seat: int | None) -> theme.Colour:
         if kind == log_lines.MOVE:

@@ -1,0 +1,47 @@
+"""How much of the past a save keeps: what the move log and Continue need, never the whole
+evening.
+
+A rummy evening can go on for hundreds of rounds; its moves would make every autosave larger
+and slower until the save limits refuse it. The log after Continue and the replay of the last
+turn need only the current round (earlier rounds live on in the score table), so a save keeps
+the moves since the last new deal, and never more than ``KEEP_MOVES``, starting from the
+position before the first kept move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+KEEP_MOVES = 2_000  # far more than a round or a Robber Knights game takes
+ROUND_START = "next_round"  # the action type after which a rummy round starts afresh
+
+
+def _starts_a_round(action: Any) -> bool:
+    to_dict = getattr(action, "to_dict", None)
+    return callable(to_dict) and to_dict().get("type") == ROUND_START
+
+
+def first_kept(entries: Sequence[Any], keep: int = KEEP_MOVES) -> int:
+    """The index of the first history entry a save keeps (see the module doc)."""
+    first = 0
+    for index in range(len(entries) - 1, -1, -1):
+        if _starts_a_round(entries[index].action):
+            first = index + 1
+            break
+    return max(first, len(entries) - keep)
+
+
+def replayable_past(
+    entries: Sequence[Any], state: Any, keep: int = KEEP_MOVES
+) -> tuple[Any, list[Any]]:
+    """``(start, actions)`` for a save of a session whose history ``entries`` (each with
+    ``.action`` and ``.before``, the position it was played in) led to ``state``: the kept
+    moves and the position they start from (None: the game's first position)."""
+    first = first_kept(entries, keep)
+    if first == len(entries):
+        return state, []
+    start = entries[first].before
+    if start is None:  # entries without positions: keep them all, from the first position
+        return None, [entry.action for entry in entries]
+    return start, [entry.action for entry in entries[first:]]
