@@ -129,7 +129,6 @@ def play(argv: Sequence[str]) -> int:
     from game.persist.jsonfile import take_problems
     from game.ui import theme
     from game.ui.app import App
-    from game.ui.menu import MenuScene
     from game.ui.session import SeatError, Session, seats_from_spec
     from game.ui.tables import open_table
 
@@ -143,7 +142,7 @@ def play(argv: Sequence[str]) -> int:
         settings = settings.replace(ai_pace=args.pace)
     app = App(settings.window_size, headless=headless, pace=settings.ai_pace)
     app.apply_settings(settings)
-    app.push(MenuScene(app))
+    app.push(app.make_scene("menu"))
     for problem in take_problems():
         _say(app, _("A file of the game can't be used"), problem)
     if args.resume or args.load is not None:
@@ -160,9 +159,7 @@ def play(argv: Sequence[str]) -> int:
         if args.players is not None or args.autoplay:
             open_table(app, Session(game, seats, args.seed))
         else:
-            from game.ui.setup_scene import SetupScene
-
-            app.push(SetupScene(app, game))
+            app.push(app.make_scene("setup", game))
     status = 0
     try:
         app.run(quit_after=args.quit_after)

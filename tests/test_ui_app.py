@@ -7,8 +7,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.__main__ import play as main
 from game.registry import GAME_KEYS
-from game.ui.app import App, main
+from game.ui.app import App
 from game.ui.menu import MenuScene
 from game.ui.overlays import HelpOverlay
 from game.ui.session import SeatError, seats_from_spec

@@ -1,4 +1,4 @@
-"""The app: window, scene stack, main loop and the ``python -m game play`` command line.
+"""The app: window, scene stack and main loop (``python -m game play`` is game.__main__).
 
 Tests drive it headless without a loop of their own::
 
@@ -10,19 +10,15 @@ Tests drive it headless without a loop of their own::
 
 from __future__ import annotations
 
-import argparse
-import contextlib
 import os
-import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from game.i18n import _, set_language
-from game.persist import BackgroundSaver, SaveError, Settings, load_settings, save_settings
-from game.registry import GAME_KEYS
+from game.persist import BackgroundSaver, SaveError, Settings, save_settings
 from game.ui import sprites, theme
 from game.ui.ai_worker import warm_up
 from game.ui.audio import Audio
@@ -30,8 +26,6 @@ from game.ui.overlays import HelpOverlay
 from game.ui.saving import report_problems, show_message
 from game.ui.scene import Scene
 from game.ui.scenes import make_scene
-from game.ui.session import SeatError, Session, seats_from_spec
-from game.ui.tables import open_table
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
@@ -274,7 +268,7 @@ class App:
                 time.sleep(0.001)  # let the worker thread run in tests
         return condition()
 
-    def run(self, quit_after: float | None = None, screenshot: str | None = None) -> None:
+    def run(self, quit_after: float | None = None) -> None:
         """The real loop: 60 frames per second until the window closes (or ``quit_after``)."""
         clock = pygame.time.Clock()
         while self.running:
@@ -282,8 +276,6 @@ class App:
             self.step(min(dt, 0.1))
             if quit_after is not None and self.time >= quit_after:
                 break
-        if screenshot:
-            self.screenshot(screenshot)
 
 
 def _ai_busy(app: App) -> bool:
@@ -292,92 +284,3 @@ def _ai_busy(app: App) -> bool:
 
 def _clamp_size(size: tuple[int, int]) -> tuple[int, int]:
     return (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
-
-
-# -- command line ------------------------------------------------------------------------------
-def parse_args(argv: Sequence[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="robbers-den play",
-        description="Robber Knights and Räuber-Rommé at one screen, against computers or friends.",
-    )
-    parser.add_argument(
-        "--game",
-        choices=GAME_KEYS,
-        default=None,
-        help="game to open (skips the menu with --players)",
-    )
-    parser.add_argument(
-        "--players",
-        default=None,
-        help="comma-separated seats: human, easy, medium, hard, expert (e.g. human,hard)",
-    )
-    parser.add_argument(
-        "--seed", type=int, default=None, help="seed for the deal (default: random)"
-    )
-    parser.add_argument("--autoplay", action="store_true", help="computers take every seat")
-    parser.add_argument(
-        "--screenshot", metavar="PATH", default=None, help="save a screenshot when quitting"
-    )
-    parser.add_argument(
-        "--quit-after",
-        metavar="SECONDS",
-        type=float,
-        default=None,
-        help="quit after this many seconds",
-    )
-    parser.add_argument(
-        "--pace",
-        metavar="SECONDS",
-        type=float,
-        default=0.6,
-        help="seconds per computer move (0 = instant)",
-    )
-    parser.add_argument("--size", metavar="WxH", default=None, help="window size, e.g. 1280x800")
-    args = parser.parse_args(list(argv))
-    if args.size is not None:
-        try:
-            w, h = (int(part) for part in args.size.lower().split("x"))
-        except ValueError:
-            parser.error(f"--size must look like 1280x800, not {args.size!r}")
-        args.size = (w, h)
-    if args.pace < 0:
-        parser.error("--pace must be 0 or more")
-    return args
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_args(sys.argv[1:] if argv is None else argv)
-    headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
-    settings = load_settings()
-    if args.size is not None:
-        settings = settings.replace(window_size=args.size, fullscreen=False)
-    if "--pace" in (sys.argv[1:] if argv is None else argv):
-        settings = settings.replace(ai_pace=args.pace)
-    app = App(settings.window_size, headless=headless, pace=settings.ai_pace)
-    app.apply_settings(settings)
-    app.push(app.make_scene("menu"))
-    if args.players is not None or args.autoplay or args.game is not None:
-        game = args.game or "knights"
-        try:
-            seats = seats_from_spec(game, args.players, autoplay=args.autoplay)
-        except SeatError as error:
-            print(f"robbers-den: {error}", file=sys.stderr)
-            pygame.quit()
-            theme.forget_fonts()
-            return 2
-        if args.players is not None or args.autoplay:
-            open_table(app, Session(game, seats, args.seed))
-        else:
-            app.push(app.make_scene("setup", game))
-    app.run(quit_after=args.quit_after, screenshot=args.screenshot)
-    for scene in list(app.scenes):
-        scene.on_exit()
-    if app.saver is not None:
-        app.saver.close()  # the last move reaches the disk before the window goes
-    if app.settings != settings:
-        # e.g. the window size the player dragged it to; a refusing disk was already reported
-        with contextlib.suppress(SaveError):
-            save_settings(app.settings)
-    pygame.quit()
-    theme.forget_fonts()
-    return 0
