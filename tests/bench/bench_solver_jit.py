@@ -33,7 +33,20 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.bench_solver import BUDGET, PHASES, percentile  # noqa: E402
+
+PHASES = {
+    # name: (table cards range, hand cards range, chance the player has opened)
+    "early": ((0, 16), (13, 21), 0.3),
+    "middle": ((25, 51), (8, 15), 0.8),
+    "late": ((50, 81), (1, 9), 1.0),
+}
+# States per step of an AI in a hurry (see ai.rummy_solver.best_play's budget).
+BUDGET = 60_000
+
+
+def percentile(values: list[float], q: float) -> float:
+    return float(np.percentile(np.array(values), q))
+
 from tests.solver.reference_ilp import random_position  # noqa: E402
 
 Position = tuple[str, list, list, bool]
@@ -57,7 +70,7 @@ def compile_times() -> tuple[float, float]:
     """Seconds to import and warm up in a fresh process: empty cache, then warm cache."""
     code = (
         "import time; t = time.perf_counter(); "
-        "from ai.rummy.solver.compiled.sweep import warm_up; warm_up(); "
+        "from ai.rummy_solver import warm_up; warm_up(); "
         "print(time.perf_counter() - t)"
     )
     with tempfile.TemporaryDirectory() as cache:
@@ -116,20 +129,20 @@ def solver_only(cases: list[Position], highs: list[dict] | None) -> None:
 
 def end_to_end(cases: list[Position], highs: list[dict] | None) -> None:
     import ai.rummy.solver as solver
-    from ai.rummy.solver.compiled.sweep import ready
+    from ai.rummy.solver.compiled import ready
     from tests.solver.test_solver_exact import check_play
 
     assert ready(), "warm_up() first: best_play runs the compiled solvers only once ready"
     times: list[float] = []
     wrong = over = 0
     for i, (name, table, hand, opened) in enumerate(cases):
-        fallbacks = solver.budget_fallbacks
         start = time.perf_counter()
-        result = solver.best_play(table, hand, opened, budget=BUDGET)
+        answer = solver.solve_play(table, hand, opened, budget=BUDGET)
         elapsed = time.perf_counter() - start
+        result = answer.table
         times.append(elapsed)
         note = ""
-        if solver.budget_fallbacks > fallbacks:
+        if not answer.exact:
             over += 1
             note += " over budget"
         score = check_play(table, hand, opened, result)
@@ -176,7 +189,7 @@ def main() -> None:
     if not args.no_compile:
         cold, warm = compile_times()
         print(f"compile + first solves: empty cache {cold:.2f} s, warm cache {warm:.2f} s")
-    from ai.rummy.solver.compiled.sweep import warm_up
+    from ai.rummy_solver import warm_up
 
     if not warm_up():
         sys.exit("the compiled solvers are not available (numba missing or ROBBERS_DEN_NO_JIT=1)")

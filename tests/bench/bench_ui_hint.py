@@ -38,7 +38,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def main(positions: int, seed: int) -> int:
-    from ai.rummy.solver.compiled.sweep import warm_up
+    from ai.rummy_solver import warm_up
 
     warm_up()  # as a real window had it when hints ran on its thread (before 2026-11-29)
     app = App((1280, 800), headless=True, pace=0.0)

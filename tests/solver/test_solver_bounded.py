@@ -5,8 +5,12 @@ keeps itself. Timings here have generous margins; the strict comparison with HiG
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -86,3 +90,20 @@ def test_a_hurried_solve_is_bounded_and_legal() -> None:
     play = solver.solve_play(table, hand, opened=True, budget=5_000)
     assert time.perf_counter() - start < 5 * rummy_solver_pipeline.HURRY_SECONDS + 1.0
     check_play(table, hand, True, play.table)
+
+
+def test_the_integer_program_prints_nothing() -> None:
+    """HiGHS's banner never reaches standard output (``match --json`` prints one JSON object
+    there), also from the first instance in a process."""
+    code = (
+        "from ai.rummy.solver import ilp; "
+        "empty = [[0] * 4 for _ in range(14)]; hand = [[0] * 4 for _ in range(14)]; "
+        "hand[5][0] = hand[6][0] = hand[7][0] = 1; "
+        "print(ilp.solve_ilp(empty, hand, 0, 0, 'opened').exact)"
+    )
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True,
+        env=dict(os.environ, PYTHONPATH=str(root)),
+    )  # fmt: skip
+    assert out.stdout == "True\n"

@@ -18,6 +18,11 @@ exact.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import os
+import sys
+import threading
 import time
 from dataclasses import dataclass
 from functools import cache
@@ -62,6 +67,51 @@ class _Column:
     value: int
     low: int = 0  # a run's first and last position (1..14), 0 for a group
     high: int = 0
+
+
+_first_lock = threading.Lock()
+_constructed = False
+
+
+def _new_highs() -> Any:
+    """A silent HiGHS instance. The first one in a process prints HiGHS's banner to standard
+    output from C++, which would land in the middle of a ``match --json`` answer: that one is
+    made with standard output pointed at the null device."""
+    global _constructed
+    import highspy
+
+    with _first_lock:
+        if _constructed:
+            highs = highspy.Highs()
+        else:
+            highs = _construct_quietly(highspy.Highs)
+            _constructed = True
+    highs.silent()
+    return highs
+
+
+def _construct_quietly(make: Any) -> Any:
+    sys.stdout.flush()
+    try:
+        saved = os.dup(1)
+    except OSError:  # no standard output to protect
+        return make()
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 1)
+        made = make()
+        _flush_c_stdout()
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(devnull)
+    return made
+
+
+def _flush_c_stdout() -> None:
+    """Flush C's buffered standard output (the banner) while it still goes nowhere."""
+    with contextlib.suppress(OSError, TypeError, AttributeError):  # no C library (Windows)
+        ctypes.CDLL(None).fflush(None)
 
 
 def available() -> bool:
@@ -208,8 +258,7 @@ def solve_ilp(
     lp.a_matrix_.index_ = np.array(indices, dtype=np.int32)
     lp.a_matrix_.value_ = np.array(values, dtype=float)
     lp.integrality_ = [highspy.HighsVarType.kInteger] * len(columns)
-    highs = highspy.Highs()
-    highs.silent()
+    highs = _new_highs()
     highs.setOptionValue("mip_rel_gap", 0.0)
     highs.setOptionValue("mip_abs_gap", 0.5)
     highs.setOptionValue("threads", 1)
