@@ -1,4 +1,4 @@
-"""The rummy solver's public face (the contract, ``shared/DESIGN.md``): the table arrangement
+"""The rummy solver's public face (the contract, ``docs/contract.md``): the table arrangement
 that lays the most hand cards, exactly. The solver lives in :mod:`ai.rummy.solver`; callers
 outside ``ai/`` import only from here.
 

@@ -158,7 +158,7 @@ S = TypeVar("S", bound="GameState")
 
 @runtime_checkable
 class GameState(Protocol):
-    """What every engine state offers (see DESIGN.md, "The game contract")."""
+    """What every engine state offers (see docs/contract.md, "The game contract")."""
 
     @property
     def current_player(self) -> int | None: ...

@@ -123,7 +123,7 @@ _FIELDS: dict[str, frozenset[str]] = {
 
 
 def action_from_dict(d: Any) -> Action:
-    """Parse an action dict (see DESIGN.md); raises ValueError on anything malformed,
+    """Parse an action dict (see docs/contract.md); raises ValueError on anything malformed,
     unknown fields included (a misspelt field must not be silently ignored)."""
     if not isinstance(d, dict):
         raise ValueError(f"an action must be a dict, got {type(d).__name__}")

@@ -172,7 +172,7 @@ _fill_legal: Any = _Fields.__dict__["_legal"].__set__
 
 
 class KnightsState(_Fields):
-    """A Robber Knights position. See DESIGN.md ("Robber Knights: game.knights").
+    """A Robber Knights position. See docs/contract.md ("Robber Knights: game.knights").
 
     Public attributes: ``players`` (names), ``num_players``, ``seed``, ``area`` (N of the N×N
     area), ``phase``, ``current_player`` (None when over), ``lays_this_turn``, ``pending`` (the

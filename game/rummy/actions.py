@@ -1,4 +1,4 @@
-"""The four Räuber-Rommé actions and their dict form (DESIGN.md, "Räuber-Rommé: game.rummy").
+"""The four Räuber-Rommé actions and their dict form (docs/contract.md, "Räuber-Rommé: game.rummy").
 
 ``Play`` carries the **whole** table after the turn, set by set in display order.
 """

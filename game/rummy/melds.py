@@ -1,6 +1,6 @@
 """Is a row of cards a valid set (meld)? What is it worth, and what do its jokers stand for?
 
-Rules (``shared/rules/raeuber-romme.md``): a set has at least 3 cards, at least 2 of them normal,
+Rules (``docs/rules/raeuber-romme.md``): a set has at least 3 cards, at least 2 of them normal,
 and at least two normal cards between any two jokers (positional). It is either a *run* (one
 suit, consecutive ranks, ascending or descending, the ace low or high but never both and never
 wrapping) or a *group* (one rank, each suit at most once).

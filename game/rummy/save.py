@@ -1,4 +1,4 @@
-"""The Räuber-Rommé save format (DESIGN.md, state JSON version 1), validated on load.
+"""The Räuber-Rommé save format (docs/contract.md, state JSON version 1), validated on load.
 
 ``"?"`` stands for a face-down card, so a ``view`` round-trips too. A game in play always holds
 the whole deck (hands + table + stock), but loading only requires that no card occurs more often

@@ -58,7 +58,7 @@ def _check_name(name: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class RummyState:
-    """See DESIGN.md for the JSON form (where ``current_player`` is saved as ``"current"``).
+    """See docs/contract.md for the JSON form (where ``current_player`` is saved as ``"current"``).
     ``stock`` is top first; ``current_player`` is None when the round is over; ``passes`` counts
     consecutive passes since the last play (empty stock only)."""
 

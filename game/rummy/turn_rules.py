@@ -1,6 +1,6 @@
 """Is a ``play`` (the whole table after a turn) allowed? Every problem, in plain words.
 
-The rules checked (``shared/rules/raeuber-romme.md``, "A turn" and "Opening"):
+The rules checked (``docs/rules/raeuber-romme.md``, "A turn" and "Opening"):
 - every set on the table is valid;
 - no card that lay on the table has gone into a hand: the table after the turn is the table
   before plus the cards played, as multisets (identical cards are interchangeable);

@@ -1,6 +1,6 @@
 """The Räuber-Rommé solver: the table arrangement that lays the most hand cards, exactly.
 
-Public API (see ``shared/DESIGN.md``):
+Public API (see ``docs/contract.md``):
 
 - ``best_play(table, hand, opened, keep=())`` -> the new table (list of sets, each an ordered list
   of cards with jokers in their places) or None when nothing can be laid / no opening of 30 exists.
