@@ -15,6 +15,7 @@ import pytest
 from game.i18n import set_language
 from game.rummy import Play, RummyState, new_game, parse_cards
 from game.rummy.state import PlayerState, sorted_hand
+from game.ui import testing
 from game.ui.app import App
 from game.ui.overlays import CoverScene, Dialog
 from game.ui.rummy import table_draw
@@ -22,7 +23,7 @@ from game.ui.rummy.prompts import NameDialog
 from game.ui.rummy.results import RummyResultsScene
 from game.ui.rummy.table import RummyTableScene
 from game.ui.session import Seat, Session
-from game.ui.testing import click, resize, wait_until
+from game.ui.testing import click, press_letter, resize, wait_until
 
 STOCK = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D 6D"
 
@@ -86,8 +87,7 @@ def key(app: App, k: int, mod: int = 0) -> None:
 
 
 def type_text(app: App, text: str) -> None:
-    app.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-    app.run_frames(1)
+    testing.type_text(app, text)
 
 
 def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
@@ -481,6 +481,36 @@ def test_add_rename_and_remove_players_during_a_round(app: App) -> None:
     assert scene.state.current_player == 0
     dismiss_cover(app)
     assert "Bob to play" in scene.status_line()
+
+
+def test_the_shortcut_letter_is_not_typed_into_the_name_dialogs(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH 4D", "2S 3S 4S 8D"]))
+    press_letter(app, pygame.K_a)  # key down + its text, as a real keyboard sends them
+    assert isinstance(app.top, NameDialog)
+    assert app.top.value == "Kunz"
+    key(app, pygame.K_ESCAPE)
+    press_letter(app, pygame.K_e)
+    assert isinstance(app.top, NameDialog)
+    assert app.top.value == "Ann"
+    type_text(app, "e")  # typing after the dialog opened still types
+    assert app.top.value == "Anne"
+    key(app, pygame.K_RETURN)
+    assert scene.state.players[0].name == "Anne"
+
+
+def test_ctrl_a_selects_the_name_and_typing_replaces_it(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH 4D", "2S 3S 4S 8D"]))
+    press_letter(app, pygame.K_e)
+    key(app, pygame.K_a, pygame.KMOD_LCTRL)
+    type_text(app, "Zoe")
+    assert isinstance(app.top, NameDialog) and app.top.value == "Zoe"
+    key(app, pygame.K_a, pygame.KMOD_LCTRL)
+    key(app, pygame.K_BACKSPACE)
+    assert app.top.value == ""
+    type_text(app, "\u3164\u2800")  # blank letters: nothing to see
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, NameDialog) and app.top.error
+    assert scene.state.players[0].name == "Ann"
 
 
 def test_other_hands_are_backs_and_hot_seat_covers(app: App) -> None:
