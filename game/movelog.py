@@ -115,11 +115,13 @@ def describe_knights(state: KnightsState, action: Any, names: Sequence[str] | No
     """A log line for a Robber Knights ``action`` taken in ``state`` (before it was applied)."""
     who = _name(names, state.players, state.current_player)
     if isinstance(action, Keep):
+        # The kept tile is the player's secret (it goes into the hand): the log, read by every
+        # player at the one screen, says only that one was kept.
         if state.current_player == state.num_players - 1:
-            template = _("{who} kept {tile}; the start tiles are shuffled onto the table")
+            template = _("{who} kept a start tile; the others are shuffled onto the table")
         else:
-            template = _("{who} kept {tile}")
-        return template.format(who=who, tile=_tile(action.tile))
+            template = _("{who} kept a start tile")
+        return template.format(who=who)
     if isinstance(action, Place):
         spot = spot_name(state.num_players, action.x, action.y)
         line = _("{who} laid {tile} at {spot}").format(who=who, tile=_tile(action.tile), spot=spot)

@@ -72,6 +72,31 @@ def test_keep_choice_by_click_then_enter() -> None:
     assert sorted(t.tile for t in table.state.hands[0]) == ["mountain", "plain+castle"]
 
 
+def test_the_log_does_not_show_which_start_tile_was_kept() -> None:
+    app, table = human_vs()
+    kept = keep_by_click(app, table)
+    wait_for_human(app, table)
+    rival = table.session.history[1].action
+    assert isinstance(rival, Keep)
+    log = "\n".join(text for text, _colour in table.log.entries)
+    assert "Ann kept a start tile" in log and "Kunz kept a start tile" in log
+    kept_lines = [line for line in log.splitlines() if " kept " in line]
+    assert len(kept_lines) == 2 and all(" kept a start tile" in line for line in kept_lines)
+    assert kept == "mountain" and "mountain" not in log
+
+
+def test_a_captured_castle_is_announced_with_the_score_it_cost() -> None:
+    # Seed 0, random choices with seed 0: the 15th move marches onto Bob's castle.
+    app, table = open_table([Seat("Ann", True, colour=0), Seat("Bob", True, colour=1)], seed=0)
+    rng = random.Random(0)
+    for _step in range(15):
+        before = table.state
+        assert table.act(rng.choice(before.legal_actions()))
+    assert before.scores()[1] == 2 and table.state.scores()[1] == 1
+    log = [text for text, _colour in table.log.entries]
+    assert log[-2:] == ["  ...and takes Bob's castle!", "  Bob now has 1 point (had 2)"]
+
+
 def test_the_castle_cannot_be_kept() -> None:
     app, table = human_vs()
     index = next(i for i, t in enumerate(table.hand_tiles()) if t.tile == "plain+castle")
