@@ -230,7 +230,7 @@ def _play_line(state: RummyState, action: Play, who: str) -> str:
     seat = state.current_player
     opener = seat is not None and not state.players[seat].opened
     if opener:
-        count, points = _opening_sets(played, action.table)
+        count, points = opening_sets(played, action.table)
         sets = _counted(count, _("1 set"), _("{n} sets"))
         line = _("{who} opened with {sets} ({points} points) and laid {cards}").format(
             who=who, sets=sets, points=points, cards=cards
@@ -253,7 +253,7 @@ def _play_line(state: RummyState, action: Play, who: str) -> str:
     return line
 
 
-def _opening_sets(played: Counter[Card], table: Sequence[Sequence[Card]]) -> tuple[int, int]:
+def opening_sets(played: Counter[Card], table: Sequence[Sequence[Card]]) -> tuple[int, int]:
     """How many sets on the table are made only of the cards laid this turn, and their points
     (most valuable first, each laid card counted once): the sets that opened. The engine's
     ``opening_value`` stops at 30; the log wants the whole sum."""

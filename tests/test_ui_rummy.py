@@ -168,6 +168,18 @@ def test_open_with_thirty_points_turns_the_set_public(app: App) -> None:
     assert scene.state.current_player == 1
 
 
+def test_the_opening_counter_shows_the_whole_sum_past_thirty(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH QH 6S 6D 6C 5S", "2S 3S 4S 8D"]))
+    for card in ("10H", "JH", "QH"):
+        drag(app, hand_pos(scene, card), new_set(scene) if card == "10H" else set_end(scene, 0))
+    for card in ("6S", "6D", "6C"):
+        drag(app, hand_pos(scene, card), new_set(scene) if card == "6S" else set_end(scene, 1))
+    assert table_text(scene) == ["10H JH QH", "6S 6D 6C"]
+    assert "opening: 48 of 30" in scene.status_line()
+    key(app, pygame.K_n)
+    assert "(48 points)" in scene.log.entries[-1][0]
+
+
 def test_below_thirty_the_own_set_stays_temporary_and_the_turn_is_refused(app: App) -> None:
     scene = open_table(app, hand_built(["2H 3H 4H 9D", "2S 3S 4S 8D"], table=["7C 8C 9C"]))
     for card in ("2H", "3H", "4H"):

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from game.core import Reason, refusal
+from game.movelog import opening_sets
 from game.rummy import Card, Play, RummyState
 from game.rummy.draft import DraftError, Placed, TurnDraft
 
@@ -80,7 +81,9 @@ class TurnEdit:
         return self.draft.placed[slot[1]][slot[2]].card  # type: ignore[misc]
 
     def opening_points(self) -> int:
-        return self.draft.opening_points()
+        """The whole sum of the sets laid from the hand, as the log will say it (the engine's
+        count stops as soon as the 30 are reached)."""
+        return max(self.draft.opening_points(), opening_sets(self.draft.played, self.draft.sets)[1])
 
     def is_public(self, index: int) -> bool:
         """Green (public) or blue (temporary, before the opening's 30 points)."""
