@@ -223,10 +223,7 @@ def _play_line(state: RummyState, action: Play, who: str) -> str:
     cards = _count(laid, _("1 card ({cards})"), _("{n} cards ({cards})")).format(
         cards=cards_text(sorted(played.elements())), n=laid
     )
-    old_sets, new_sets = Counter(state.table), Counter(action.table)
-    unchanged = sum((old_sets & new_sets).values())
-    rebuilt = len(state.table) - unchanged
-    started = len(action.table) - unchanged
+    extended, rebuilt, started = _set_changes(state.table, action.table, played)
     seat = state.current_player
     opener = seat is not None and not state.players[seat].opened
     if opener:
@@ -244,6 +241,13 @@ def _play_line(state: RummyState, action: Play, who: str) -> str:
             line += _(" and rebuilt {sets}").format(
                 sets=_counted(rebuilt, _("1 set"), _("{n} sets"))
             )
+        elif extended and started:
+            line += _(" on {sets} and in {new}").format(
+                sets=_counted(extended, _("1 set"), _("{n} sets")),
+                new=_counted(started, _("1 new set"), _("{n} new sets")),
+            )
+        elif extended:
+            line += _(" on {sets}").format(sets=_counted(extended, _("1 set"), _("{n} sets")))
         elif started:
             line += _(" in {sets}").format(
                 sets=_counted(started, _("1 new set"), _("{n} new sets"))
@@ -251,6 +255,26 @@ def _play_line(state: RummyState, action: Play, who: str) -> str:
     if seat is not None and laid >= len(state.players[seat].hand):
         line += _("; {who} went out and wins round {round}").format(who=who, round=state.round)
     return line
+
+
+def _set_changes(
+    old: Sequence[Sequence[Card]], new: Sequence[Sequence[Card]], played: Counter[Card]
+) -> tuple[int, int, int]:
+    """How many sets were only extended with laid cards (a set that only grew, in any place:
+    laying off), how many old sets were rebuilt otherwise, and how many new sets were started."""
+    gone = list((Counter(map(tuple, old)) - Counter(map(tuple, new))).elements())
+    came = list((Counter(map(tuple, new)) - Counter(map(tuple, old))).elements())
+    extended = 0
+    for grown in list(came):
+        for before in gone:
+            had, has = Counter(before), Counter(grown)
+            added = has - had
+            if not had - has and added and not added - played:
+                gone.remove(before)
+                came.remove(grown)
+                extended += 1
+                break
+    return extended, len(gone), 0 if gone else len(came)
 
 
 def opening_sets(played: Counter[Card], table: Sequence[Sequence[Card]]) -> tuple[int, int]:

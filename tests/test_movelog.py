@@ -24,7 +24,9 @@ KNIGHTS_VERBS = {
 RUMMY_VERBS = {
     "Draw": re.compile(r"^\w+ drew (a|the last) card"),
     "Open": re.compile(r"^\w+ opened with \d+ sets? \(\d+ points\) and laid \d+ cards? \("),
-    "Play": re.compile(r"^\w+ laid \d+ cards? \(.+\)( and rebuilt \d+ sets?| in \d+ new sets?)"),
+    "Play": re.compile(
+        r"^\w+ laid \d+ cards? \(.+\)( and rebuilt \d+ sets?| in \d+ new sets?| on \d+ sets?( and in \d+ new sets?)?)"
+    ),
     "Pass": re.compile(r"^\w+ passed"),
     "NextRound": re.compile(r"^Round \d+ dealt: \w+ deals, \w+ begins$"),
 }
@@ -77,7 +79,7 @@ def test_every_rummy_action_type_reads_as_a_sentence_naming_the_player() -> None
             assert RUMMY_VERBS[kind].match(line), (kind, line)
             seen[kind].add(line)
     assert set(seen) == set(RUMMY_VERBS)
-    assert any("rebuilt" in line for line in seen["Play"])
+    assert any(" on " in line for line in seen["Play"])  # cards laid off onto sets
 
 
 def test_knights_lines_read_as_the_design_examples() -> None:
@@ -140,9 +142,16 @@ def test_rummy_lines_read_as_the_design_examples() -> None:
     rebuild = _rummy_state("9H 8C KD", ["10H JH QH", "8S 8D 8H"], opened=True)
     play = Play([parse_cards("9H 10H JH QH"), parse_cards("8S 8D 8H 8C")])
     line = describe_rummy(rebuild, play)
-    assert line == "Bob laid 2 cards (8C 9H) and rebuilt 2 sets"
+    assert line == "Bob laid 2 cards (8C 9H) on 2 sets"  # both sets only grew: laid off
     finishing = _rummy_state("9H 8C", ["10H JH QH", "8S 8D 8H"], opened=True)
     assert describe_rummy(finishing, play) == line + "; Bob went out and wins round 1"
+    joker_run = _rummy_state("AH KD", ["JH QH *"], opened=True)
+    assert describe_rummy(joker_run, Play([parse_cards("JH QH * AH")])) == (
+        "Bob laid 1 card (AH) on 1 set"
+    )
+    moved = _rummy_state("KC KD 9S", ["10H JH QH KH", "8S 8D 8H"], opened=True)
+    regrouped = Play([parse_cards("10H JH QH"), parse_cards("8S 8D 8H"), parse_cards("KH KD KC")])
+    assert describe_rummy(moved, regrouped).endswith("and rebuilt 1 set")
     fresh = _rummy_state("2C 3C 4C KD", ["10H JH QH"], opened=True)
     assert describe_rummy(fresh, Play([parse_cards("10H JH QH"), parse_cards("2C 3C 4C")])) == (
         "Bob laid 3 cards (2C 3C 4C) in 1 new set"

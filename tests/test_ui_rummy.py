@@ -180,6 +180,18 @@ def test_the_opening_counter_shows_the_whole_sum_past_thirty(app: App) -> None:
     assert "(48 points)" in scene.log.entries[-1][0]
 
 
+def test_going_out_is_logged_before_the_points_the_others_keep(app: App) -> None:
+    scene = open_table(
+        app, hand_built(["AH", "2S 3S 4S 8D"], table=["JH QH *"], opened=[True, True])
+    )
+    drag(app, hand_pos(scene, "AH"), set_end(scene, 0))
+    key(app, pygame.K_n)
+    lines = [text for text, _colour in scene.log.entries]
+    went_out = next(i for i, line in enumerate(lines) if "went out" in line)
+    assert lines[went_out] == "Ann laid 1 card (AH) on 1 set; Ann went out and wins round 1"
+    assert lines[went_out + 1].startswith("Bob: 2S 3S 4S 8D = ")
+
+
 def test_below_thirty_the_own_set_stays_temporary_and_the_turn_is_refused(app: App) -> None:
     scene = open_table(app, hand_built(["2H 3H 4H 9D", "2S 3S 4S 8D"], table=["7C 8C 9C"]))
     for card in ("2H", "3H", "4H"):
