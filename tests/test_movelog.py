@@ -25,7 +25,8 @@ RUMMY_VERBS = {
     "Draw": re.compile(r"^\w+ drew (a|the last) card"),
     "Open": re.compile(r"^\w+ opened with \d+ sets? \(\d+ points\) and laid \d+ cards? \("),
     "Play": re.compile(
-        r"^\w+ laid \d+ cards? \(.+\)( and rebuilt \d+ sets?| in \d+ new sets?| on \d+ sets?( and in \d+ new sets?)?)"
+        r"^\w+ laid \d+ cards? \(.+\)"
+        r"( and rebuilt \d+ sets?| in \d+ new sets?| on \d+ sets?( and in \d+ new sets?)?)"
     ),
     "Pass": re.compile(r"^\w+ passed"),
     "NextRound": re.compile(r"^Round \d+ dealt: \w+ deals, \w+ begins$"),
