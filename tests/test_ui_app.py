@@ -18,7 +18,9 @@ from game.ui.testing import click, headless_app, press, resize, type_text
 
 
 @pytest.fixture
-def app() -> App:
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
+    # A home of its own: no remembered setup or game in progress from another test.
+    monkeypatch.setenv("ROBBERS_DEN_HOME", str(tmp_path / "home"))
     app = headless_app()
     app.push(MenuScene(app))
     app.run_frames(1)
@@ -65,6 +67,50 @@ def test_setup_by_clicks_and_typing_starts_a_knights_table(app: App) -> None:
     assert session.seats[1].level == "easy"
     assert session.seed == 7
     assert session.state.players == ("Ann", "Hilde")
+
+
+def test_the_last_setup_of_each_game_is_offered_again(app: App) -> None:
+    setup = open_setup(app)
+    click(app, setup.widget("name0").center)
+    press(app, pygame.K_a, pygame.KMOD_LCTRL)  # select all: typing replaces "Player 1"
+    type_text(app, "Ann")
+    level = setup.widget("level1")
+    click(app, (level.x + level.w * 7 // 8, level.centery))  # Expert
+    click(app, setup.widget("start").center)
+    assert not isinstance(app.top, SetupScene)
+    press(app, pygame.K_ESCAPE)  # pause
+    click(app, app.top.widget("Main menu").center)
+    again = open_setup(app, "knights")
+    assert [(s.name, s.human, s.level) for s in again.seats] == [
+        ("Ann", True, "medium"),
+        ("Hilde", False, "expert"),
+    ]
+    game = again.widget("game")
+    click(app, (game.right - 20, game.centery))  # rummy, never set up: the seats carry over
+    click(app, again.widget("add").center)
+    assert again.game == "rummy" and len(again.seats) == 3
+    game = again.widget("game")
+    click(app, (game.x + 20, game.centery))  # and back: knights' own last setup again
+    assert [s.name for s in again.seats] == ["Ann", "Hilde"]
+
+
+def test_a_damaged_setup_memory_gives_the_defaults(app: App) -> None:
+    from game.ui.setup_memory import memory_path
+
+    memory_path().parent.mkdir(parents=True, exist_ok=True)
+    memory_path().write_text('{"knights": [{"name": "", "human": 3}]}', encoding="utf-8")
+    setup = open_setup(app)
+    assert [s.name for s in setup.seats] == ["Player 1", "Hilde"]
+
+
+def test_a_name_of_blank_characters_is_refused(app: App) -> None:
+    setup = open_setup(app)
+    click(app, setup.widget("name0").center)
+    press(app, pygame.K_a, pygame.KMOD_LCTRL)
+    type_text(app, "\u3164 \u2800")
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)  # start
+    assert app.top is setup and "needs a name" in setup.error
 
 
 def test_setup_seats_stay_within_limits_and_colours_unique(app: App) -> None:
