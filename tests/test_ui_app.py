@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -14,7 +15,7 @@ from game.ui.overlays import HelpOverlay
 from game.ui.session import SeatError, seats_from_spec
 from game.ui.setup_scene import SetupScene
 from game.ui.tables import table_class
-from game.ui.testing import click, headless_app, press, resize, type_text
+from game.ui.testing import click, headless_app, press, resize, type_text, wait_until
 
 
 @pytest.fixture
@@ -237,3 +238,50 @@ def test_command_line_screenshot_of_an_autoplay_table(tmp_path: Path) -> None:
 def test_command_line_rejects_a_bad_seat_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--game", "knights", "--players", "human"]) == 2
     assert "2 to 4 players" in capsys.readouterr().err
+
+
+def test_a_table_waiting_for_a_person_sleeps_between_frames_and_wakes_for_input(
+    app: App,
+) -> None:
+    from game.ui.knights.table import KnightsTableScene
+    from game.ui.session import Seat, Session
+    from game.ui.tables import open_table
+
+    seats = [Seat("Ann", True, colour=0), Seat("Hilde", False, "easy", colour=1)]
+    open_table(app, Session("knights", seats, 3))
+    table = app.top
+    assert isinstance(table, KnightsTableScene) and table.human_to_move()
+    assert not app.wants_frames()
+    frames, app.time = app.frames, 0.0
+    app.run(quit_after=1.0)
+    assert app.frames - frames <= 15  # a few idle frames, not 60
+    assert app.time >= 1.0  # the idle frames still count the real time
+    # Input is handled as soon as it comes, not at the next idle frame.
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    )
+    started = time.perf_counter()
+    app.time = 0.0
+    app.run(quit_after=0.0)  # one pass of the loop
+    assert time.perf_counter() - started < 0.2
+    assert app.top is not table  # Esc paused the game
+
+
+def test_the_rummy_table_draws_at_full_rate_while_a_card_is_dragged(app: App) -> None:
+    from game.ui.rummy.table import RummyTableScene
+    from game.ui.session import Seat, Session
+    from game.ui.tables import open_table
+
+    seats = [Seat("Ann", True, colour=0), Seat("Hilde", False, "easy", colour=1)]
+    session = Session("rummy", seats, 3)
+    open_table(app, session)
+    table = app.find_scene(RummyTableScene)
+    assert isinstance(table, RummyTableScene)
+    assert wait_until(app, table.human_to_move)
+    while app.top is not table:
+        app.pop()
+    assert not app.wants_frames()
+    rect = table.hand_row().card_rect(0)
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    app.run_frames(1)
+    assert table.drag is not None and app.wants_frames()

@@ -37,6 +37,7 @@ _DECOR = (
 class MenuScene(Scene):
     name = "menu"
     help_topic = "general"
+    idle_fps = 15.0  # the knights bob gently: smooth enough, a fraction of the full rate
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

@@ -362,6 +362,9 @@ class RummyTableScene(TableScene):
     def animating(self) -> bool:
         return self.anim is not None
 
+    def wants_frames(self) -> bool:
+        return super().wants_frames() or self.drag is not None or self.spring is not None
+
     def on_moved(self, before: Any, after: Any, seat: int | None, action: Any) -> None:
         """Fly the computer's cards, light up changed sets, and count a finished round."""
         self.edit = None
