@@ -22,8 +22,10 @@ from game.ui.rummy import table_draw
 from game.ui.rummy.prompts import NameDialog
 from game.ui.rummy.results import RummyResultsScene
 from game.ui.rummy.table import RummyTableScene
+from game.ui.rummy.turn_edit import sorted_cards
 from game.ui.session import Seat, Session
 from game.ui.testing import click, press_letter, resize, wait_until
+from game.ui.widgets import Button
 
 STOCK = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D 6D"
 
@@ -613,6 +615,23 @@ def test_more_columns_and_four_colours_are_player_settings(app: App) -> None:
     key(app, pygame.K_s)
     assert scene.sort_by == "rank"
     assert [str(c) for c in scene.shown_hand() or []] == ["4D", "10H", "JH"]
+
+
+def test_the_sort_button_says_what_it_does_and_the_order_holds_after_a_draw(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH 4D 3H", "2S 3S 4S 8D"]), humans=1)
+    sort = scene.widgets.find("sort")
+    assert isinstance(sort, Button) and sort.label == "Sort by rank"  # sorted by suit now
+    key(app, pygame.K_s)
+    assert sort.label == "Sort by suit"
+    assert [str(c) for c in scene.shown_hand() or []] == ["3H", "4D", "10H", "JH"]
+    key(app, pygame.K_s)
+    by_suit = ["4D", "3H", "10H", "JH"]
+    assert [str(c) for c in scene.shown_hand() or []] == by_suit
+    key(app, pygame.K_d)  # the drawn card joins; the computer plays next
+    hand = scene.state.players[0].hand
+    assert len(hand) == 5
+    shown = [str(c) for c in scene.shown_hand() or []]
+    assert shown == [str(c) for c in sorted_cards(hand, "suit")]  # no jump to rank order
 
 
 class FixedAgent:

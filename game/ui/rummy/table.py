@@ -34,7 +34,7 @@ from game.ui.rummy.geometry import (
     table_grid,
 )
 from game.ui.rummy.results import RoundScore, RummyResultsScene
-from game.ui.rummy.turn_edit import TurnEdit
+from game.ui.rummy.turn_edit import TurnEdit, sorted_cards
 from game.ui.table_shell import TableScene
 
 if TYPE_CHECKING:
@@ -120,7 +120,8 @@ class RummyTableScene(TableScene):
             viewer = self.state.current_player  # computers only: watch the hand on turn
         if viewer is None or viewer >= self.state.num_players:
             return None
-        return list(self.state.players[viewer].hand)
+        # Between turns too the hand keeps the order the player chose (no jump after a draw).
+        return sorted_cards(self.state.players[viewer].hand, self.sort_by)
 
     def grid(self) -> TableGrid:
         table = self.shown_table()

@@ -34,6 +34,20 @@ DROP_OFF_TARGET = refusal(
 )
 
 
+def sorted_cards(cards: Sequence[Card], by: str) -> list[Card]:
+    """``cards`` in the hand's order: ``by`` = "suit" (suit then rank) or "rank" (rank then
+    suit); jokers go first."""
+
+    def key(card: Card) -> tuple[int, int, str]:
+        if card.is_joker:
+            return (0, 0, "")
+        if by == "suit":
+            return (1 + "CDHS".index(card.suit), card.rank, card.suit)
+        return (1 + card.rank, 0, card.suit)
+
+    return sorted(cards, key=key)
+
+
 class TurnEdit:
     """Edits of one turn for ``state.current_player`` (the state must show his hand)."""
 
@@ -175,15 +189,7 @@ class TurnEdit:
 
     def sort_hand(self, by: str) -> None:
         """``by`` = "suit" (suit then rank) or "rank" (rank then suit); jokers go first."""
-
-        def key(card: Card) -> tuple[int, int, str]:
-            if card.is_joker:
-                return (0, 0, "")
-            if by == "suit":
-                return (1 + "CDHS".index(card.suit), card.rank, card.suit)
-            return (1 + card.rank, 0, card.suit)
-
-        self.order = tuple(sorted(self.order, key=key))
+        self.order = tuple(sorted_cards(self.order, by))
 
     def undo(self) -> bool:
         if not self.draft.can_undo:
