@@ -376,6 +376,13 @@ def test_hover_explains_values_and_invalid_sets(app: App) -> None:
     hover(app, (cell.right - 8, cell.bottom - 8))
     text = scene.hover_text()
     assert text is not None and "mixed suits" in text
+    hover(app, set_card_pos(scene, 0, 3))  # the 5S itself: its set's problem, then the card
+    reason, card = (scene.hover_text() or "").split("\n\n")
+    assert reason.startswith("Invalid set: ") and card.startswith("five of spades: ")
+    drag(app, hand_pos(scene, "2D"), new_set(scene))  # a lone card: too short, no joker talk
+    hover(app, set_card_pos(scene, 2, 0))
+    assert (scene.hover_text() or "").startswith("Invalid set: a set needs at least 3 cards\n\n")
+    assert "joker" not in (scene.hover_text() or "")
 
 
 # --- undo, reset, draw ------------------------------------------------------------------------

@@ -612,5 +612,11 @@ def draw_tooltip(surface: pygame.Surface, content: str, pointer: tuple[int, int]
     pygame.draw.rect(surface, theme.ACCENT_DARK, box, width=2, border_radius=6)
     y = box.y + 5
     for line in lines:
-        surface.blit(theme.text(line, theme.FONT_SMALL, theme.TEXT_DARK), (box.x + 8, y))
+        if line:
+            surface.blit(theme.text(line, theme.FONT_SMALL, theme.TEXT_DARK), (box.x + 8, y))
+        else:  # a blank line parts two things said: a rule across the box
+            middle = y + line_height // 2
+            pygame.draw.line(
+                surface, theme.ACCENT_DARK, (box.x + 8, middle), (box.right - 8, middle)
+            )
         y += line_height

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 DRAG_THRESHOLD = 4
 
+
 def handle(t: RummyTableScene, event: pygame.event.Event) -> bool:
     if event.type == pygame.MOUSEMOTION:
         t.pointer = event.pos
@@ -165,7 +166,6 @@ def spring_back(t: RummyTableScene, drag: Drag, pos: tuple[int, int]) -> None:
     t.spring = Spring(drag.card, start, end, drag.slot)
 
 
-
 def hover_text(t: RummyTableScene, pos: tuple[int, int] | None = None) -> str | None:
     """What the pointer is over: a card's value where it lies, or an invalid set's reason."""
     pos = t.pointer if pos is None else pos
@@ -185,7 +185,8 @@ def hover_text(t: RummyTableScene, pos: tuple[int, int] | None = None) -> str | 
         text = set_value_text(table[s], i)
         problem = table_draw.set_problem(table[s])
         invalid = _("Invalid set: {problem}").format(problem=problem)
-        return f"{invalid}\n{text}" if problem else text
+        # The set's problem, a blank line (drawn as a rule), then the card itself.
+        return f"{invalid}\n\n{text}" if problem else text
     s2 = grid.set_at(pos)
     if s2 is not None and s2 < len(table):
         problem = table_draw.set_problem(table[s2])
