@@ -37,6 +37,23 @@ def draw_table(t: KnightsTableScene, surface: pygame.Surface) -> None:
     draw_tooltips(t, surface)
 
 
+PREVIEW_ALPHA = 130  # the tile under the pointer, before the click
+CURSOR_ALPHA = 100  # the keyboard cursor's tile
+
+
+def dashed_frame(surface: pygame.Surface, rect: pygame.Rect, colour: theme.Colour) -> None:
+    """A frame of short dashes: a place that is proposed, not taken."""
+    dash, gap, width = 8, 5, 3
+    for x in range(rect.left, rect.right, dash + gap):
+        end = min(x + dash, rect.right)
+        pygame.draw.line(surface, colour, (x, rect.top + 1), (end, rect.top + 1), width)
+        pygame.draw.line(surface, colour, (x, rect.bottom - 2), (end, rect.bottom - 2), width)
+    for y in range(rect.top, rect.bottom, dash + gap):
+        end = min(y + dash, rect.bottom)
+        pygame.draw.line(surface, colour, (rect.left + 1, y), (rect.left + 1, end), width)
+        pygame.draw.line(surface, colour, (rect.right - 2, y), (rect.right - 2, end), width)
+
+
 def draw_board_overlays(t: KnightsTableScene, surface: pygame.Surface) -> None:
     geom = t.geom
     state = t.state
@@ -56,14 +73,17 @@ def draw_board_overlays(t: KnightsTableScene, surface: pygame.Surface) -> None:
             pygame.draw.rect(
                 surface, glow, geom.cell_rect(*spot).inflate(-6, -6), 3, border_radius=6
             )
-        target = t.hover_cell if t.hover_cell in spots else t.cursor
+        hovered = t.hover_cell in spots
+        target = t.hover_cell if hovered else t.cursor
         kind = t.selected_kind()
         if target is not None and kind is not None:
+            # A preview, not a laid tile: see-through (more so for the keyboard cursor while
+            # the pointer is elsewhere), inside a dashed frame.
             preview = sprites.tile_sprite(kind, geom.tile - 2).copy()
-            preview.set_alpha(200)
+            preview.set_alpha(PREVIEW_ALPHA if hovered else CURSOR_ALPHA)
             rect = geom.cell_rect(*target)
             surface.blit(preview, rect.move(1, 1))
-            pygame.draw.rect(surface, theme.HIGHLIGHT, rect, 3, border_radius=4)
+            dashed_frame(surface, rect, theme.HIGHLIGHT)
     if state.phase == "deploy" and state.pending is not None and t.anim is None:
         rect = geom.cell_rect(*state.pending)
         pulse = int(3 + 2 * abs(((t.clock * 2) % 2) - 1))
