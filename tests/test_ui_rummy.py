@@ -21,6 +21,7 @@ from game.ui.overlays import CoverScene, Dialog
 from game.ui.rummy import table_draw
 from game.ui.rummy.prompts import NameDialog
 from game.ui.rummy.results import RummyResultsScene
+from game.ui.rummy.set_places import keep_places
 from game.ui.rummy.table import RummyTableScene
 from game.ui.rummy.turn_edit import sorted_cards
 from game.ui.session import Seat, Session
@@ -669,6 +670,30 @@ def test_computer_turn_is_animated_and_changed_sets_light_up(app: App) -> None:
     app.run_frames(200)
     assert scene.highlight == {0, 1}  # still lit until the human edits
     assert "Bob laid 4 cards" in scene.log.entries[-1][0]
+
+
+def test_sets_keep_their_place_when_the_computer_lists_them_in_another_order(app: App) -> None:
+    state = hand_built(
+        ["JH 4D", "10H 5C 6C 7C 9D"],
+        table=["2S 3S 4S", "7H 8H 9H"],
+        opened=[True, True],
+        current=1,
+    )
+    agent = FixedAgent("5C 6C 7C|7H 8H 9H 10H|2S 3S 4S")
+    scene = open_table(app, state, humans=1, agents={1: agent})
+    assert app.run_until(lambda: scene.human_to_move(), max_frames=2000)
+    # The spades stay first, the grown hearts second, the new clubs take a free place.
+    assert state_table(scene) == ["2S 3S 4S", "7H 8H 9H 10H", "5C 6C 7C"]
+    assert table_text(scene) == state_table(scene)
+    assert scene.highlight == {1, 2}  # what changed, where it stands
+
+
+def test_keep_places_fills_the_places_of_sets_that_went() -> None:
+    old = [["a", "b", "c"], ["d", "e", "f"], ["g", "h", "i"]]
+    new = [["x", "y", "z"], ["g", "h", "i", "j"], ["a", "b", "c"]]
+    assert keep_places(old, new) == [("a", "b", "c"), ("x", "y", "z"), ("g", "h", "i", "j")]
+    assert keep_places([], [["a"]]) == [("a",)]
+    assert keep_places([["a", "b", "c"]], []) == []
 
 
 def test_an_illegal_computer_move_hands_the_seat_to_medium(app: App) -> None:

@@ -34,6 +34,7 @@ from game.ui.rummy.geometry import (
     table_grid,
 )
 from game.ui.rummy.results import RoundScore, RummyResultsScene
+from game.ui.rummy.set_places import keep_places
 from game.ui.rummy.turn_edit import TurnEdit, sorted_cards
 from game.ui.table_shell import TableScene
 
@@ -225,6 +226,14 @@ class RummyTableScene(TableScene):
             return
         self.start_hint(_("Hint: looking for the best play… (Esc stops)"))
 
+    def act(self, action: Any) -> bool:
+        """A computer's play is laid with the sets that stay where they were (its own list
+        order is the solver's); a person's play keeps the order he made."""
+        seat = self.state.current_player
+        if isinstance(action, Play) and not self.session.is_human(seat):
+            action = Play(tuple(keep_places(self.state.table, action.table)))
+        return super().act(action)
+
     def hint_arrived(self, action: Any) -> None:
         if self.current_edit() is None:
             return
@@ -238,7 +247,7 @@ class RummyTableScene(TableScene):
             self.say(why, theme.ACCENT)
             return
         table = [list(cards) for cards in self.state.table]
-        self.hint = [list(cards) for cards in action]
+        self.hint = [list(cards) for cards in keep_places(self.state.table, action)]
         self.hint_changed = changed_sets(table, self.hint)
         laid = sum(len(s) for s in action) - sum(len(s) for s in table)
         self.say(
