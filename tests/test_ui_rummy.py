@@ -6,6 +6,7 @@ Every scenario starts from a seeded, hand-built state so that the cards are know
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -15,7 +16,7 @@ import pytest
 from game.i18n import set_language
 from game.rummy import Play, RummyState, new_game, parse_cards
 from game.rummy.state import PlayerState, sorted_hand
-from game.ui import testing
+from game.ui import testing, theme
 from game.ui.app import App
 from game.ui.overlays import CoverScene, Dialog
 from game.ui.rummy import table_draw
@@ -721,6 +722,39 @@ def test_a_computer_that_fails_at_medium_too_plays_the_safe_move(
     assert app.run_until(lambda: scene.human_to_move(), max_frames=2000)
     assert len(scene.state.players[1].hand) == 6 and state_table(scene) == ["7H 8H 9H"]
     assert "failed" in scene.log.entries[-2][0] and "draws" in scene.log.entries[-2][0]
+
+
+def test_the_hand_does_not_slide_under_the_pointer_when_cards_are_played(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH QH 2C 9D", "2S 3S 4S 8D"]))
+    first = scene.hand_row().card_rect(0)
+    assert str((scene.shown_hand() or [])[0]) == "2C"
+    for card in ("10H", "JH", "QH"):
+        drag(app, hand_pos(scene, card), new_set(scene) if card == "10H" else set_end(scene, 0))
+        assert str((scene.shown_hand() or [])[0]) == "2C"
+        assert scene.hand_row().card_rect(0) == first  # the 2C stays where it was
+    key(app, pygame.K_n)  # the turn ends: the next hand is laid out afresh
+    assert scene.state.current_player == 1
+
+
+def test_the_card_just_drawn_is_lit_until_the_player_moves_again(app: App) -> None:
+    scene = open_table(
+        app, hand_built(["10H JH QH 4D", "2S 3S 4S 8D"], opened=[True, True]), humans=1
+    )
+    assert scene.fresh_card() is None
+    before = list(scene.state.players[0].hand)
+    key(app, pygame.K_d)
+    assert wait_until(app, scene.human_to_move)
+    (drawn,) = list((Counter(scene.state.players[0].hand) - Counter(before)).elements())
+    assert scene.fresh_card() == drawn
+    lit = scene.hand_row().card_rect([*(scene.shown_hand() or [])].index(drawn))
+    app.draw()
+    assert app.screen.get_at((lit.x + 1, lit.centery))[:3] == theme.HIGHLIGHT[:3]  # framed
+    for card in ("10H", "JH", "QH"):
+        last = len(scene.shown_table()) - 1
+        drag(app, hand_pos(scene, card), new_set(scene) if card == "10H" else set_end(scene, last))
+    key(app, pygame.K_n)  # a play, not a draw: nothing is new any more
+    assert wait_until(app, scene.human_to_move)
+    assert scene.fresh_card() is None
 
 
 def test_drag_reorders_the_hand(app: App) -> None:

@@ -10,6 +10,7 @@ seats think on an :class:`~game.ui.ai_worker.AIWorker` and their moves are playe
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -124,6 +125,37 @@ class RummyTableScene(TableScene):
         # Between turns too the hand keeps the order the player chose (no jump after a draw).
         return sorted_cards(self.state.players[viewer].hand, self.sort_by)
 
+    def hand_seat(self) -> int | None:
+        """Whose hand is along the bottom (as in ``shown_hand``)."""
+        if self.human_to_move():
+            return self.state.current_player
+        viewer = self.viewer
+        if viewer is None and not self.session.humans:
+            viewer = self.state.current_player
+        if viewer is None or viewer >= self.state.num_players:
+            return None
+        return viewer
+
+    def fresh_card(self) -> Card | None:
+        """The card the player whose hand is shown drew on his last turn (lit until he plays
+        again), from the history; None if his last move was not a draw."""
+        seat = self.hand_seat()
+        history = self.session.history
+        for i in range(len(history) - 1, -1, -1):
+            entry = history[i]
+            if entry.seat != seat or not entry.is_move:
+                continue
+            if not isinstance(entry.action, Draw) or entry.before is None:
+                return None
+            after = history[i + 1].before if i + 1 < len(history) else self.state
+            if after is None or after.round != entry.before.round or seat is None:
+                return None
+            if seat >= after.num_players or seat >= entry.before.num_players:
+                return None
+            gained = Counter(after.players[seat].hand) - Counter(entry.before.players[seat].hand)
+            return next(iter(gained), None)
+        return None
+
     def grid(self) -> TableGrid:
         table = self.shown_table()
         key = (tuple(len(s) for s in table), self.columns, self.table_area.size, self.size)
@@ -156,7 +188,10 @@ class RummyTableScene(TableScene):
 
     def hand_row(self) -> HandRow:
         hand = self.shown_hand() or []
-        return hand_row(self.hand_area, len(hand))
+        edit = self.edit if self.human_to_move() else None
+        # While a turn is edited, the row keeps room for the hand the turn began with.
+        slots = len(edit.state.players[edit.seat].hand) if edit is not None else 0
+        return hand_row(self.hand_area, len(hand), slots)
 
     # -- layout ------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:

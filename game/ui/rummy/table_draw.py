@@ -289,13 +289,22 @@ def _draw_hand(scene: RummyTableScene, surface: pygame.Surface) -> None:
     hidden = _hidden_slot(scene)
     hover = row.card_at(scene.pointer) if scene.drag is None else None
     hinted = _hinted_cards(scene)
+    fresh = scene.fresh_card()
     for i, card in enumerate(hand):
         if hidden == ("hand", i):
             continue
         rect = row.card_rect(i)
+        is_fresh = card == fresh
         if hover == i and scene.edit is not None:
             rect = rect.move(0, -10)
         surface.blit(card_art.card_surface(card, rect.size, scene.four_colour), rect)
+        if is_fresh:  # the card just drawn: a gold frame and a tag, until it is played
+            fresh = None
+            pygame.draw.rect(surface, theme.HIGHLIGHT, rect, width=4, border_radius=8)
+            tag = theme.text(_("new"), theme.FONT_SMALL - 2, theme.TEXT_DARK, True)
+            box = tag.get_rect(bottomleft=(rect.x + 6, rect.bottom - 6)).inflate(8, 2)
+            pygame.draw.rect(surface, theme.HIGHLIGHT, box, border_radius=4)
+            surface.blit(tag, tag.get_rect(center=box.center))
         if hinted[card] > 0:  # the hint would lay this card
             hinted[card] -= 1
             pygame.draw.rect(surface, CHANGED_EDGE, rect.inflate(4, 4), width=3, border_radius=8)
