@@ -757,6 +757,20 @@ def test_the_card_just_drawn_is_lit_until_the_player_moves_again(app: App) -> No
     assert scene.fresh_card() is None
 
 
+def test_a_card_dropped_on_the_free_table_starts_a_new_set(app: App) -> None:
+    scene = open_table(
+        app, hand_built(["9H 4D", "2S 3S 4S 8D"], table=["5C 6C 7C 8C"], opened=[True] * 2)
+    )
+    free = (scene.table_area.x + 30, scene.table_area.bottom - 30)
+    assert scene.grid().drop_at(free) is None  # not on a set nor on the new-set cell
+    drag(app, hand_pos(scene, "9H"), free)
+    assert table_text(scene) == ["5C 6C 7C 8C", "9H"]
+    drag(app, set_card_pos(scene, 0, 3), free)  # a set's card: taken off into a set of its own
+    assert table_text(scene) == ["5C 6C 7C", "9H", "8C"]
+    hover(app, new_set(scene))
+    assert "To split a set" in (scene.hover_text() or "")
+
+
 def test_drag_reorders_the_hand(app: App) -> None:
     scene = open_table(app, hand_built(["2C 5D 9H KS", "2S 3S 4S 8D"]))
     assert [str(c) for c in scene.shown_hand() or []] == ["2C", "5D", "9H", "KS"]

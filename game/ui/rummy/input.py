@@ -114,6 +114,8 @@ def drop(t: RummyTableScene, pos: tuple[int, int]) -> None:
     if drag is None or edit is None or not drag.moved:
         return
     target = t.drop_target(pos)
+    if target is None and t.table_area.collidepoint(pos):
+        target = Drop("new")  # anywhere free on the table starts a new set
     slot = drag.slot
     had_opening = not edit.opened_before and edit.opened
     try:
@@ -193,5 +195,9 @@ def hover_text(t: RummyTableScene, pos: tuple[int, int] | None = None) -> str | 
         if problem:
             return _("Invalid set: {problem}").format(problem=problem)
     if grid.new_cell.collidepoint(pos):
-        return _("Drop a card here to start a new set")
+        return _(
+            "Drop a card here (or anywhere free on the table) to start a new set. To split a "
+            "set, drag one of its cards just right of the set: it and the cards after it "
+            "become a new set."
+        )
     return None
