@@ -114,6 +114,20 @@ def test_a_name_of_blank_characters_is_refused(app: App) -> None:
     assert app.top is setup and "needs a name" in setup.error
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_level_tooltip_stays_inside_the_setup_panel(app: App, size: tuple[int, int]) -> None:
+    from game.ui.widgets import draw_tooltip
+
+    resize(app, size)
+    setup = open_setup(app)
+    level = setup.widget("level1")
+    pointer = (level.right - 4, level.centery)
+    bounds = setup.widgets.tooltip_bounds
+    assert bounds is not None and setup.box.contains(bounds)
+    tip = setup.widgets.find("level1").tooltip
+    assert setup.box.contains(draw_tooltip(app.screen, tip, pointer, bounds))
+
+
 def test_setup_seats_stay_within_limits_and_colours_unique(app: App) -> None:
     setup = open_setup(app)
     click(app, setup.widget("add").center)

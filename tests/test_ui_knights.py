@@ -107,6 +107,22 @@ def test_the_castle_cannot_be_kept() -> None:
     assert "castle stays" in table.message
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_messages_at_the_start_stay_clear_of_the_tiles(size: tuple[int, int]) -> None:
+    from game.ui.knights.table_draw import message_box
+
+    app, table = human_vs()
+    resize(app, size)
+    index = next(i for i, t in enumerate(table.hand_tiles()) if t.tile == "plain+castle")
+    click(app, table.hand_slot_rects()[index].center)
+    press(app, pygame.K_RETURN)  # the castle can't be kept: the message says so
+    assert "castle stays in your hand" in table.message.lower()
+    box = message_box(table, table.state.phase)
+    assert not any(box.colliderect(slot) for slot in table.hand_slot_rects())
+    press(app, pygame.K_h)  # "Hint: keep ..." goes to the same place
+    assert app.screen.get_rect().contains(box)
+
+
 def test_a_refusal_is_shown_in_the_players_language() -> None:
     app, table = human_vs()
     set_language("de")

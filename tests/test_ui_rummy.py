@@ -771,6 +771,61 @@ def test_a_card_dropped_on_the_free_table_starts_a_new_set(app: App) -> None:
     assert "To split a set" in (scene.hover_text() or "")
 
 
+def keys(app: App, *names: str) -> None:
+    codes = {
+        "L": pygame.K_LEFT,
+        "R": pygame.K_RIGHT,
+        "U": pygame.K_UP,
+        "D": pygame.K_DOWN,
+        "SPACE": pygame.K_SPACE,
+        "ENTER": pygame.K_RETURN,
+        "ESC": pygame.K_ESCAPE,
+    }
+    for name in names:
+        key(app, codes[name])
+
+
+def test_a_whole_rummy_turn_by_keyboard_alone(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH QH 4D", "2S 3S 4S 8D"], table=["5C 6C 7C"]))
+    assert [str(c) for c in scene.shown_hand() or []] == ["4D", "10H", "JH", "QH"]
+    # A table card can't go into a hand: refused, and the refusal says why.
+    keys(app, "U", "SPACE", "D")  # focus on the table's 5C, lift it, aim at the hand
+    assert scene.keys is not None and scene.keys.lifted == ("set", 0, 0)
+    keys(app, "ENTER")
+    assert "table cards can't go to a hand" in scene.message and table_text(scene) == ["5C 6C 7C"]
+    keys(app, "ESC")  # put it back
+    assert scene.keys.lifted is None
+    keys(app, "D", "R", "SPACE")  # the 10H
+    keys(app, "U", "R", "R", "R", "R")  # up to the table, right past the 5C 6C 7C: a new set
+    assert scene.keys.spot == ("new",)
+    keys(app, "ENTER")
+    assert table_text(scene) == ["5C 6C 7C", "10H"]
+    keys(app, "D", "R", "SPACE")  # the JH (hand: 4D JH QH)
+    keys(app, "U", "R")  # onto the 10H's set, after it
+    assert scene.keys.spot == ("set", 1, 1)
+    keys(app, "ENTER")
+    keys(app, "D", "R", "SPACE", "U", "R", "R", "ENTER")  # the QH after the JH
+    assert table_text(scene) == ["5C 6C 7C", "10H JH QH"]
+    assert "opening: 30 of 30" in scene.status_line()
+    keys(app, "ENTER")  # nothing lifted: Enter is Next player
+    assert state_table(scene) == ["5C 6C 7C", "10H JH QH"]
+    assert scene.state.current_player == 1 and scene.state.players[0].opened
+
+
+def test_the_hint_bar_covers_no_proposed_set(app: App) -> None:
+    sets = ["2C 3C 4C", "5D 6D 7D", "8H 9H 10H", "JS QS KS", "2D 2H 2S", "9C 9D 9S", "4H 5H 6H"]
+    scene = open_table(app, hand_built(["AH KH QH", "2S 3S 4S 8D"], table=sets, opened=[True] * 2))
+    scene.columns = 3  # three full rows: the last one reaches the bottom
+    proposal = [parse_cards(cards) for cards in [*sets, "QH KH AH"]]
+    scene.hint_arrived(proposal)
+    app.run_frames(1)
+    assert scene.hint is not None
+    band = table_draw.hint_band(scene)
+    grid = scene.grid()
+    assert all(not band.colliderect(cell) for cell in grid.cells[:-1])
+    assert scene.widget("accept").colliderect(band)
+
+
 def test_drag_reorders_the_hand(app: App) -> None:
     scene = open_table(app, hand_built(["2C 5D 9H KS", "2S 3S 4S 8D"]))
     assert [str(c) for c in scene.shown_hand() or []] == ["2C", "5D", "9H", "KS"]

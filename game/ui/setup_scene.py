@@ -165,6 +165,7 @@ class SetupScene(Scene):
         field_h = min(38, row_h - 8)
         self.box = pygame.Rect(0, 0, box_w, box_h)
         self.box.center = (w // 2, h // 2)
+        self.widgets.tooltip_bounds = self.box.inflate(-8, -8)
         # Columns share the width: chip | name | human/computer | level | remove.
         rest = box_w - 56 - 64 - 48 - 24
         name_w = int(rest * 0.25)

@@ -534,6 +534,7 @@ class WidgetGroup:
         self.pointer: tuple[int, int] = (-1, -1)
         self.hover_time = 0.0
         self._hover_widget: Widget | None = None
+        self.tooltip_bounds: pygame.Rect | None = None  # a dialog keeps its tooltips inside
 
     def add(self, widget: Widget) -> Widget:
         self.widgets.append(widget)
@@ -595,19 +596,26 @@ class WidgetGroup:
         for widget in self.widgets:
             widget.draw(surface)
         if self._hover_widget is not None and self.hover_time >= self.TOOLTIP_DELAY:
-            draw_tooltip(surface, self._hover_widget.tooltip, self.pointer)
+            draw_tooltip(surface, self._hover_widget.tooltip, self.pointer, self.tooltip_bounds)
 
 
-def draw_tooltip(surface: pygame.Surface, content: str, pointer: tuple[int, int]) -> None:
-    """A small parchment box near the pointer, kept inside the window."""
-    lines = theme.wrap(content, theme.FONT_SMALL, 320)
+def draw_tooltip(
+    surface: pygame.Surface,
+    content: str,
+    pointer: tuple[int, int],
+    bounds: pygame.Rect | None = None,
+) -> pygame.Rect:
+    """A small parchment box near the pointer, kept inside ``bounds`` (a dialog's panel; by
+    default the window); returns where it went."""
+    area = surface.get_rect() if bounds is None else bounds.clip(surface.get_rect())
+    lines = theme.wrap(content, theme.FONT_SMALL, min(320, max(80, area.w - 32)))
     line_height = theme.font(theme.FONT_SMALL).get_linesize()
     width = max(theme.font(theme.FONT_SMALL).size(line)[0] for line in lines) + 16
     box = pygame.Rect(pointer[0] + 14, pointer[1] + 18, width, line_height * len(lines) + 10)
-    box.clamp_ip(surface.get_rect())
+    box.clamp_ip(area)
     if box.collidepoint(pointer):
         box.bottom = pointer[1] - 6
-        box.clamp_ip(surface.get_rect())
+        box.clamp_ip(area)
     pygame.draw.rect(surface, (250, 240, 210), box, border_radius=6)
     pygame.draw.rect(surface, theme.ACCENT_DARK, box, width=2, border_radius=6)
     y = box.y + 5
@@ -620,3 +628,4 @@ def draw_tooltip(surface: pygame.Surface, content: str, pointer: tuple[int, int]
                 surface, theme.ACCENT_DARK, (box.x + 8, middle), (box.right - 8, middle)
             )
         y += line_height
+    return box

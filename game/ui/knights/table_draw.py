@@ -327,7 +327,7 @@ def draw_instructions(
         slots = t.hand_slot_rects()
         x = (slots[-1].right if slots else c.x) + 20
         room = t.widget("keep").x - 12 - x
-        if room >= 110:
+        if room >= 110 and not t.message:  # a message takes this place (message_box)
             _lines(surface, [(words, theme.FONT_BODY, theme.TEXT, False)], x, c.y + 34, room)
     elif phase == "place":
         kind = t.selected_kind()
@@ -387,16 +387,28 @@ def draw_instructions(
                 2,
             )
     if t.message:
-        end = t.widget("confirm" if phase == "deploy" else "end").x
-        x = t.deploy_layout.label_x if phase == "deploy" else c.x
+        box = message_box(t, phase)
         _lines(
             surface,
             [(t.message, theme.FONT_SMALL + 2, t.message_colour, True)],
-            x,
-            c.bottom - 40,
-            end - 14 - x,
-            2,
+            box.x,
+            box.y,
+            box.w,
+            box.h // 20,
         )
+
+
+def message_box(t: KnightsTableScene, phase: str) -> pygame.Rect:
+    """Where the table's message (a refusal, a hint) goes: three lines above the bottom of the
+    controls, right of the hand's tiles and left of the End turn (or Confirm) button."""
+    c = t.controls
+    end = t.widget("confirm" if phase == "deploy" else "end").x
+    x = t.deploy_layout.label_x if phase == "deploy" else c.x
+    slots = t.hand_slot_rects() if phase != "deploy" else []
+    if slots:
+        x = max(x, max(r.right for r in slots) + 16)  # never over the tiles
+    top = c.y + 30 if phase == "keep" else c.bottom - 58  # at the start it has the room
+    return pygame.Rect(x, top, max(60, end - 14 - x), c.bottom - top)
 
 
 def draw_tooltips(t: KnightsTableScene, surface: pygame.Surface) -> None:

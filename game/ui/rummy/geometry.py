@@ -18,6 +18,7 @@ MIN_STEP = 0.46  # of a card's width: the rank and suit corner stays readable
 PREFERRED_STEP = 0.62
 BESIDE = 0.42  # of a card's width: the free strip right of a set ("beside it")
 CAPTION_H = 18
+HINT_BAND_H = 52  # the hint's Accept / Dismiss band along the table's bottom
 PAD = 6
 
 

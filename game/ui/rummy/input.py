@@ -11,7 +11,7 @@ import pygame
 from game.i18n import _, refusal_text
 from game.rummy.draft import DraftError
 from game.ui import theme
-from game.ui.rummy import table_draw
+from game.ui.rummy import keyboard, table_draw
 from game.ui.rummy.drag import Drag, Spring
 from game.ui.rummy.geometry import Drop
 from game.ui.rummy.turn_edit import DROP_OFF_TARGET, Slot
@@ -45,6 +45,8 @@ def handle(t: RummyTableScene, event: pygame.event.Event) -> bool:
 
 
 def on_key(t: RummyTableScene, event: pygame.event.Event) -> bool:
+    if keyboard.handle_key(t, event):
+        return True
     key = event.key
     if key == pygame.K_ESCAPE:
         if t.hint_worker.busy:

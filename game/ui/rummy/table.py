@@ -27,6 +27,7 @@ from game.ui.rummy import controls, input, players, table_draw
 from game.ui.rummy.animation import CardFlight, Flight, changed_sets, new_positions
 from game.ui.rummy.drag import Drag, Spring
 from game.ui.rummy.geometry import (
+    HINT_BAND_H,
     Drop,
     HandRow,
     TableGrid,
@@ -34,6 +35,7 @@ from game.ui.rummy.geometry import (
     hand_row,
     table_grid,
 )
+from game.ui.rummy.keyboard import KeyFocus
 from game.ui.rummy.results import RoundScore, RummyResultsScene
 from game.ui.rummy.set_places import keep_places
 from game.ui.rummy.turn_edit import TurnEdit, sorted_cards
@@ -61,6 +63,7 @@ class RummyTableScene(TableScene):
         super().__init__(app, session)
         self.edit: TurnEdit | None = None
         self.drag: Drag | None = None
+        self.keys: KeyFocus | None = None  # the keyboard's focus, once a focus key was used
         self.spring: Spring | None = None
         self.hint: list[list[Card]] | None = None
         self.hint_changed: set[int] = set()  # sets the hint adds or changes
@@ -158,17 +161,33 @@ class RummyTableScene(TableScene):
 
     def grid(self) -> TableGrid:
         table = self.shown_table()
-        key = (tuple(len(s) for s in table), self.columns, self.table_area.size, self.size)
+        hinting = self.hint is not None
+        key = (
+            tuple(len(s) for s in table),
+            self.columns,
+            self.table_area.size,
+            self.size,
+            hinting,
+        )
         if self._grid is None or key != self._grid_key:
             self._grid_key = key
-            self._grid = self._table_grid([len(s) for s in table])
+            self._grid = self._table_grid([len(s) for s in table], hinting)
         return self._grid
 
-    def _table_grid(self, lengths: list[int]) -> TableGrid:
+    def sets_area(self, hinting: bool) -> pygame.Rect:
+        """Where the sets go: the table, less the band of the hint's Accept / Dismiss buttons
+        while a hint is shown (no proposed set under it)."""
+        area = self.table_area.copy()
+        if hinting:
+            area.h = max(60, area.h - HINT_BAND_H - 4)
+        return area
+
+    def _table_grid(self, lengths: list[int], hinting: bool = False) -> TableGrid:
         """The sets' grid: the player's column count, or (auto) the one with the biggest cards."""
         max_card_h = self.hand_area.h - 16
-        columns = self.columns or best_columns(self.table_area, lengths, max_card_h)
-        return table_grid(self.table_area, columns, lengths, max_card_h)
+        area = self.sets_area(hinting)
+        columns = self.columns or best_columns(area, lengths, max_card_h)
+        return table_grid(area, columns, lengths, max_card_h)
 
     @property
     def seat_rects(self) -> list[pygame.Rect]:
@@ -390,6 +409,8 @@ class RummyTableScene(TableScene):
         self.edit = None
         self.hint = None
         self.drag = None
+        if self.keys is not None:
+            self.keys.lifted = None  # a new turn: nothing is held
         self.anim = None
         self.highlight.clear()
         self.shown_seat = None
