@@ -115,11 +115,13 @@ def describe_knights(state: KnightsState, action: Any, names: Sequence[str] | No
     """A log line for a Robber Knights ``action`` taken in ``state`` (before it was applied)."""
     who = _name(names, state.players, state.current_player)
     if isinstance(action, Keep):
+        # The kept tile is the player's secret (it goes into the hand): the log, read by every
+        # player at the one screen, says only that one was kept.
         if state.current_player == state.num_players - 1:
-            template = _("{who} kept {tile}; the start tiles are shuffled onto the table")
+            template = _("{who} kept a start tile; the others are shuffled onto the table")
         else:
-            template = _("{who} kept {tile}")
-        return template.format(who=who, tile=_tile(action.tile))
+            template = _("{who} kept a start tile")
+        return template.format(who=who)
     if isinstance(action, Place):
         spot = spot_name(state.num_players, action.x, action.y)
         line = _("{who} laid {tile} at {spot}").format(who=who, tile=_tile(action.tile), spot=spot)
@@ -221,14 +223,11 @@ def _play_line(state: RummyState, action: Play, who: str) -> str:
     cards = _count(laid, _("1 card ({cards})"), _("{n} cards ({cards})")).format(
         cards=cards_text(sorted(played.elements())), n=laid
     )
-    old_sets, new_sets = Counter(state.table), Counter(action.table)
-    unchanged = sum((old_sets & new_sets).values())
-    rebuilt = len(state.table) - unchanged
-    started = len(action.table) - unchanged
+    extended, rebuilt, started = _set_changes(state.table, action.table, played)
     seat = state.current_player
     opener = seat is not None and not state.players[seat].opened
     if opener:
-        count, points = _opening_sets(played, action.table)
+        count, points = opening_sets(played, action.table)
         sets = _counted(count, _("1 set"), _("{n} sets"))
         line = _("{who} opened with {sets} ({points} points) and laid {cards}").format(
             who=who, sets=sets, points=points, cards=cards
@@ -242,6 +241,13 @@ def _play_line(state: RummyState, action: Play, who: str) -> str:
             line += _(" and rebuilt {sets}").format(
                 sets=_counted(rebuilt, _("1 set"), _("{n} sets"))
             )
+        elif extended and started:
+            line += _(" on {sets} and in {new}").format(
+                sets=_counted(extended, _("1 set"), _("{n} sets")),
+                new=_counted(started, _("1 new set"), _("{n} new sets")),
+            )
+        elif extended:
+            line += _(" on {sets}").format(sets=_counted(extended, _("1 set"), _("{n} sets")))
         elif started:
             line += _(" in {sets}").format(
                 sets=_counted(started, _("1 new set"), _("{n} new sets"))
@@ -251,7 +257,27 @@ def _play_line(state: RummyState, action: Play, who: str) -> str:
     return line
 
 
-def _opening_sets(played: Counter[Card], table: Sequence[Sequence[Card]]) -> tuple[int, int]:
+def _set_changes(
+    old: Sequence[Sequence[Card]], new: Sequence[Sequence[Card]], played: Counter[Card]
+) -> tuple[int, int, int]:
+    """How many sets were only extended with laid cards (a set that only grew, in any place:
+    laying off), how many old sets were rebuilt otherwise, and how many new sets were started."""
+    gone = list((Counter(map(tuple, old)) - Counter(map(tuple, new))).elements())
+    came = list((Counter(map(tuple, new)) - Counter(map(tuple, old))).elements())
+    extended = 0
+    for grown in list(came):
+        for before in gone:
+            had, has = Counter(before), Counter(grown)
+            added = has - had
+            if not had - has and added and not added - played:
+                gone.remove(before)
+                came.remove(grown)
+                extended += 1
+                break
+    return extended, len(gone), 0 if gone else len(came)
+
+
+def opening_sets(played: Counter[Card], table: Sequence[Sequence[Card]]) -> tuple[int, int]:
     """How many sets on the table are made only of the cards laid this turn, and their points
     (most valuable first, each laid card counted once): the sets that opened. The engine's
     ``opening_value`` stops at 30; the log wants the whole sum."""

@@ -88,7 +88,9 @@ def _patterns(language: str) -> tuple[re.Pattern[str], ...]:
         for piece in pieces:
             # Pieces appended to a sentence ("; the game is over: ...") are also met alone,
             # and at the end of the sentence they were appended to (the head is checked too).
-            for variant in {piece, piece.strip().lstrip(";,").strip()}:
+            # A leading "..." is cut off the shown text before the check, so also without it.
+            bare = piece.strip().lstrip(";,").strip()
+            for variant in {piece, bare, bare.lstrip(".")}:
                 regex = FIELD.sub(lambda m: f"(?P<f{m.start()}>.+)", re.escape(variant))
                 patterns.append(re.compile(f"^{regex}$", re.DOTALL))
             if piece[:1] in (" ", ",", ";"):

@@ -80,7 +80,9 @@ INVALID = [
     ("7H 8S 9H", "mixed suits in a run"),
     ("7H 8H 9S", "mixed suits in a run"),
     ("7H * 9D", "mixed suits in a run"),
-    ("7H 7S 8H", "mixed suits in a run"),
+    ("7H 7S 8H", "neither a run nor a group: a run needs one suit (other suits: 7S)"),
+    ("QC QS KC", "a run needs one suit (other suits: QS), a group one rank (other ranks: KC)"),
+    ("5S", "a set needs at least 3 cards"),
     ("QH QC QS KC", "KC: a group holds cards of one rank only"),
     ("QH * QS KC", "KC: a group holds cards of one rank only"),
     ("9C 9D 9S 2H 3H", "2H 3H: a group holds cards of one rank only"),
@@ -118,6 +120,14 @@ def test_invalid_sets_say_why(text: str, words: str) -> None:
 
 def test_the_table_covers_at_least_sixty_cases() -> None:
     assert len(VALID) + len(INVALID) >= 60
+
+
+def test_a_lone_card_is_too_short_and_nothing_is_said_of_jokers() -> None:
+    assert meld_problems("5S") == ["a set needs at least 3 cards"]
+    assert meld_problems("5S *") == [
+        "a set needs at least 3 cards",
+        "a set needs at least 2 normal cards (jokers alone can't say what they stand for)",
+    ]
 
 
 def test_check_meld_accepts_notation_text() -> None:

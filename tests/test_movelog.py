@@ -16,7 +16,7 @@ from game.rummy import new_game as rummy_new_game
 from tests.test_movelog_players import knights_steps, rummy_steps
 
 KNIGHTS_VERBS = {
-    "Keep": re.compile(r"^\w+ kept [a-z+]+"),
+    "Keep": re.compile(r"^\w+ kept a start tile"),
     "Place": re.compile(r"^\w+ laid [a-z+]+ at [A-P]\d+"),
     "Deploy": re.compile(r"^\w+ (sent \d+ knights? \w+ from|put \d+ knights? on|brought no)"),
     "End": re.compile(r"^\w+ ended the turn"),
@@ -24,7 +24,10 @@ KNIGHTS_VERBS = {
 RUMMY_VERBS = {
     "Draw": re.compile(r"^\w+ drew (a|the last) card"),
     "Open": re.compile(r"^\w+ opened with \d+ sets? \(\d+ points\) and laid \d+ cards? \("),
-    "Play": re.compile(r"^\w+ laid \d+ cards? \(.+\)( and rebuilt \d+ sets?| in \d+ new sets?)"),
+    "Play": re.compile(
+        r"^\w+ laid \d+ cards? \(.+\)"
+        r"( and rebuilt \d+ sets?| in \d+ new sets?| on \d+ sets?( and in \d+ new sets?)?)"
+    ),
     "Pass": re.compile(r"^\w+ passed"),
     "NextRound": re.compile(r"^Round \d+ dealt: \w+ deals, \w+ begins$"),
 }
@@ -77,7 +80,7 @@ def test_every_rummy_action_type_reads_as_a_sentence_naming_the_player() -> None
             assert RUMMY_VERBS[kind].match(line), (kind, line)
             seen[kind].add(line)
     assert set(seen) == set(RUMMY_VERBS)
-    assert any("rebuilt" in line for line in seen["Play"])
+    assert any(" on " in line for line in seen["Play"])  # cards laid off onto sets
 
 
 def test_knights_lines_read_as_the_design_examples() -> None:
@@ -97,7 +100,7 @@ def test_knights_lines_read_as_the_design_examples() -> None:
     assert describe_knights(state, NO_DEPLOY).startswith("Bob brought no knights into play")
     placing = position(board, hands=[["lake", "forest+castle"], ["plain"]], names=["Ann", "Bob"])
     assert describe_knights(placing, Place("forest+castle", 1, 1)) == "Ann laid forest+castle at G7"
-    assert describe_knights(placing, Keep("plain+village")) == "Ann kept plain+village"
+    assert describe_knights(placing, Keep("plain+village")) == "Ann kept a start tile"
     assert describe_knights(placing, End()) == "Ann ended the turn"
 
 
@@ -140,9 +143,16 @@ def test_rummy_lines_read_as_the_design_examples() -> None:
     rebuild = _rummy_state("9H 8C KD", ["10H JH QH", "8S 8D 8H"], opened=True)
     play = Play([parse_cards("9H 10H JH QH"), parse_cards("8S 8D 8H 8C")])
     line = describe_rummy(rebuild, play)
-    assert line == "Bob laid 2 cards (8C 9H) and rebuilt 2 sets"
+    assert line == "Bob laid 2 cards (8C 9H) on 2 sets"  # both sets only grew: laid off
     finishing = _rummy_state("9H 8C", ["10H JH QH", "8S 8D 8H"], opened=True)
     assert describe_rummy(finishing, play) == line + "; Bob went out and wins round 1"
+    joker_run = _rummy_state("AH KD", ["JH QH *"], opened=True)
+    assert describe_rummy(joker_run, Play([parse_cards("JH QH * AH")])) == (
+        "Bob laid 1 card (AH) on 1 set"
+    )
+    moved = _rummy_state("KC KD 9S", ["10H JH QH KH", "8S 8D 8H"], opened=True)
+    regrouped = Play([parse_cards("10H JH QH"), parse_cards("8S 8D 8H"), parse_cards("KH KD KC")])
+    assert describe_rummy(moved, regrouped).endswith("and rebuilt 1 set")
     fresh = _rummy_state("2C 3C 4C KD", ["10H JH QH"], opened=True)
     assert describe_rummy(fresh, Play([parse_cards("10H JH QH"), parse_cards("2C 3C 4C")])) == (
         "Bob laid 3 cards (2C 3C 4C) in 1 new set"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -15,11 +16,13 @@ from game.ui.overlays import HelpOverlay
 from game.ui.session import SeatError, seats_from_spec
 from game.ui.setup_scene import SetupScene
 from game.ui.tables import table_class
-from game.ui.testing import click, headless_app, press, resize, type_text
+from game.ui.testing import click, headless_app, press, resize, type_text, wait_until
 
 
 @pytest.fixture
-def app() -> App:
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
+    # A home of its own: no remembered setup or game in progress from another test.
+    monkeypatch.setenv("ROBBERS_DEN_HOME", str(tmp_path / "home"))
     app = headless_app()
     app.push(MenuScene(app))
     app.run_frames(1)
@@ -66,6 +69,64 @@ def test_setup_by_clicks_and_typing_starts_a_knights_table(app: App) -> None:
     assert session.seats[1].level == "easy"
     assert session.seed == 7
     assert session.state.players == ("Ann", "Hilde")
+
+
+def test_the_last_setup_of_each_game_is_offered_again(app: App) -> None:
+    setup = open_setup(app)
+    click(app, setup.widget("name0").center)
+    press(app, pygame.K_a, pygame.KMOD_LCTRL)  # select all: typing replaces "Player 1"
+    type_text(app, "Ann")
+    level = setup.widget("level1")
+    click(app, (level.x + level.w * 7 // 8, level.centery))  # Expert
+    click(app, setup.widget("start").center)
+    assert not isinstance(app.top, SetupScene)
+    press(app, pygame.K_ESCAPE)  # pause
+    click(app, app.top.widget("Main menu").center)
+    again = open_setup(app, "knights")
+    assert [(s.name, s.human, s.level) for s in again.seats] == [
+        ("Ann", True, "medium"),
+        ("Hilde", False, "expert"),
+    ]
+    game = again.widget("game")
+    click(app, (game.right - 20, game.centery))  # rummy, never set up: the seats carry over
+    click(app, again.widget("add").center)
+    assert again.game == "rummy" and len(again.seats) == 3
+    game = again.widget("game")
+    click(app, (game.x + 20, game.centery))  # and back: knights' own last setup again
+    assert [s.name for s in again.seats] == ["Ann", "Hilde"]
+
+
+def test_a_damaged_setup_memory_gives_the_defaults(app: App) -> None:
+    from game.ui.setup_memory import memory_path
+
+    memory_path().parent.mkdir(parents=True, exist_ok=True)
+    memory_path().write_text('{"knights": [{"name": "", "human": 3}]}', encoding="utf-8")
+    setup = open_setup(app)
+    assert [s.name for s in setup.seats] == ["Player 1", "Hilde"]
+
+
+def test_a_name_of_blank_characters_is_refused(app: App) -> None:
+    setup = open_setup(app)
+    click(app, setup.widget("name0").center)
+    press(app, pygame.K_a, pygame.KMOD_LCTRL)
+    type_text(app, "\u3164 \u2800")
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)  # start
+    assert app.top is setup and "needs a name" in setup.error
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_level_tooltip_stays_inside_the_setup_panel(app: App, size: tuple[int, int]) -> None:
+    from game.ui.widgets import draw_tooltip
+
+    resize(app, size)
+    setup = open_setup(app)
+    level = setup.widget("level1")
+    pointer = (level.right - 4, level.centery)
+    bounds = setup.widgets.tooltip_bounds
+    assert bounds is not None and setup.box.contains(bounds)
+    tip = setup.widgets.find("level1").tooltip
+    assert setup.box.contains(draw_tooltip(app.screen, tip, pointer, bounds))
 
 
 def test_setup_seats_stay_within_limits_and_colours_unique(app: App) -> None:
@@ -192,3 +253,50 @@ def test_command_line_screenshot_of_an_autoplay_table(tmp_path: Path) -> None:
 def test_command_line_rejects_a_bad_seat_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--game", "knights", "--players", "human"]) == 2
     assert "2 to 4 players" in capsys.readouterr().err
+
+
+def test_a_table_waiting_for_a_person_sleeps_between_frames_and_wakes_for_input(
+    app: App,
+) -> None:
+    from game.ui.knights.table import KnightsTableScene
+    from game.ui.session import Seat, Session
+    from game.ui.tables import open_table
+
+    seats = [Seat("Ann", True, colour=0), Seat("Hilde", False, "easy", colour=1)]
+    open_table(app, Session("knights", seats, 3))
+    table = app.top
+    assert isinstance(table, KnightsTableScene) and table.human_to_move()
+    assert not app.wants_frames()
+    frames, app.time = app.frames, 0.0
+    app.run(quit_after=1.0)
+    assert app.frames - frames <= 15  # a few idle frames, not 60
+    assert app.time >= 1.0  # the idle frames still count the real time
+    # Input is handled as soon as it comes, not at the next idle frame.
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    )
+    started = time.perf_counter()
+    app.time = 0.0
+    app.run(quit_after=0.0)  # one pass of the loop
+    assert time.perf_counter() - started < 0.2
+    assert app.top is not table  # Esc paused the game
+
+
+def test_the_rummy_table_draws_at_full_rate_while_a_card_is_dragged(app: App) -> None:
+    from game.ui.rummy.table import RummyTableScene
+    from game.ui.session import Seat, Session
+    from game.ui.tables import open_table
+
+    seats = [Seat("Ann", True, colour=0), Seat("Hilde", False, "easy", colour=1)]
+    session = Session("rummy", seats, 3)
+    open_table(app, session)
+    table = app.find_scene(RummyTableScene)
+    assert isinstance(table, RummyTableScene)
+    assert wait_until(app, table.human_to_move)
+    while app.top is not table:
+        app.pop()
+    assert not app.wants_frames()
+    rect = table.hand_row().card_rect(0)
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    app.run_frames(1)
+    assert table.drag is not None and app.wants_frames()

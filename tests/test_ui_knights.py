@@ -12,6 +12,7 @@ import pytest
 
 from game.i18n import set_language
 from game.knights import Deploy, Keep, Place, new_game
+from game.ui import sprites
 from game.ui.app import App
 from game.ui.knights.deploy_picker import DeployPicker, drops_label
 from game.ui.knights.results import KnightsResultsScene, tie_break_note
@@ -72,6 +73,31 @@ def test_keep_choice_by_click_then_enter() -> None:
     assert sorted(t.tile for t in table.state.hands[0]) == ["mountain", "plain+castle"]
 
 
+def test_the_log_does_not_show_which_start_tile_was_kept() -> None:
+    app, table = human_vs()
+    kept = keep_by_click(app, table)
+    wait_for_human(app, table)
+    rival = table.session.history[1].action
+    assert isinstance(rival, Keep)
+    log = "\n".join(text for text, _colour in table.log.entries)
+    assert "Ann kept a start tile" in log and "Kunz kept a start tile" in log
+    kept_lines = [line for line in log.splitlines() if " kept " in line]
+    assert len(kept_lines) == 2 and all(" kept a start tile" in line for line in kept_lines)
+    assert kept == "mountain" and "mountain" not in log
+
+
+def test_a_captured_castle_is_announced_with_the_score_it_cost() -> None:
+    # Seed 0, random choices with seed 0: the 15th move marches onto Bob's castle.
+    app, table = open_table([Seat("Ann", True, colour=0), Seat("Bob", True, colour=1)], seed=0)
+    rng = random.Random(0)
+    for _step in range(15):
+        before = table.state
+        assert table.act(rng.choice(before.legal_actions()))
+    assert before.scores()[1] == 2 and table.state.scores()[1] == 1
+    log = [text for text, _colour in table.log.entries]
+    assert log[-2:] == ["  ...and takes Bob's castle!", "  Bob now has 1 point (had 2)"]
+
+
 def test_the_castle_cannot_be_kept() -> None:
     app, table = human_vs()
     index = next(i for i, t in enumerate(table.hand_tiles()) if t.tile == "plain+castle")
@@ -79,6 +105,22 @@ def test_the_castle_cannot_be_kept() -> None:
     press(app, pygame.K_RETURN)
     assert table.state.phase == "keep" and table.state.current_player == 0
     assert "castle stays" in table.message
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_messages_at_the_start_stay_clear_of_the_tiles(size: tuple[int, int]) -> None:
+    from game.ui.knights.table_draw import message_box
+
+    app, table = human_vs()
+    resize(app, size)
+    index = next(i for i, t in enumerate(table.hand_tiles()) if t.tile == "plain+castle")
+    click(app, table.hand_slot_rects()[index].center)
+    press(app, pygame.K_RETURN)  # the castle can't be kept: the message says so
+    assert "castle stays in your hand" in table.message.lower()
+    box = message_box(table, table.state.phase)
+    assert not any(box.colliderect(slot) for slot in table.hand_slot_rects())
+    press(app, pygame.K_h)  # "Hint: keep ..." goes to the same place
+    assert app.screen.get_rect().contains(box)
 
 
 def test_a_refusal_is_shown_in_the_players_language() -> None:
@@ -160,6 +202,33 @@ def test_keyboard_cursor_lays_a_tile_and_e_ends_the_turn() -> None:
     assert table.state.current_player == 0 and table.state.lays_this_turn == 1
     press(app, pygame.K_e)
     assert table.state.current_player == 1
+
+
+def test_the_keyboard_cursor_shows_a_see_through_preview_not_a_laid_tile() -> None:
+    app, table = human_vs(seed=5)
+    keep_by_click(app, table)
+    wait_for_human(app, table)
+    move(app, (2, 2))  # the pointer far from the board: the keyboard cursor shows
+    press(app, pygame.K_2)
+    kind, cursor = table.selected_kind(), table.cursor
+    assert kind is not None and cursor is not None and table.hover_cell is None
+    rect = table.geom.cell_rect(*cursor)
+    app.draw()
+    with_preview = app.screen.copy()
+    table.selected = None
+    app.draw()
+    empty = app.screen.copy()
+    tile = sprites.tile_sprite(kind, table.geom.tile - 2)
+    strengths = []
+    for dx, dy in ((0.3, 0.3), (0.5, 0.5), (0.7, 0.6), (0.4, 0.7)):
+        x, y = int(rect.w * dx), int(rect.h * dy)
+        shown = with_preview.get_at((rect.x + x, rect.y + y))
+        bare = empty.get_at((rect.x + x, rect.y + y))
+        full = tile.get_at((x - 1, y - 1))
+        channel = max(range(3), key=lambda c: abs(full[c] - bare[c]))
+        if abs(full[channel] - bare[channel]) > 40:
+            strengths.append((shown[channel] - bare[channel]) / (full[channel] - bare[channel]))
+    assert strengths and max(strengths) < 0.6  # mostly the board shows through
 
 
 def lay_castle(app: App, table: KnightsTableScene) -> None:
@@ -524,3 +593,46 @@ def test_the_computers_whole_last_turn_stays_highlighted() -> None:
         laid = [(a.x, a.y) for a in reversed(turn) if isinstance(a, Place)]
         assert table.last is not None and table.last.seat == 1
         assert list(table.last.placed) == laid
+
+
+class _WithPiles:
+    """A state seen with other piles (the panel only reads it)."""
+
+    def __init__(self, state: Any, piles: tuple[Any, ...]) -> None:
+        self._state, self.piles = state, piles
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state, name)
+
+
+def test_every_pile_strip_reads_in_one_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A short pile and a long one both show one tile back per letter, with its count."""
+    from game.ui import sprites
+    from game.ui.knights import panels
+
+    _app, table = human_vs()
+    state = table.state
+    short = state.piles[1][-3:]  # the bottom three: all E
+    state = _WithPiles(state, (state.piles[0], short))
+    drawn: list[str] = []
+    real = sprites.tile_back
+
+    def counting(letter: str, size: int) -> pygame.Surface:
+        drawn.append(letter)
+        return real(letter, size)
+
+    monkeypatch.setattr(panels.sprites, "tile_back", counting)
+    panels.render_cards(
+        table.card_area.size,
+        table.cards,
+        table.card_area.topleft,
+        state,
+        table.session.seats,
+        0,
+        [0, 0],
+        [],
+    )
+    hands = len(state.hands[0]) + len(state.hands[1])
+    assert [t.letter for t in short] == ["E", "E", "E"]
+    groups = len(panels.letter_groups(state.piles[0])) + 1
+    assert len(drawn) == hands + groups

@@ -6,6 +6,7 @@ Every scenario starts from a seeded, hand-built state so that the cards are know
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -15,14 +16,18 @@ import pytest
 from game.i18n import set_language
 from game.rummy import Play, RummyState, new_game, parse_cards
 from game.rummy.state import PlayerState, sorted_hand
+from game.ui import testing, theme
 from game.ui.app import App
 from game.ui.overlays import CoverScene, Dialog
 from game.ui.rummy import table_draw
 from game.ui.rummy.prompts import NameDialog
 from game.ui.rummy.results import RummyResultsScene
+from game.ui.rummy.set_places import keep_places
 from game.ui.rummy.table import RummyTableScene
+from game.ui.rummy.turn_edit import sorted_cards
 from game.ui.session import Seat, Session
-from game.ui.testing import click, resize, wait_until
+from game.ui.testing import click, press_letter, resize, wait_until
+from game.ui.widgets import Button
 
 STOCK = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D 6D"
 
@@ -86,8 +91,7 @@ def key(app: App, k: int, mod: int = 0) -> None:
 
 
 def type_text(app: App, text: str) -> None:
-    app.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-    app.run_frames(1)
+    testing.type_text(app, text)
 
 
 def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
@@ -166,6 +170,30 @@ def test_open_with_thirty_points_turns_the_set_public(app: App) -> None:
     assert scene.state.players[0].opened
     assert [str(c) for c in scene.state.players[0].hand] == ["5S", "9D"]
     assert scene.state.current_player == 1
+
+
+def test_the_opening_counter_shows_the_whole_sum_past_thirty(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH QH 6S 6D 6C 5S", "2S 3S 4S 8D"]))
+    for card in ("10H", "JH", "QH"):
+        drag(app, hand_pos(scene, card), new_set(scene) if card == "10H" else set_end(scene, 0))
+    for card in ("6S", "6D", "6C"):
+        drag(app, hand_pos(scene, card), new_set(scene) if card == "6S" else set_end(scene, 1))
+    assert table_text(scene) == ["10H JH QH", "6S 6D 6C"]
+    assert "opening: 48 of 30" in scene.status_line()
+    key(app, pygame.K_n)
+    assert "(48 points)" in scene.log.entries[-1][0]
+
+
+def test_going_out_is_logged_before_the_points_the_others_keep(app: App) -> None:
+    scene = open_table(
+        app, hand_built(["AH", "2S 3S 4S 8D"], table=["JH QH *"], opened=[True, True])
+    )
+    drag(app, hand_pos(scene, "AH"), set_end(scene, 0))
+    key(app, pygame.K_n)
+    lines = [text for text, _colour in scene.log.entries]
+    went_out = next(i for i, line in enumerate(lines) if "went out" in line)
+    assert lines[went_out] == "Ann laid 1 card (AH) on 1 set; Ann went out and wins round 1"
+    assert lines[went_out + 1].startswith("Bob: 2S 3S 4S 8D = ")
 
 
 def test_below_thirty_the_own_set_stays_temporary_and_the_turn_is_refused(app: App) -> None:
@@ -350,6 +378,13 @@ def test_hover_explains_values_and_invalid_sets(app: App) -> None:
     hover(app, (cell.right - 8, cell.bottom - 8))
     text = scene.hover_text()
     assert text is not None and "mixed suits" in text
+    hover(app, set_card_pos(scene, 0, 3))  # the 5S itself: its set's problem, then the card
+    reason, card = (scene.hover_text() or "").split("\n\n")
+    assert reason.startswith("Invalid set: ") and card.startswith("five of spades: ")
+    drag(app, hand_pos(scene, "2D"), new_set(scene))  # a lone card: too short, no joker talk
+    hover(app, set_card_pos(scene, 2, 0))
+    assert (scene.hover_text() or "").startswith("Invalid set: a set needs at least 3 cards\n\n")
+    assert "joker" not in (scene.hover_text() or "")
 
 
 # --- undo, reset, draw ------------------------------------------------------------------------
@@ -483,6 +518,36 @@ def test_add_rename_and_remove_players_during_a_round(app: App) -> None:
     assert "Bob to play" in scene.status_line()
 
 
+def test_the_shortcut_letter_is_not_typed_into_the_name_dialogs(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH 4D", "2S 3S 4S 8D"]))
+    press_letter(app, pygame.K_a)  # key down + its text, as a real keyboard sends them
+    assert isinstance(app.top, NameDialog)
+    assert app.top.value == "Kunz"
+    key(app, pygame.K_ESCAPE)
+    press_letter(app, pygame.K_e)
+    assert isinstance(app.top, NameDialog)
+    assert app.top.value == "Ann"
+    type_text(app, "e")  # typing after the dialog opened still types
+    assert app.top.value == "Anne"
+    key(app, pygame.K_RETURN)
+    assert scene.state.players[0].name == "Anne"
+
+
+def test_ctrl_a_selects_the_name_and_typing_replaces_it(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH 4D", "2S 3S 4S 8D"]))
+    press_letter(app, pygame.K_e)
+    key(app, pygame.K_a, pygame.KMOD_LCTRL)
+    type_text(app, "Zoe")
+    assert isinstance(app.top, NameDialog) and app.top.value == "Zoe"
+    key(app, pygame.K_a, pygame.KMOD_LCTRL)
+    key(app, pygame.K_BACKSPACE)
+    assert app.top.value == ""
+    type_text(app, "\u3164\u2800")  # blank letters: nothing to see
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, NameDialog) and app.top.error
+    assert scene.state.players[0].name == "Ann"
+
+
 def test_other_hands_are_backs_and_hot_seat_covers(app: App) -> None:
     scene = open_table(app, hand_built(["10H JH 4D", "2S 3S 4S 8D"]))
     assert [str(c) for c in scene.shown_hand() or []] == ["4D", "10H", "JH"]
@@ -561,6 +626,23 @@ def test_more_columns_and_four_colours_are_player_settings(app: App) -> None:
     assert [str(c) for c in scene.shown_hand() or []] == ["4D", "10H", "JH"]
 
 
+def test_the_sort_button_says_what_it_does_and_the_order_holds_after_a_draw(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH 4D 3H", "2S 3S 4S 8D"]), humans=1)
+    sort = scene.widgets.find("sort")
+    assert isinstance(sort, Button) and sort.label == "Sort by rank"  # sorted by suit now
+    key(app, pygame.K_s)
+    assert sort.label == "Sort by suit"
+    assert [str(c) for c in scene.shown_hand() or []] == ["3H", "4D", "10H", "JH"]
+    key(app, pygame.K_s)
+    by_suit = ["4D", "3H", "10H", "JH"]
+    assert [str(c) for c in scene.shown_hand() or []] == by_suit
+    key(app, pygame.K_d)  # the drawn card joins; the computer plays next
+    hand = scene.state.players[0].hand
+    assert len(hand) == 5
+    shown = [str(c) for c in scene.shown_hand() or []]
+    assert shown == [str(c) for c in sorted_cards(hand, "suit")]  # no jump to rank order
+
+
 class FixedAgent:
     """A computer player that lays a fixed table (to watch the animation)."""
 
@@ -591,6 +673,30 @@ def test_computer_turn_is_animated_and_changed_sets_light_up(app: App) -> None:
     assert "Bob laid 4 cards" in scene.log.entries[-1][0]
 
 
+def test_sets_keep_their_place_when_the_computer_lists_them_in_another_order(app: App) -> None:
+    state = hand_built(
+        ["JH 4D", "10H 5C 6C 7C 9D"],
+        table=["2S 3S 4S", "7H 8H 9H"],
+        opened=[True, True],
+        current=1,
+    )
+    agent = FixedAgent("5C 6C 7C|7H 8H 9H 10H|2S 3S 4S")
+    scene = open_table(app, state, humans=1, agents={1: agent})
+    assert app.run_until(lambda: scene.human_to_move(), max_frames=2000)
+    # The spades stay first, the grown hearts second, the new clubs take a free place.
+    assert state_table(scene) == ["2S 3S 4S", "7H 8H 9H 10H", "5C 6C 7C"]
+    assert table_text(scene) == state_table(scene)
+    assert scene.highlight == {1, 2}  # what changed, where it stands
+
+
+def test_keep_places_fills_the_places_of_sets_that_went() -> None:
+    old = [["a", "b", "c"], ["d", "e", "f"], ["g", "h", "i"]]
+    new = [["x", "y", "z"], ["g", "h", "i", "j"], ["a", "b", "c"]]
+    assert keep_places(old, new) == [("a", "b", "c"), ("x", "y", "z"), ("g", "h", "i", "j")]
+    assert keep_places([], [["a"]]) == [("a",)]
+    assert keep_places([["a", "b", "c"]], []) == []
+
+
 def test_an_illegal_computer_move_hands_the_seat_to_medium(app: App) -> None:
     """The same failure policy as at the knights table: the medium level takes the seat and
     plays this turn legally; the log says why."""
@@ -616,6 +722,108 @@ def test_a_computer_that_fails_at_medium_too_plays_the_safe_move(
     assert app.run_until(lambda: scene.human_to_move(), max_frames=2000)
     assert len(scene.state.players[1].hand) == 6 and state_table(scene) == ["7H 8H 9H"]
     assert "failed" in scene.log.entries[-2][0] and "draws" in scene.log.entries[-2][0]
+
+
+def test_the_hand_does_not_slide_under_the_pointer_when_cards_are_played(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH QH 2C 9D", "2S 3S 4S 8D"]))
+    first = scene.hand_row().card_rect(0)
+    assert str((scene.shown_hand() or [])[0]) == "2C"
+    for card in ("10H", "JH", "QH"):
+        drag(app, hand_pos(scene, card), new_set(scene) if card == "10H" else set_end(scene, 0))
+        assert str((scene.shown_hand() or [])[0]) == "2C"
+        assert scene.hand_row().card_rect(0) == first  # the 2C stays where it was
+    key(app, pygame.K_n)  # the turn ends: the next hand is laid out afresh
+    assert scene.state.current_player == 1
+
+
+def test_the_card_just_drawn_is_lit_until_the_player_moves_again(app: App) -> None:
+    scene = open_table(
+        app, hand_built(["10H JH QH 4D", "2S 3S 4S 8D"], opened=[True, True]), humans=1
+    )
+    assert scene.fresh_card() is None
+    before = list(scene.state.players[0].hand)
+    key(app, pygame.K_d)
+    assert wait_until(app, scene.human_to_move)
+    (drawn,) = list((Counter(scene.state.players[0].hand) - Counter(before)).elements())
+    assert scene.fresh_card() == drawn
+    lit = scene.hand_row().card_rect([*(scene.shown_hand() or [])].index(drawn))
+    app.draw()
+    assert app.screen.get_at((lit.x + 1, lit.centery))[:3] == theme.HIGHLIGHT[:3]  # framed
+    for card in ("10H", "JH", "QH"):
+        last = len(scene.shown_table()) - 1
+        drag(app, hand_pos(scene, card), new_set(scene) if card == "10H" else set_end(scene, last))
+    key(app, pygame.K_n)  # a play, not a draw: nothing is new any more
+    assert wait_until(app, scene.human_to_move)
+    assert scene.fresh_card() is None
+
+
+def test_a_card_dropped_on_the_free_table_starts_a_new_set(app: App) -> None:
+    scene = open_table(
+        app, hand_built(["9H 4D", "2S 3S 4S 8D"], table=["5C 6C 7C 8C"], opened=[True] * 2)
+    )
+    free = (scene.table_area.x + 30, scene.table_area.bottom - 30)
+    assert scene.grid().drop_at(free) is None  # not on a set nor on the new-set cell
+    drag(app, hand_pos(scene, "9H"), free)
+    assert table_text(scene) == ["5C 6C 7C 8C", "9H"]
+    drag(app, set_card_pos(scene, 0, 3), free)  # a set's card: taken off into a set of its own
+    assert table_text(scene) == ["5C 6C 7C", "9H", "8C"]
+    hover(app, new_set(scene))
+    assert "To split a set" in (scene.hover_text() or "")
+
+
+def keys(app: App, *names: str) -> None:
+    codes = {
+        "L": pygame.K_LEFT,
+        "R": pygame.K_RIGHT,
+        "U": pygame.K_UP,
+        "D": pygame.K_DOWN,
+        "SPACE": pygame.K_SPACE,
+        "ENTER": pygame.K_RETURN,
+        "ESC": pygame.K_ESCAPE,
+    }
+    for name in names:
+        key(app, codes[name])
+
+
+def test_a_whole_rummy_turn_by_keyboard_alone(app: App) -> None:
+    scene = open_table(app, hand_built(["10H JH QH 4D", "2S 3S 4S 8D"], table=["5C 6C 7C"]))
+    assert [str(c) for c in scene.shown_hand() or []] == ["4D", "10H", "JH", "QH"]
+    # A table card can't go into a hand: refused, and the refusal says why.
+    keys(app, "U", "SPACE", "D")  # focus on the table's 5C, lift it, aim at the hand
+    assert scene.keys is not None and scene.keys.lifted == ("set", 0, 0)
+    keys(app, "ENTER")
+    assert "table cards can't go to a hand" in scene.message and table_text(scene) == ["5C 6C 7C"]
+    keys(app, "ESC")  # put it back
+    assert scene.keys.lifted is None
+    keys(app, "D", "R", "SPACE")  # the 10H
+    keys(app, "U", "R", "R", "R", "R")  # up to the table, right past the 5C 6C 7C: a new set
+    assert scene.keys.spot == ("new",)
+    keys(app, "ENTER")
+    assert table_text(scene) == ["5C 6C 7C", "10H"]
+    keys(app, "D", "R", "SPACE")  # the JH (hand: 4D JH QH)
+    keys(app, "U", "R")  # onto the 10H's set, after it
+    assert scene.keys.spot == ("set", 1, 1)
+    keys(app, "ENTER")
+    keys(app, "D", "R", "SPACE", "U", "R", "R", "ENTER")  # the QH after the JH
+    assert table_text(scene) == ["5C 6C 7C", "10H JH QH"]
+    assert "opening: 30 of 30" in scene.status_line()
+    keys(app, "ENTER")  # nothing lifted: Enter is Next player
+    assert state_table(scene) == ["5C 6C 7C", "10H JH QH"]
+    assert scene.state.current_player == 1 and scene.state.players[0].opened
+
+
+def test_the_hint_bar_covers_no_proposed_set(app: App) -> None:
+    sets = ["2C 3C 4C", "5D 6D 7D", "8H 9H 10H", "JS QS KS", "2D 2H 2S", "9C 9D 9S", "4H 5H 6H"]
+    scene = open_table(app, hand_built(["AH KH QH", "2S 3S 4S 8D"], table=sets, opened=[True] * 2))
+    scene.columns = 3  # three full rows: the last one reaches the bottom
+    proposal = [parse_cards(cards) for cards in [*sets, "QH KH AH"]]
+    scene.hint_arrived(proposal)
+    app.run_frames(1)
+    assert scene.hint is not None
+    band = table_draw.hint_band(scene)
+    grid = scene.grid()
+    assert all(not band.colliderect(cell) for cell in grid.cells[:-1])
+    assert scene.widget("accept").colliderect(band)
 
 
 def test_drag_reorders_the_hand(app: App) -> None:

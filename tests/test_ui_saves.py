@@ -18,6 +18,7 @@ from game.ui.overlays import Dialog, PauseOverlay
 from game.ui.saves_scene import SavesScene
 from game.ui.saving import saved_from_table
 from game.ui.session import Seat, Session
+from game.ui.setup_scene import SetupScene
 from game.ui.testing import click, headless_app, press, type_text
 
 
@@ -268,3 +269,22 @@ def test_rummy_resumes_with_its_score_table_and_log() -> None:
     assert resumed.rounds == rounds
     assert resumed.session.seats[1].level == "expert"
     assert len(resumed.log.entries) > 10  # every draw of the first round is back in the log
+
+
+def test_a_new_game_from_the_menu_asks_before_replacing_the_game_in_progress() -> None:
+    app = menu_app()
+    table = start_knights_by_clicks(app)
+    play_human_turn(app, table)
+    wait_saved(app)
+    saved = autosave_path().read_bytes()
+    press(app, pygame.K_ESCAPE)  # pause
+    click(app, app.top.widget("Main menu").center)
+    assert isinstance(app.top, MenuScene)
+    press(app, pygame.K_r)  # a new rummy game
+    assert isinstance(app.top, Dialog) and "Robber Knights" in app.top.message
+    press(app, pygame.K_RETURN)  # Enter keeps the game: the safe choice
+    assert isinstance(app.top, MenuScene) and autosave_path().read_bytes() == saved
+    click(app, app.top.widget("rummy").center)
+    assert isinstance(app.top, Dialog)
+    click(app, app.top.widget("New game").center)
+    assert isinstance(app.top, SetupScene) and app.top.game == "rummy"

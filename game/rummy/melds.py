@@ -238,10 +238,14 @@ def _mixed_problem(normals: list[Card]) -> Reason:
     was building a group, so name the cards of other ranks; otherwise it is a run's mix."""
     ranks = Counter(card.rank for card in normals)
     rank, same_rank = ranks.most_common(1)[0]
-    same_suit = Counter(card.suit for card in normals).most_common(1)[0][1]
+    suit, same_suit = Counter(card.suit for card in normals).most_common(1)[0]
+    rank_odd = " ".join(str(card) for card in normals if card.rank != rank)
     if same_rank > same_suit:
-        odd = " ".join(str(card) for card in normals if card.rank != rank)
-        return refusals.GROUP_ONE_RANK(cards=odd)
+        return refusals.GROUP_ONE_RANK(cards=rank_odd)
+    if same_rank == same_suit > 1:
+        # As much a group as a run (QC QS KC): say why it is neither.
+        suit_odd = " ".join(str(card) for card in normals if card.suit != suit)
+        return refusals.RUN_OR_GROUP(suit_odd=suit_odd, rank_odd=rank_odd)
     return MIXED_SUITS
 
 
@@ -267,7 +271,8 @@ def _analyse_uncached(cards: list[Card]) -> tuple[MeldReading | None, list[Reaso
     problems = [TOO_SHORT] if len(cards) < MIN_SET_CARDS else []
     problems += _spacing_problems(cards)
     normal_ranks = [card.rank for card in cards if not card.is_joker]
-    if len(normal_ranks) < MIN_NORMAL_CARDS:
+    if len(normal_ranks) < MIN_NORMAL_CARDS and len(normal_ranks) < len(cards):
+        # Only with a joker: a lone normal card is simply too short.
         problems.append(TOO_FEW_NORMAL)
     if len(cards) < MIN_SET_CARDS or len(normal_ranks) < MIN_NORMAL_CARDS:
         return None, problems

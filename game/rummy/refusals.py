@@ -67,6 +67,11 @@ TOO_FEW_NORMAL = refusal(
 JOKERS_TOO_CLOSE = refusal("jokers_too_close", "two jokers need at least two cards between them")
 NO_WRAP = refusal("no_wrap", "K-A-2 does not wrap")
 MIXED_SUITS = refusal("mixed_suits", "mixed suits in a run")
+RUN_OR_GROUP = refusal(
+    "run_or_group",
+    "neither a run nor a group: a run needs one suit (other suits: {suit_odd}), a group one rank "
+    "(other ranks: {rank_odd})",
+)
 FACE_DOWN = refusal("face_down", "a face-down card can't be judged")
 RUN_TOO_LONG = refusal("run_too_long", "a run holds at most 13 cards")
 GROUP_TOO_BIG = refusal("group_too_big", "a group holds at most 4 cards, one of each suit")

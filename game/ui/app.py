@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -223,9 +223,11 @@ class App:
                 return scene.help_topic
         return "general"
 
-    def step(self, dt: float) -> None:
+    def step(self, dt: float, first: Sequence[pygame.event.Event] = ()) -> None:
+        """One frame: ``first`` (events already taken from the queue), the queued events,
+        then update and draw."""
         started = time.perf_counter()
-        for event in pygame.event.get():
+        for event in [*first, *pygame.event.get()]:
             self.dispatch(event)
             if not self.running:
                 return
@@ -268,12 +270,34 @@ class App:
                 time.sleep(0.001)  # let the worker thread run in tests
         return condition()
 
+    def wants_frames(self) -> bool:
+        """Full frame rate: the top scene is moving by itself (animation, drag, computer)."""
+        return bool(self.scenes) and self.top.wants_frames()
+
+    def idle_wait_ms(self) -> int:
+        fps = self.top.idle_fps if self.scenes else Scene.idle_fps
+        return max(1, int(1000 / max(fps, 0.5)))
+
     def run(self, quit_after: float | None = None) -> None:
-        """The real loop: 60 frames per second until the window closes (or ``quit_after``)."""
+        """The real loop until the window closes (or ``quit_after``): 60 frames per second
+        while something moves, otherwise asleep in ``pygame.event.wait`` until input arrives
+        (handled at once) or the scene's idle frame is due."""
         clock = pygame.time.Clock()
+        last = time.perf_counter()
         while self.running:
-            dt = clock.tick(60) / 1000.0
-            self.step(min(dt, 0.1))
+            first: list[pygame.event.Event] = []
+            if self.wants_frames():
+                clock.tick(60)
+            else:
+                event = pygame.event.wait(self.idle_wait_ms())
+                if event.type != pygame.NOEVENT:
+                    first.append(event)
+            now = time.perf_counter()
+            # Long idle waits count fully (timers such as a tooltip's delay stay true); a stall
+            # while drawing at full rate is not made up as one jump.
+            limit = 0.1 if self.wants_frames() else 1.0
+            self.step(min(now - last, limit), first)
+            last = now
             if quit_after is not None and self.time >= quit_after:
                 break
 

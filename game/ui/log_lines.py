@@ -36,22 +36,33 @@ def entry_lines(
 
 
 def knights_aftermath(before: Any, after: Any) -> list[LogLine]:
-    """Buildings whose top knight changed hands: the moments players care about."""
+    """Buildings (castles too) whose top knight changed hands, and what it cost the players
+    who lost them: the moments players care about, and the reason a score fell."""
     lines: list[LogLine] = []
+    victims: list[int] = []
     for pos, placed in after.board.items():
         old = before.board.get(pos)
         if not placed.knights or old is None or not old.knights:
             continue
-        if (
-            old.knights[-1] != placed.knights[-1]
-            and "+" in placed.tile
-            and "castle" not in placed.tile
-        ):
-            victim = after.players[old.knights[-1]]
+        if old.knights[-1] != placed.knights[-1] and "+" in placed.tile:
+            victim = old.knights[-1]
             words = _("  ...and takes {victim}'s {tile}!").format(
-                victim=victim, tile=tile_name(placed.tile)
+                victim=after.players[victim], tile=tile_name(placed.tile)
             )
             lines.append((words, CAPTURE))
+            if victim not in victims:
+                victims.append(victim)
+    if victims:
+        old_scores, new_scores = before.scores(), after.scores()
+        for victim in victims:
+            line = ngettext(
+                "  {victim} now has {points} point (had {old})",
+                "  {victim} now has {points} points (had {old})",
+                new_scores[victim],
+            ).format(
+                victim=after.players[victim], points=new_scores[victim], old=old_scores[victim]
+            )
+            lines.append((line, CAPTURE))
     return lines
 
 
@@ -100,4 +111,3 @@ def seat_event_lines(
         return [(line.format(name=name, level=level), NOTE)]
     line = _("{name}'s computer player now plays at {level}.")
     return [(line.format(name=name, level=level), NOTE)]
-

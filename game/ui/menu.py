@@ -13,8 +13,10 @@ from game.i18n import _
 from game.persist import SavedGame, SaveError, load_autosave
 from game.registry import GAMES
 from game.ui import sprites, theme
+from game.ui.overlays import Dialog
 from game.ui.saving import resume
 from game.ui.scene import Scene
+from game.ui.session import game_title
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -35,6 +37,7 @@ _DECOR = (
 class MenuScene(Scene):
     name = "menu"
     help_topic = "general"
+    idle_fps = 15.0  # the knights bob gently: smooth enough, a fraction of the full rate
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -107,6 +110,32 @@ class MenuScene(Scene):
         self.app.push(self.app.make_scene("settings"))
 
     def open_setup(self, game: str) -> None:
+        """The setup of a new ``game``; first a question when that would replace the game
+        that Continue resumes (there is one autosave, and the new game's first move
+        overwrites it)."""
+        self.check_autosave()
+        saved = self.saved
+        if saved is None:
+            self._push_setup(game)
+            return
+        message = _(
+            "Continue takes you back to {game} with {players}. A new game takes its place: "
+            "save that game under a name first (Continue, Esc, Save / Load) to keep it."
+        ).format(game=game_title(saved.game), players=", ".join(saved.players))
+        self.app.push(
+            Dialog(
+                self.app,
+                _("Replace the game in progress?"),
+                message,
+                [
+                    (_("Back"), None),
+                    (_("New game"), partial(self._push_setup, game)),
+                ],
+                escape=0,
+            )
+        )
+
+    def _push_setup(self, game: str) -> None:
         self.app.push(self.app.make_scene("setup", game))
 
     def on_enter(self) -> None:

@@ -29,6 +29,9 @@ class Scene:
     passthrough = False  # True: events this scene ignores go on to the scene below
     name = "scene"
     help_topic: str | None = None  # F1's topic here; None: the topic of the scene below
+    # Frames per second while nothing moves by itself: enough for tooltips that appear after
+    # a delay, a text cursor's blink and the "thinking..." dots; input wakes the app at once.
+    idle_fps = 4.0
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -65,6 +68,11 @@ class Scene:
         """Is a computer player (or a search) of this scene working? The app keeps full frame
         rate while it is."""
         return False
+
+    def wants_frames(self) -> bool:
+        """Does this scene change by itself right now (an animation, a drag, a computer's
+        turn)? The app then draws 60 frames a second, otherwise ``idle_fps``."""
+        return self.ai_busy()
 
     def replay_view(self, table: Scene) -> ReplayView | None:
         """The past turn this scene shows in ``table``'s place (only a replay does)."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import threading
+import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -128,6 +129,18 @@ def seats_from_spec(game: str, spec: str | None, autoplay: bool = False) -> list
     return seats
 
 
+# Letters and symbols that are drawn as nothing (fillers, the blank braille cell).
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+
+
+def visible_name(name: str) -> bool:
+    """Does ``name`` show anything? Spaces, format characters, lone accents and blank
+    fillers alone make a name nobody can read on the table."""
+    return any(
+        unicodedata.category(ch)[0] not in "ZCM" and ch not in _BLANK_LETTERS for ch in name
+    )
+
+
 def validate_seats(game: str, seats: list[Seat]) -> None:
     low, high = seat_limits(game)
     if not low <= len(seats) <= high:
@@ -137,7 +150,7 @@ def validate_seats(game: str, seats: list[Seat]) -> None:
             )
         )
     names = [s.name.strip() for s in seats]
-    if any(not n for n in names):
+    if any(not visible_name(n) for n in names):
         raise SeatError(_("every seat needs a name"))
     if len(set(n.lower() for n in names)) != len(names):
         raise SeatError(_("two seats have the same name"))

@@ -28,6 +28,7 @@ from game.ui.session import (
     seat_limits,
     validate_seats,
 )
+from game.ui.setup_memory import remember_seats, remembered_seats
 from game.ui.tables import open_table
 from game.ui.widgets import Button, Segmented, TextEntry
 
@@ -67,7 +68,9 @@ class SetupScene(Scene):
     def __init__(self, app: App, game: str = "knights", seats: list[Seat] | None = None) -> None:
         super().__init__(app)
         self.game = game
-        self.seats: list[Seat] = list(seats) if seats is not None else default_seats(game)
+        if seats is None:
+            seats = remembered_seats(game) or default_seats(game)
+        self.seats: list[Seat] = list(seats)
         self.seed_text = ""
         self.error = ""
         self.box = pygame.Rect(0, 0, 0, 0)
@@ -75,6 +78,9 @@ class SetupScene(Scene):
     # -- seat editing ----------------------------------------------------------------------
     def set_game(self, index: int) -> None:
         self.game = GAME_KEYS[index]
+        remembered = remembered_seats(self.game)
+        if remembered is not None:
+            self.seats = remembered
         low, high = seat_limits(self.game)
         while len(self.seats) > high:
             self.seats.pop()
@@ -141,6 +147,7 @@ class SetupScene(Scene):
         except SeatError as error:
             self.error = str(error)
             return
+        remember_seats(self.game, seats)
         self.app.pop(self)
         open_table(self.app, session)
 
@@ -158,6 +165,7 @@ class SetupScene(Scene):
         field_h = min(38, row_h - 8)
         self.box = pygame.Rect(0, 0, box_w, box_h)
         self.box.center = (w // 2, h // 2)
+        self.widgets.tooltip_bounds = self.box.inflate(-8, -8)
         # Columns share the width: chip | name | human/computer | level | remove.
         rest = box_w - 56 - 64 - 48 - 24
         name_w = int(rest * 0.25)

@@ -111,6 +111,15 @@ class TableScene(Scene):
     def ai_busy(self) -> bool:
         return self.worker.busy or self.hint_worker.busy or self.animating()
 
+    def wants_frames(self) -> bool:
+        """Full frame rate while a computer plays (thinking, then its paced moves) or anything
+        animates; a table waiting for a person idles."""
+        state = self.state
+        computer_on_turn = not state.is_terminal and not self.session.is_human(
+            state.current_player
+        )
+        return self.ai_busy() or computer_on_turn
+
     def names(self) -> list[str]:
         return [seat.name for seat in self.session.seats]
 

@@ -55,7 +55,26 @@ def press(app: App, key: int, mod: int = 0, frames: int = 1) -> None:
 
 
 def type_text(app: App, text: str, frames: int = 1) -> None:
-    app.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    """Type ``text`` as a keyboard does: each character's key goes down, then its text."""
+    for char in text:
+        app.post(
+            pygame.event.Event(
+                pygame.KEYDOWN, key=pygame.K_UNKNOWN, mod=0, unicode=char, scancode=0
+            )
+        )
+        app.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+        app.post(
+            pygame.event.Event(pygame.KEYUP, key=pygame.K_UNKNOWN, mod=0, unicode=char, scancode=0)
+        )
+    app.run_frames(frames)
+
+
+def press_letter(app: App, key: int, frames: int = 1) -> None:
+    """A letter key as a keyboard gives it: key down, its text, key up, in one frame."""
+    char = pygame.key.name(key)
+    app.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char, scancode=0))
+    app.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+    app.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=char, scancode=0))
     app.run_frames(frames)
 
 

@@ -270,7 +270,12 @@ class Segmented(Widget):
 
 
 class TextEntry(Widget):
-    """A one-line text field: click to focus, type (TEXTINPUT), Backspace, Enter or Esc to leave."""
+    """A one-line text field: click to focus, type (TEXTINPUT), Backspace, Ctrl+A to select all
+    (typing then replaces it), Enter or Esc to leave.
+
+    Text is taken only after a key went down while the field had focus: the letter of the
+    shortcut that opened a dialog arrives as text after its key press and is not typed.
+    """
 
     def __init__(
         self,
@@ -291,10 +296,20 @@ class TextEntry(Widget):
         self.allowed = allowed
         self.focused = False
         self.blink = 0.0
+        self.all_selected = False
+        self.armed = False  # has a key gone down since the field got focus?
 
     def focus(self, on: bool) -> None:
+        if on and not self.focused:
+            self.armed = False
         self.focused = on
+        self.all_selected = False
         self.blink = 0.0
+
+    def _replace_value(self, value: str) -> None:
+        self.value = value[: self.max_len]
+        self.all_selected = False
+        self.on_change(self.value)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.active:
@@ -308,18 +323,25 @@ class TextEntry(Widget):
             return inside
         if not self.focused:
             return False
+        if event.type == pygame.TEXTEDITING:
+            self.armed = True  # an input method composing text
+            return True
         if event.type == pygame.TEXTINPUT:
+            if not self.armed:
+                return True  # the shortcut letter that opened this field
             addition = "".join(ch for ch in event.text if ch.isprintable())
             if self.allowed is not None:
                 addition = "".join(ch for ch in addition if self.allowed(ch))
             if addition:
-                self.value = (self.value + addition)[: self.max_len]
-                self.on_change(self.value)
+                kept = "" if self.all_selected else self.value
+                self._replace_value(kept + addition)
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.value = self.value[:-1]
-                self.on_change(self.value)
+            self.armed = True
+            if event.key == pygame.K_a and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.all_selected = bool(self.value)
+            elif event.key == pygame.K_BACKSPACE:
+                self._replace_value("" if self.all_selected else self.value[:-1])
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
                 self.focus(False)
             # Any other key is swallowed so that typing never triggers button shortcuts.
@@ -353,6 +375,8 @@ class TextEntry(Widget):
         pos = label.get_rect(midleft=(inner.x, self.rect.centery))
         if pos.w > inner.w:
             pos.right = inner.right - 2
+        if self.focused and self.all_selected:
+            pygame.draw.rect(surface, theme.HIGHLIGHT, pos.inflate(4, 0), border_radius=3)
         surface.blit(label, pos)
         if self.focused and self.blink < 0.55:
             x = pos.right + 1 if self.value else inner.x
@@ -510,6 +534,7 @@ class WidgetGroup:
         self.pointer: tuple[int, int] = (-1, -1)
         self.hover_time = 0.0
         self._hover_widget: Widget | None = None
+        self.tooltip_bounds: pygame.Rect | None = None  # a dialog keeps its tooltips inside
 
     def add(self, widget: Widget) -> Widget:
         self.widgets.append(widget)
@@ -571,22 +596,36 @@ class WidgetGroup:
         for widget in self.widgets:
             widget.draw(surface)
         if self._hover_widget is not None and self.hover_time >= self.TOOLTIP_DELAY:
-            draw_tooltip(surface, self._hover_widget.tooltip, self.pointer)
+            draw_tooltip(surface, self._hover_widget.tooltip, self.pointer, self.tooltip_bounds)
 
 
-def draw_tooltip(surface: pygame.Surface, content: str, pointer: tuple[int, int]) -> None:
-    """A small parchment box near the pointer, kept inside the window."""
-    lines = theme.wrap(content, theme.FONT_SMALL, 320)
+def draw_tooltip(
+    surface: pygame.Surface,
+    content: str,
+    pointer: tuple[int, int],
+    bounds: pygame.Rect | None = None,
+) -> pygame.Rect:
+    """A small parchment box near the pointer, kept inside ``bounds`` (a dialog's panel; by
+    default the window); returns where it went."""
+    area = surface.get_rect() if bounds is None else bounds.clip(surface.get_rect())
+    lines = theme.wrap(content, theme.FONT_SMALL, min(320, max(80, area.w - 32)))
     line_height = theme.font(theme.FONT_SMALL).get_linesize()
     width = max(theme.font(theme.FONT_SMALL).size(line)[0] for line in lines) + 16
     box = pygame.Rect(pointer[0] + 14, pointer[1] + 18, width, line_height * len(lines) + 10)
-    box.clamp_ip(surface.get_rect())
+    box.clamp_ip(area)
     if box.collidepoint(pointer):
         box.bottom = pointer[1] - 6
-        box.clamp_ip(surface.get_rect())
+        box.clamp_ip(area)
     pygame.draw.rect(surface, (250, 240, 210), box, border_radius=6)
     pygame.draw.rect(surface, theme.ACCENT_DARK, box, width=2, border_radius=6)
     y = box.y + 5
     for line in lines:
-        surface.blit(theme.text(line, theme.FONT_SMALL, theme.TEXT_DARK), (box.x + 8, y))
+        if line:
+            surface.blit(theme.text(line, theme.FONT_SMALL, theme.TEXT_DARK), (box.x + 8, y))
+        else:  # a blank line parts two things said: a rule across the box
+            middle = y + line_height // 2
+            pygame.draw.line(
+                surface, theme.ACCENT_DARK, (box.x + 8, middle), (box.right - 8, middle)
+            )
         y += line_height
+    return box

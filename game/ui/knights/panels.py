@@ -119,18 +119,15 @@ def render_cards(
                 anchor="midleft",
             )
             x += label.w + 6
-            room = (r.right - 10 - x) // (MINI - 4)
-            if len(pile) <= room:
-                for i, tile in enumerate(pile):
-                    out.blit(sprites.tile_back(tile.letter, MINI), (x + i * (MINI - 4), y))
-            else:  # too long for the strip: one tile per letter, with its count ("B 5")
-                for letter, count in letter_groups(pile):
-                    number = theme.text(str(count), theme.FONT_SMALL - 2, theme.TEXT, True)
-                    if x + MINI + 2 + number.get_width() > r.right - 6:
-                        break
-                    out.blit(sprites.tile_back(letter, MINI), (x, y))
-                    out.blit(number, number.get_rect(midleft=(x + MINI + 2, y + MINI // 2)))
-                    x += MINI + 2 + number.get_width() + 6
+            # One form for every player and pile size: one tile per letter with its count
+            # ("B 2  C 5"), so that two players' piles read alike.
+            for letter, count in letter_groups(pile):
+                number = theme.text(str(count), theme.FONT_SMALL - 2, theme.TEXT, True)
+                if x + MINI + 2 + number.get_width() > r.right - 6:
+                    break
+                out.blit(sprites.tile_back(letter, MINI), (x, y))
+                out.blit(number, number.get_rect(midleft=(x + MINI + 2, y + MINI // 2)))
+                x += MINI + 2 + number.get_width() + 6
             if not pile and not hand:
                 theme.blit_text(
                     out,

@@ -37,6 +37,23 @@ def draw_table(t: KnightsTableScene, surface: pygame.Surface) -> None:
     draw_tooltips(t, surface)
 
 
+PREVIEW_ALPHA = 130  # the tile under the pointer, before the click
+CURSOR_ALPHA = 100  # the keyboard cursor's tile
+
+
+def dashed_frame(surface: pygame.Surface, rect: pygame.Rect, colour: theme.Colour) -> None:
+    """A frame of short dashes: a place that is proposed, not taken."""
+    dash, gap, width = 8, 5, 3
+    for x in range(rect.left, rect.right, dash + gap):
+        end = min(x + dash, rect.right)
+        pygame.draw.line(surface, colour, (x, rect.top + 1), (end, rect.top + 1), width)
+        pygame.draw.line(surface, colour, (x, rect.bottom - 2), (end, rect.bottom - 2), width)
+    for y in range(rect.top, rect.bottom, dash + gap):
+        end = min(y + dash, rect.bottom)
+        pygame.draw.line(surface, colour, (rect.left + 1, y), (rect.left + 1, end), width)
+        pygame.draw.line(surface, colour, (rect.right - 2, y), (rect.right - 2, end), width)
+
+
 def draw_board_overlays(t: KnightsTableScene, surface: pygame.Surface) -> None:
     geom = t.geom
     state = t.state
@@ -56,14 +73,17 @@ def draw_board_overlays(t: KnightsTableScene, surface: pygame.Surface) -> None:
             pygame.draw.rect(
                 surface, glow, geom.cell_rect(*spot).inflate(-6, -6), 3, border_radius=6
             )
-        target = t.hover_cell if t.hover_cell in spots else t.cursor
+        hovered = t.hover_cell in spots
+        target = t.hover_cell if hovered else t.cursor
         kind = t.selected_kind()
         if target is not None and kind is not None:
+            # A preview, not a laid tile: see-through (more so for the keyboard cursor while
+            # the pointer is elsewhere), inside a dashed frame.
             preview = sprites.tile_sprite(kind, geom.tile - 2).copy()
-            preview.set_alpha(200)
+            preview.set_alpha(PREVIEW_ALPHA if hovered else CURSOR_ALPHA)
             rect = geom.cell_rect(*target)
             surface.blit(preview, rect.move(1, 1))
-            pygame.draw.rect(surface, theme.HIGHLIGHT, rect, 3, border_radius=4)
+            dashed_frame(surface, rect, theme.HIGHLIGHT)
     if state.phase == "deploy" and state.pending is not None and t.anim is None:
         rect = geom.cell_rect(*state.pending)
         pulse = int(3 + 2 * abs(((t.clock * 2) % 2) - 1))
@@ -307,7 +327,7 @@ def draw_instructions(
         slots = t.hand_slot_rects()
         x = (slots[-1].right if slots else c.x) + 20
         room = t.widget("keep").x - 12 - x
-        if room >= 110:
+        if room >= 110 and not t.message:  # a message takes this place (message_box)
             _lines(surface, [(words, theme.FONT_BODY, theme.TEXT, False)], x, c.y + 34, room)
     elif phase == "place":
         kind = t.selected_kind()
@@ -367,16 +387,28 @@ def draw_instructions(
                 2,
             )
     if t.message:
-        end = t.widget("confirm" if phase == "deploy" else "end").x
-        x = t.deploy_layout.label_x if phase == "deploy" else c.x
+        box = message_box(t, phase)
         _lines(
             surface,
             [(t.message, theme.FONT_SMALL + 2, t.message_colour, True)],
-            x,
-            c.bottom - 40,
-            end - 14 - x,
-            2,
+            box.x,
+            box.y,
+            box.w,
+            box.h // 20,
         )
+
+
+def message_box(t: KnightsTableScene, phase: str) -> pygame.Rect:
+    """Where the table's message (a refusal, a hint) goes: three lines above the bottom of the
+    controls, right of the hand's tiles and left of the End turn (or Confirm) button."""
+    c = t.controls
+    end = t.widget("confirm" if phase == "deploy" else "end").x
+    x = t.deploy_layout.label_x if phase == "deploy" else c.x
+    slots = t.hand_slot_rects() if phase != "deploy" else []
+    if slots:
+        x = max(x, max(r.right for r in slots) + 16)  # never over the tiles
+    top = c.y + 30 if phase == "keep" else c.bottom - 58  # at the start it has the room
+    return pygame.Rect(x, top, max(60, end - 14 - x), c.bottom - top)
 
 
 def draw_tooltips(t: KnightsTableScene, surface: pygame.Surface) -> None:

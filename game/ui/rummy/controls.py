@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 BUTTONS_H = 46
 
+
 def build_widgets(t: RummyTableScene, buttons_y: int) -> None:
     t.widgets.clear()
     actions: list[tuple[str, str, Any, int, str]] = [
@@ -186,7 +187,17 @@ def sync_widgets(t: RummyTableScene) -> None:
         find("hint").enabled = False
     sort = find("sort")
     assert isinstance(sort, Button)
-    sort.label = _("Sort: suit") if t.sort_by == "suit" else _("Sort: rank")
+    # The button says what a click does; the tooltip says how the hand is sorted now.
+    if t.sort_by == "suit":
+        sort.label, sort.tooltip = (
+            _("Sort by rank"),
+            _("Your hand is sorted by suit: sort it by rank"),
+        )
+    else:
+        sort.label, sort.tooltip = (
+            _("Sort by suit"),
+            _("Your hand is sorted by rank: sort it by suit"),
+        )
     colours = find("colours")
     assert isinstance(colours, Button)
     colours.selected = t.four_colour

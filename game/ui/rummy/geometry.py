@@ -18,6 +18,7 @@ MIN_STEP = 0.46  # of a card's width: the rank and suit corner stays readable
 PREFERRED_STEP = 0.62
 BESIDE = 0.42  # of a card's width: the free strip right of a set ("beside it")
 CAPTION_H = 18
+HINT_BAND_H = 52  # the hint's Accept / Dismiss band along the table's bottom
 PAD = 6
 
 
@@ -132,20 +133,29 @@ def best_columns(area: pygame.Rect, lengths: Sequence[int], max_card_h: int) -> 
 
 @dataclass(frozen=True)
 class HandRow:
+    """The hand along the bottom, laid out for ``slots`` cards (at least ``count``): during a
+    turn the row keeps the places of the cards it started with, so the cards left don't slide
+    to a new centre under the pointer after each card played."""
+
     area: pygame.Rect
     card: tuple[int, int]
     count: int
+    slots: int = 0
+
+    @property
+    def places(self) -> int:
+        return max(self.count, self.slots)
 
     @property
     def step(self) -> int:
         w = self.card[0]
-        if self.count <= 1:
+        if self.places <= 1:
             return w + 6
-        return max(4, min(w + 6, (self.area.w - w) // (self.count - 1)))
+        return max(4, min(w + 6, (self.area.w - w) // (self.places - 1)))
 
     @property
     def left(self) -> int:
-        used = self.card[0] + self.step * max(0, self.count - 1)
+        used = self.card[0] + self.step * max(0, self.places - 1)
         return self.area.x + max(0, (self.area.w - used) // 2)
 
     def card_rect(self, i: int) -> pygame.Rect:
@@ -163,6 +173,6 @@ class HandRow:
         return max(0, min(self.count, round((x - self.left) / self.step)))
 
 
-def hand_row(area: pygame.Rect, count: int) -> HandRow:
+def hand_row(area: pygame.Rect, count: int, slots: int = 0) -> HandRow:
     card_h = int(area.h - 8)
-    return HandRow(area, (int(card_h * CARD_RATIO), card_h), count)
+    return HandRow(area, (int(card_h * CARD_RATIO), card_h), count, slots)

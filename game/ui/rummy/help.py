@@ -21,6 +21,8 @@ RUMMY_RULES = N_(
 )
 RUMMY_KEYS: tuple[tuple[str, str], ...] = (
     (N_("Drag"), N_("move a card; beside its set: split")),
+    (N_("Arrows"), N_("keyboard focus over the hand, the sets and the new-set place")),
+    (N_("Space"), N_("lift the focused card; arrows choose where, Enter drops, Esc puts back")),
     (N_("D"), N_("draw (pass if the stock is empty)")),
     (N_("N / Enter"), N_("next player: end the turn")),
     (N_("U / Ctrl+Z"), N_("undo the last edit")),

@@ -11,7 +11,7 @@ import pygame
 from game.i18n import _, refusal_text
 from game.rummy.draft import DraftError
 from game.ui import theme
-from game.ui.rummy import table_draw
+from game.ui.rummy import keyboard, table_draw
 from game.ui.rummy.drag import Drag, Spring
 from game.ui.rummy.geometry import Drop
 from game.ui.rummy.turn_edit import DROP_OFF_TARGET, Slot
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from game.ui.rummy.table import RummyTableScene
 
 DRAG_THRESHOLD = 4
+
 
 def handle(t: RummyTableScene, event: pygame.event.Event) -> bool:
     if event.type == pygame.MOUSEMOTION:
@@ -44,6 +45,8 @@ def handle(t: RummyTableScene, event: pygame.event.Event) -> bool:
 
 
 def on_key(t: RummyTableScene, event: pygame.event.Event) -> bool:
+    if keyboard.handle_key(t, event):
+        return True
     key = event.key
     if key == pygame.K_ESCAPE:
         if t.hint_worker.busy:
@@ -113,6 +116,8 @@ def drop(t: RummyTableScene, pos: tuple[int, int]) -> None:
     if drag is None or edit is None or not drag.moved:
         return
     target = t.drop_target(pos)
+    if target is None and t.table_area.collidepoint(pos):
+        target = Drop("new")  # anywhere free on the table starts a new set
     slot = drag.slot
     had_opening = not edit.opened_before and edit.opened
     try:
@@ -165,7 +170,6 @@ def spring_back(t: RummyTableScene, drag: Drag, pos: tuple[int, int]) -> None:
     t.spring = Spring(drag.card, start, end, drag.slot)
 
 
-
 def hover_text(t: RummyTableScene, pos: tuple[int, int] | None = None) -> str | None:
     """What the pointer is over: a card's value where it lies, or an invalid set's reason."""
     pos = t.pointer if pos is None else pos
@@ -185,12 +189,17 @@ def hover_text(t: RummyTableScene, pos: tuple[int, int] | None = None) -> str | 
         text = set_value_text(table[s], i)
         problem = table_draw.set_problem(table[s])
         invalid = _("Invalid set: {problem}").format(problem=problem)
-        return f"{invalid}\n{text}" if problem else text
+        # The set's problem, a blank line (drawn as a rule), then the card itself.
+        return f"{invalid}\n\n{text}" if problem else text
     s2 = grid.set_at(pos)
     if s2 is not None and s2 < len(table):
         problem = table_draw.set_problem(table[s2])
         if problem:
             return _("Invalid set: {problem}").format(problem=problem)
     if grid.new_cell.collidepoint(pos):
-        return _("Drop a card here to start a new set")
+        return _(
+            "Drop a card here (or anywhere free on the table) to start a new set. To split a "
+            "set, drag one of its cards just right of the set: it and the cards after it "
+            "become a new set."
+        )
     return None

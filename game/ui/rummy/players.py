@@ -17,7 +17,7 @@ from game.seat_events import SeatEvent
 from game.ui import theme
 from game.ui.overlays import Dialog
 from game.ui.rummy.prompts import NameDialog
-from game.ui.session import COMPUTER_NAMES
+from game.ui.session import COMPUTER_NAMES, visible_name
 
 if TYPE_CHECKING:
     from game.ui.rummy.table import RummyTableScene
@@ -29,7 +29,7 @@ def _free_colour(scene: RummyTableScene) -> int:
 
 
 def _name_problem(scene: RummyTableScene, name: str, except_seat: int | None = None) -> str | None:
-    if not name:
+    if not visible_name(name):
         return _("a player needs a name")
     for seat, player in enumerate(scene.state.players):
         if seat != except_seat and player.name.lower() == name.lower():

@@ -10,6 +10,7 @@ seats think on an :class:`~game.ui.ai_worker.AIWorker` and their moves are playe
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -26,6 +27,7 @@ from game.ui.rummy import controls, input, players, table_draw
 from game.ui.rummy.animation import CardFlight, Flight, changed_sets, new_positions
 from game.ui.rummy.drag import Drag, Spring
 from game.ui.rummy.geometry import (
+    HINT_BAND_H,
     Drop,
     HandRow,
     TableGrid,
@@ -33,13 +35,15 @@ from game.ui.rummy.geometry import (
     hand_row,
     table_grid,
 )
+from game.ui.rummy.keyboard import KeyFocus
 from game.ui.rummy.results import (
     RoundScore,
     RummyResultsScene,
     rounds_from_json,
     rounds_to_json,
 )
-from game.ui.rummy.turn_edit import TurnEdit
+from game.ui.rummy.set_places import keep_places
+from game.ui.rummy.turn_edit import TurnEdit, sorted_cards
 from game.ui.table_shell import TableScene
 
 if TYPE_CHECKING:
@@ -64,6 +68,7 @@ class RummyTableScene(TableScene):
         super().__init__(app, session)
         self.edit: TurnEdit | None = None
         self.drag: Drag | None = None
+        self.keys: KeyFocus | None = None  # the keyboard's focus, once a focus key was used
         self.spring: Spring | None = None
         self.hint: list[list[Card]] | None = None
         self.hint_changed: set[int] = set()  # sets the hint adds or changes
@@ -125,21 +130,69 @@ class RummyTableScene(TableScene):
             viewer = self.state.current_player  # computers only: watch the hand on turn
         if viewer is None or viewer >= self.state.num_players:
             return None
-        return list(self.state.players[viewer].hand)
+        # Between turns too the hand keeps the order the player chose (no jump after a draw).
+        return sorted_cards(self.state.players[viewer].hand, self.sort_by)
+
+    def hand_seat(self) -> int | None:
+        """Whose hand is along the bottom (as in ``shown_hand``)."""
+        if self.human_to_move():
+            return self.state.current_player
+        viewer = self.viewer
+        if viewer is None and not self.session.humans:
+            viewer = self.state.current_player
+        if viewer is None or viewer >= self.state.num_players:
+            return None
+        return viewer
+
+    def fresh_card(self) -> Card | None:
+        """The card the player whose hand is shown drew on his last turn (lit until he plays
+        again), from the history; None if his last move was not a draw."""
+        seat = self.hand_seat()
+        history = self.session.history
+        for i in range(len(history) - 1, -1, -1):
+            entry = history[i]
+            if entry.seat != seat or not entry.is_move:
+                continue
+            if not isinstance(entry.action, Draw) or entry.before is None:
+                return None
+            after = history[i + 1].before if i + 1 < len(history) else self.state
+            if after is None or after.round != entry.before.round or seat is None:
+                return None
+            if seat >= after.num_players or seat >= entry.before.num_players:
+                return None
+            gained = Counter(after.players[seat].hand) - Counter(entry.before.players[seat].hand)
+            return next(iter(gained), None)
+        return None
 
     def grid(self) -> TableGrid:
         table = self.shown_table()
-        key = (tuple(len(s) for s in table), self.columns, self.table_area.size, self.size)
+        hinting = self.hint is not None
+        key = (
+            tuple(len(s) for s in table),
+            self.columns,
+            self.table_area.size,
+            self.size,
+            hinting,
+        )
         if self._grid is None or key != self._grid_key:
             self._grid_key = key
-            self._grid = self._table_grid([len(s) for s in table])
+            self._grid = self._table_grid([len(s) for s in table], hinting)
         return self._grid
 
-    def _table_grid(self, lengths: list[int]) -> TableGrid:
+    def sets_area(self, hinting: bool) -> pygame.Rect:
+        """Where the sets go: the table, less the band of the hint's Accept / Dismiss buttons
+        while a hint is shown (no proposed set under it)."""
+        area = self.table_area.copy()
+        if hinting:
+            area.h = max(60, area.h - HINT_BAND_H - 4)
+        return area
+
+    def _table_grid(self, lengths: list[int], hinting: bool = False) -> TableGrid:
         """The sets' grid: the player's column count, or (auto) the one with the biggest cards."""
         max_card_h = self.hand_area.h - 16
-        columns = self.columns or best_columns(self.table_area, lengths, max_card_h)
-        return table_grid(self.table_area, columns, lengths, max_card_h)
+        area = self.sets_area(hinting)
+        columns = self.columns or best_columns(area, lengths, max_card_h)
+        return table_grid(area, columns, lengths, max_card_h)
 
     @property
     def seat_rects(self) -> list[pygame.Rect]:
@@ -159,7 +212,10 @@ class RummyTableScene(TableScene):
 
     def hand_row(self) -> HandRow:
         hand = self.shown_hand() or []
-        return hand_row(self.hand_area, len(hand))
+        edit = self.edit if self.human_to_move() else None
+        # While a turn is edited, the row keeps room for the hand the turn began with.
+        slots = len(edit.state.players[edit.seat].hand) if edit is not None else 0
+        return hand_row(self.hand_area, len(hand), slots)
 
     # -- layout ------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -229,6 +285,14 @@ class RummyTableScene(TableScene):
             return
         self.start_hint(_("Hint: looking for the best play… (Esc stops)"))
 
+    def act(self, action: Any) -> bool:
+        """A computer's play is laid with the sets that stay where they were (its own list
+        order is the solver's); a person's play keeps the order he made."""
+        seat = self.state.current_player
+        if isinstance(action, Play) and not self.session.is_human(seat):
+            action = Play(tuple(keep_places(self.state.table, action.table)))
+        return super().act(action)
+
     def hint_arrived(self, action: Any) -> None:
         if self.current_edit() is None:
             return
@@ -242,7 +306,7 @@ class RummyTableScene(TableScene):
             self.say(why, theme.ACCENT)
             return
         table = [list(cards) for cards in self.state.table]
-        self.hint = [list(cards) for cards in action]
+        self.hint = [list(cards) for cards in keep_places(self.state.table, action)]
         self.hint_changed = changed_sets(table, self.hint)
         laid = sum(len(s) for s in action) - sum(len(s) for s in table)
         self.say(
@@ -350,6 +414,8 @@ class RummyTableScene(TableScene):
         self.edit = None
         self.hint = None
         self.drag = None
+        if self.keys is not None:
+            self.keys.lifted = None  # a new turn: nothing is held
         self.anim = None
         self.highlight.clear()
         self.shown_seat = None
@@ -369,6 +435,9 @@ class RummyTableScene(TableScene):
 
     def human_turn(self, seat: int) -> None:
         self.current_edit()  # the turn's edit exists before it is drawn (drawing only reads)
+
+    def wants_frames(self) -> bool:
+        return super().wants_frames() or self.drag is not None or self.spring is not None
 
     def on_moved(self, before: Any, after: Any, seat: int | None, action: Any) -> None:
         """Fly the computer's cards, light up changed sets, and count a finished round."""

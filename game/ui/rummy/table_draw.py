@@ -17,10 +17,12 @@ from game.core import Reason
 from game.i18n import _, language, ngettext, refusal_text
 from game.rummy import Card, meld_problems
 from game.ui import sprites, theme
-from game.ui.rummy import card_art
-from game.ui.rummy.geometry import CAPTION_H, PAD, TableGrid
+from game.ui.rummy import card_art, keyboard
+from game.ui.rummy.geometry import CAPTION_H, HINT_BAND_H, PAD, TableGrid
 from game.ui.rummy.words import set_caption
 from game.ui.widgets import draw_tooltip
+
+KEY_FOCUS = (90, 200, 255)  # the keyboard's focus: a colour no set or card uses
 
 if TYPE_CHECKING:
     from game.ui.rummy.table import RummyTableScene
@@ -289,13 +291,22 @@ def _draw_hand(scene: RummyTableScene, surface: pygame.Surface) -> None:
     hidden = _hidden_slot(scene)
     hover = row.card_at(scene.pointer) if scene.drag is None else None
     hinted = _hinted_cards(scene)
+    fresh = scene.fresh_card()
     for i, card in enumerate(hand):
         if hidden == ("hand", i):
             continue
         rect = row.card_rect(i)
+        is_fresh = card == fresh
         if hover == i and scene.edit is not None:
             rect = rect.move(0, -10)
         surface.blit(card_art.card_surface(card, rect.size, scene.four_colour), rect)
+        if is_fresh:  # the card just drawn: a gold frame and a tag, until it is played
+            fresh = None
+            pygame.draw.rect(surface, theme.HIGHLIGHT, rect, width=4, border_radius=8)
+            tag = theme.text(_("new"), theme.FONT_SMALL - 2, theme.TEXT_DARK, True)
+            box = tag.get_rect(bottomleft=(rect.x + 6, rect.bottom - 6)).inflate(8, 2)
+            pygame.draw.rect(surface, theme.HIGHLIGHT, box, border_radius=4)
+            surface.blit(tag, tag.get_rect(center=box.center))
         if hinted[card] > 0:  # the hint would lay this card
             hinted[card] -= 1
             pygame.draw.rect(surface, CHANGED_EDGE, rect.inflate(4, 4), width=3, border_radius=8)
@@ -420,6 +431,44 @@ def _render_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
         )
 
 
+def hint_band(scene: RummyTableScene) -> pygame.Rect:
+    area = scene.table_area
+    return pygame.Rect(area.x, area.bottom - HINT_BAND_H, area.w, HINT_BAND_H)
+
+
+def draw_key_focus(scene: RummyTableScene, surface: pygame.Surface) -> None:
+    """The keyboard's focus: a frame round the focused card (or the new-set place), and with a
+    card lifted, that card floating over the place where Enter would drop it."""
+    placed = keyboard.focus_rect(scene)
+    focus = scene.keys
+    if placed is None or focus is None:
+        return
+    rect, between = placed
+    if not between:
+        pygame.draw.rect(surface, KEY_FOCUS, rect.inflate(8, 8), width=4, border_radius=9)
+    else:
+        pygame.draw.rect(surface, KEY_FOCUS, rect, border_radius=3)
+    if focus.lifted is None:
+        return
+    source = keyboard.clamp(scene, focus.lifted, False)
+    card = _card_at(scene, source)  # type: ignore[arg-type]
+    if card is None:
+        return
+    if source[0] == "hand":  # where it comes from
+        home = scene.hand_row().card_rect(source[1])  # type: ignore[misc]
+    else:
+        home = scene.grid().card_rect(source[1], source[2])  # type: ignore[misc]
+    pygame.draw.rect(surface, KEY_FOCUS, home, width=2, border_radius=6)
+    size = scene.hand_row().card if focus.spot[0] == "hand" else scene.grid().card
+    image = card_art.card_surface(card, size, scene.four_colour)
+    # Below and right of the marker: the place it would go stays in sight.
+    floating = image.get_rect(topleft=(rect.centerx + 4, rect.y + size[1] // 3))
+    floating.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (10, 8, 6), floating.move(5, 7), border_radius=6)
+    surface.blit(image, floating)
+    pygame.draw.rect(surface, KEY_FOCUS, floating.inflate(4, 4), width=3, border_radius=8)
+
+
 def draw_overlay(scene: RummyTableScene, surface: pygame.Surface) -> None:
     """What floats above the widgets: travelling cards, the dragged card, the tooltip."""
     if scene.anim is not None:
@@ -438,8 +487,9 @@ def draw_overlay(scene: RummyTableScene, surface: pygame.Surface) -> None:
         rect = image.get_rect(topleft=(drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1]))
         pygame.draw.rect(surface, (10, 8, 6), rect.move(5, 7), border_radius=6)
         surface.blit(image, rect)
+    draw_key_focus(scene, surface)
     if scene.hint is not None:
-        band = pygame.Rect(scene.table_area.x, scene.table_area.bottom - 52, scene.table_area.w, 52)
+        band = hint_band(scene)
         shade = pygame.Surface(band.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, band)

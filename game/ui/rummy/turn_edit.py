@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from game.core import Reason, refusal
+from game.movelog import opening_sets
 from game.rummy import Card, Play, RummyState
 from game.rummy.draft import DraftError, Placed, TurnDraft
 
@@ -31,6 +32,20 @@ LAYOUT_NEEDS_CARDS = refusal("layout_needs_cards", "that layout needs cards you 
 DROP_OFF_TARGET = refusal(
     "drop_off_target", "drop the card on a set, the new-set area or your hand"
 )
+
+
+def sorted_cards(cards: Sequence[Card], by: str) -> list[Card]:
+    """``cards`` in the hand's order: ``by`` = "suit" (suit then rank) or "rank" (rank then
+    suit); jokers go first."""
+
+    def key(card: Card) -> tuple[int, int, str]:
+        if card.is_joker:
+            return (0, 0, "")
+        if by == "suit":
+            return (1 + "CDHS".index(card.suit), card.rank, card.suit)
+        return (1 + card.rank, 0, card.suit)
+
+    return sorted(cards, key=key)
 
 
 class TurnEdit:
@@ -80,7 +95,9 @@ class TurnEdit:
         return self.draft.placed[slot[1]][slot[2]].card  # type: ignore[misc]
 
     def opening_points(self) -> int:
-        return self.draft.opening_points()
+        """The whole sum of the sets laid from the hand, as the log will say it (the engine's
+        count stops as soon as the 30 are reached)."""
+        return max(self.draft.opening_points(), opening_sets(self.draft.played, self.draft.sets)[1])
 
     def is_public(self, index: int) -> bool:
         """Green (public) or blue (temporary, before the opening's 30 points)."""
@@ -172,15 +189,7 @@ class TurnEdit:
 
     def sort_hand(self, by: str) -> None:
         """``by`` = "suit" (suit then rank) or "rank" (rank then suit); jokers go first."""
-
-        def key(card: Card) -> tuple[int, int, str]:
-            if card.is_joker:
-                return (0, 0, "")
-            if by == "suit":
-                return (1 + "CDHS".index(card.suit), card.rank, card.suit)
-            return (1 + card.rank, 0, card.suit)
-
-        self.order = tuple(sorted(self.order, key=key))
+        self.order = tuple(sorted_cards(self.order, by))
 
     def undo(self) -> bool:
         if not self.draft.can_undo:
