@@ -78,7 +78,7 @@ def lift(t: RummyTableScene, focus: KeyFocus) -> None:
         return
     focus.lifted = spot  # type: ignore[assignment]
     t.say(
-        _("Card lifted: arrows choose where it goes, Enter drops it, Esc puts it back."),
+        _("Lifted: arrows pick the place, Enter drops, Esc puts back."),
         theme.ACCENT,
     )
 
@@ -106,7 +106,7 @@ def drop(t: RummyTableScene, focus: KeyFocus) -> None:
     if had_opening and not edit.opened:
         t.say(_("Your own sets are below 30 again: the public sets are locked."), theme.BAD)
     else:
-        t.say(_("Dropped. Space lifts the next card, N ends the turn."), theme.TEXT_DIM)
+        t.say(_("Dropped. Space: the next card, N: end the turn."), theme.TEXT_DIM)
     if spot[0] != "hand":
         t.play_sound("lay_card")
 
