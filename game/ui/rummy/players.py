@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.core import IllegalAction
 from game.i18n import _, refusal_text
+from game.persist.validate import name_key, name_problem
 from game.seat_events import SeatEvent
 from game.ui import theme
 from game.ui.overlays import Dialog
@@ -29,10 +30,10 @@ def _free_colour(scene: RummyTableScene) -> int:
 
 
 def _name_problem(scene: RummyTableScene, name: str, except_seat: int | None = None) -> str | None:
-    if not visible_name(name):
-        return _("a player needs a name")
+    if not visible_name(name) or name_problem(name) is not None:
+        return _("a player needs a name")  # one the save would take back too
     for seat, player in enumerate(scene.state.players):
-        if seat != except_seat and player.name.lower() == name.lower():
+        if seat != except_seat and name_key(player.name) == name_key(name):
             return _("{name} is already playing").format(name=name)
     return None
 
