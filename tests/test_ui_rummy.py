@@ -961,3 +961,12 @@ def test_pace_keys_and_button(app: App) -> None:
     app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.center, button=1))
     app.run_frames(1)
     assert app.pace == 0.3
+
+
+def test_a_name_the_save_would_refuse_is_refused_at_the_table(app: App) -> None:
+    """Names are compared as the save compares them, so the autosave never refuses a table."""
+    scene = open_table(app, hand_built(["10H JH 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"]))
+    assert scene.add_player("\uff21nn") is not None  # a full-width A: the same name as Ann
+    assert scene.add_player("Zoe\x07") is not None  # a control character
+    assert scene.state.num_players == 2
+    assert scene.add_player("Zoe") is None and scene.state.num_players == 3
