@@ -442,16 +442,6 @@ def test_hint_is_shown_and_applied_only_when_accepted(
     assert state_table(scene) == ["7H 8H 9H"]  # not played until Next player
 
 
-def test_without_the_computer_players_the_hint_says_so(
-    app: App, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr("game.ui.rummy.table.ai_available", lambda: False)
-    scene = open_table(app, hand_built(["10H JH 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"]))
-    key(app, pygame.K_h)
-    assert "No hints" in scene.message and not scene.hint_worker.busy
-    assert scene.hint is None
-
-
 # --- rounds ---------------------------------------------------------------------------------
 
 

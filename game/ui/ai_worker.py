@@ -12,8 +12,6 @@ Two ways to think, one interface:
 - any other object with ``choose(state, rng)`` runs on a daemon thread (custom agents, tests,
   and the fallback when no process can be started).
 
-:func:`make_computer_agent` is the one seam to the ``ai`` package: until ``ai.make_agent``
-exists, computer seats play a random legal action.
 """
 
 from __future__ import annotations
@@ -41,39 +39,6 @@ SWITCH_INTERVAL = 0.001
 
 class Agent(Protocol):
     def choose(self, state: Any, rng: random.Random) -> Any: ...
-
-
-class RandomAgent:
-    """Stand-in computer player: any legal action (used only if ``ai`` is not importable)."""
-
-    def choose(self, state: Any, rng: random.Random) -> Any:
-        return rng.choice(state.legal_actions())
-
-
-def ai_available() -> bool:
-    try:
-        from ai import make_agent  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def make_computer_agent(
-    game: str,
-    level: str,
-    seed: int,
-    budget: float | None = None,
-    stop: threading.Event | None = None,
-) -> Agent:
-    """The computer player for a seat: ``ai.make_agent`` when available, else random moves
-    (or, for the level ``HINT_LEVEL``, the rummy hint search).
-
-    ``budget`` overrides the search seconds (tests); setting ``stop`` makes a search answer now.
-    """
-    if not ai_available():
-        return RandomAgent()
-    agent: Agent = make_spec_agent(AgentSpec(game, level, seed, budget), stop)
-    return agent
 
 
 @dataclass(frozen=True)
@@ -156,8 +121,7 @@ class _AIProcess:
 
 def warm_up() -> None:
     """Start the AI process now (it takes a moment), so the first computer move is quick."""
-    if ai_available():
-        _AIProcess.get()
+    _AIProcess.get()
 
 
 _tickets = count(1)
@@ -221,9 +185,7 @@ class AIWorker:
     def _local_agent(self, spec: AgentSpec) -> Agent:
         """The same player built in this process (no AI process could be started)."""
         if spec not in self._local_agents:
-            self._local_agents[spec] = make_computer_agent(
-                spec.game, spec.level, spec.seed, spec.budget, self._stop
-            )
+            self._local_agents[spec] = make_spec_agent(spec, self._stop)
         return self._local_agents[spec]
 
     def _run(self, ticket: int, agent: Agent, state: Any, rng: random.Random) -> None:

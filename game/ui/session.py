@@ -25,7 +25,7 @@ from game.registry import GameSpec, game_spec
 from game.seat_events import SeatEvent
 from game.ui import theme
 from game.ui.ai_process import AgentSpec
-from game.ui.ai_worker import Agent, ai_available, make_computer_agent
+from game.ui.ai_worker import Agent
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 LEVEL_WORDS: dict[str, str] = {
@@ -224,15 +224,11 @@ class Session:
         return humans[0] if len(humans) == 1 else None
 
     def agent(self, seat: int) -> Agent | AgentSpec:
-        """The computer player of ``seat``: a spec the AI worker runs in the AI process (or a
-        random stand-in when the ``ai`` package is missing, or what ``set_agent`` seated)."""
+        """The computer player of ``seat``: a spec the AI worker runs in the AI process (or
+        what ``set_agent`` seated)."""
         if seat not in self._agents:
-            seat_info = self.seats[seat]
             seed = (self.seed or 0) * 31 + seat
-            if ai_available():
-                self._agents[seat] = AgentSpec(self.game, seat_info.level, seed, self.ai_budget)
-            else:
-                self._agents[seat] = make_computer_agent(self.game, seat_info.level, seed)
+            self._agents[seat] = AgentSpec(self.game, self.seats[seat].level, seed, self.ai_budget)
         return self._agents[seat]
 
     def set_agent(self, seat: int, agent: Agent) -> None:

@@ -71,15 +71,26 @@ def test_the_integer_program_keeps_the_callers_deadline(how: str) -> None:
     counts = _counts([card for cards in table for card in cards], hand)
     usable = drop_unusable(counts.table, counts.hand, 6)
     stop = threading.Event()
+    set_at: list[float] = []  # when the stop event was set
     end = None
     if how == "deadline":
         end = time.perf_counter() + 0.05
     else:
-        threading.Timer(0.05, stop.set).start()
+        threading.Timer(0.05, lambda: (set_at.append(time.perf_counter()), stop.set())).start()
     start = time.perf_counter()
-    with time_limit(end, stop), pytest.raises(OutOfTime):
-        rummy_solver_ilp.solve_ilp(counts.table, usable, counts.table_jokers, 0, "opened")
-    assert time.perf_counter() - start < 1.0
+    try:
+        with time_limit(end, stop):
+            rummy_solver_ilp.solve_ilp(counts.table, usable, counts.table_jokers, 0, "opened")
+    except OutOfTime:
+        assert time.perf_counter() - start < 1.0  # stopped promptly at the limit
+        return
+    returned = time.perf_counter()
+    # No OutOfTime is right only where HiGHS was done before the limit came (a loaded
+    # machine may run the stop timer late); past the limit it must have stopped.
+    limit = end if end is not None else (set_at[0] if set_at else None)
+    late = limit is not None and returned > limit
+    assert not late, "HiGHS ran past the caller's limit without OutOfTime"
+    pytest.skip("HiGHS solved the position before the limit came")
 
 
 @pytest.mark.usefixtures("solver_path")

@@ -19,7 +19,6 @@ from game.rummy import Draw, NextRound, Pass, Play, RummyState
 from game.rummy.draft import DraftError
 from game.seat_events import SeatEvent
 from game.ui import theme
-from game.ui.ai_worker import ai_available
 from game.ui.overlays import Dialog
 from game.ui.rummy import controls, input, players, table_draw
 from game.ui.rummy.animation import CardFlight, Flight, changed_sets, new_positions
@@ -113,9 +112,6 @@ class RummyTableScene(RummyView):
         """Ask the solver for the best play, in the AI process (a crowded table can take the
         solver a while; the window stays responsive and Esc gives up)."""
         if self.current_edit() is None or self.hint_worker.busy:
-            return
-        if not ai_available():
-            self.say(_("No hints: this installation has no computer players."), theme.BAD)
             return
         self.start_hint(_("Hint: looking for the best play… (Esc stops)"))
 
