@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from game import __version__
 from game.cli_args import SEED_RANGE, seconds, whole
+from game.registry import GAME_KEYS
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -37,7 +38,7 @@ def parse_play_args(argv: Sequence[str]) -> argparse.Namespace:
     )
     parser.add_argument(
         "--game",
-        choices=("knights", "rummy"),
+        choices=GAME_KEYS,
         default=None,
         help="game to open (skips the menu with --players)",
     )
@@ -148,7 +149,7 @@ def play(argv: Sequence[str]) -> int:
     if args.resume or args.load is not None:
         open_saved(app, args.resume, args.load)
     elif args.players is not None or args.autoplay or args.game is not None:
-        game = args.game or "knights"
+        game = args.game or GAME_KEYS[0]
         try:
             seats = seats_from_spec(game, args.players, autoplay=args.autoplay)
         except SeatError as error:

@@ -221,3 +221,90 @@ def test_a_long_rummy_evening_keeps_one_round_in_memory_and_the_whole_log() -> N
     assert lines_of(resumed)[:-1] == lines
     assert resumed.state.to_dict() == session.state.to_dict()
     pygame.quit()
+
+
+def test_continue_after_a_rummy_new_game_keeps_the_whole_log() -> None:
+    app = menu_app()
+    seats = [Seat("Ann", True, colour=0), Seat("Bob", True, colour=1)]
+    session = Session("rummy", seats, seed=4)
+    table: Any = open_table(app, session)
+    rng = random.Random(4)
+    for _ in range(3):
+        table.act(rng.choice(session.state.legal_actions()))
+    table.new_game()
+    table.act(rng.choice(session.state.legal_actions()))
+    lines = lines_of(table)
+    assert any("all points are back to 0" in line for line in lines)
+    again, resumed = continue_in_a_new_window(app)
+    assert lines_of(resumed)[:-1] == lines
+    assert resumed.state.to_dict() == session.state.to_dict()
+    assert resumed.rounds == []  # the old game's score table did not come back
+    pygame.quit()
+
+
+def test_a_failed_computers_reason_of_any_text_never_stops_the_autosave() -> None:
+    class Garbled:
+        def choose(self, state: Any, rng: random.Random) -> Any:
+            raise ValueError("line one\nline two\x07 " + "x" * 400)
+
+    app = menu_app()
+    seats = [Seat("Kunz", False, "hard", colour=0), Seat("Ann", True, colour=1)]
+    session = Session("knights", seats, seed=2)
+    session.set_agent(0, Garbled())
+    table: Any = open_table(app, session)
+    assert wait_until(app, lambda: session.seats[0].level == "medium")
+    assert app.saver is not None and app.saver.flush(10)
+    assert app.saver.take_error() is None  # the save took the note
+    event = session.history[-1].action
+    assert isinstance(event, SeatEvent) and "\n" not in event.note and len(event.note) <= 300
+    table.on_exit()
+    pygame.quit()
+
+
+def test_a_seat_counts_as_played_through_by_the_person_sitting_there_now() -> None:
+    seats = [Seat("Ann", True, colour=0), Seat("Bob", True, colour=1), Seat("Cid", True, colour=2)]
+    session = Session("rummy", seats, seed=6)
+    session.record(SeatEvent("seat", 1, "Bob", old="human", level="easy"))
+    session.record(SeatEvent("seat", 1, "Bob", old="easy", human=True))
+    on_turn = session.state.current_player
+    assert on_turn is not None
+    name = session.seats[on_turn].name
+    session.remove_player(on_turn)
+    played = {s.name: session.played_through(i) for i, s in enumerate(session.seats)}
+    expected = {n: n != "Bob" for n in ("Ann", "Bob", "Cid") if n != name}
+    assert played == expected
+
+
+def test_setup_names_are_compared_as_the_save_compares_them() -> None:
+    from game.ui.session import SeatError, validate_seats
+
+    with pytest.raises(SeatError):
+        validate_seats("knights", [Seat("Straße", True, colour=0), Seat("STRASSE", True, colour=1)])
+
+
+def test_after_the_player_on_turn_leaves_the_next_person_gets_the_cover() -> None:
+    from game.ui.overlays import CoverScene
+
+    app = menu_app()
+    seats = [Seat("Ann", True, colour=0), Seat("Bob", True, colour=1), Seat("Cid", True, colour=2)]
+    table: Any = open_table(app, Session("rummy", seats, seed=5))
+    app.run_frames(2)
+    while app.top is not table:
+        press(app, pygame.K_RETURN)
+    table.remove_current()
+    app.run_frames(2)
+    assert isinstance(app.top, CoverScene)  # another person is on turn now
+    pygame.quit()
+
+
+def test_a_seat_change_is_not_replayed_as_an_opponents_turn() -> None:
+    from game.ui.replay import last_opponent_turn
+
+    seats = [Seat("Ann", True, colour=0), Seat("Bob", True, colour=1)]
+    session = Session("rummy", seats, seed=3)
+    session.apply(session.state.legal_actions()[0])  # seat 0's or 1's draw
+    mover = session.history[-1].seat
+    assert mover is not None
+    session.record(SeatEvent("seat", mover, seats[mover].name, old="human", level="easy"))
+    turn = last_opponent_turn(session, 1 - mover)
+    assert turn is not None and turn.seat == mover and len(turn.actions) == 1  # the move only

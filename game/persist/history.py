@@ -18,8 +18,14 @@ ROUND_START = "next_round"  # the action type after which a rummy round starts a
 
 
 def _starts_a_round(action: Any) -> bool:
+    """A next deal: the engine's next round, or a new game at the same table (points to 0)."""
     to_dict = getattr(action, "to_dict", None)
-    return callable(to_dict) and to_dict().get("type") == ROUND_START
+    if not callable(to_dict):
+        return False
+    data = to_dict()
+    return data.get("type") == ROUND_START or (
+        data.get("type") == "seat" and data.get("change") == "new_game"
+    )
 
 
 def first_kept(entries: Sequence[Any], keep: int = KEEP_MOVES) -> int:

@@ -41,15 +41,20 @@ class ReplayTurn:
 def last_opponent_turn(session: Session, viewer: int | None) -> ReplayTurn | None:
     """The newest run of moves by a seat other than ``viewer`` (None if there is none)."""
     history = session.history
+
+    def played_by(index: int) -> int | None:  # the seat that made this move (None: no move)
+        entry = history[index]
+        return entry.seat if entry.is_move else None
+
     end = len(history) - 1
-    while end >= 0 and (history[end].seat is None or history[end].seat == viewer):
+    while end >= 0 and (played_by(end) is None or played_by(end) == viewer):
         end -= 1
     if end < 0:
         return None
-    seat = history[end].seat
+    seat = played_by(end)
     assert seat is not None
     start = end
-    while start > 0 and history[start - 1].seat == seat:
+    while start > 0 and played_by(start - 1) == seat:
         start -= 1
     entries = history[start : end + 1]
     if any(entry.before is None for entry in entries):

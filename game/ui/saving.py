@@ -135,7 +135,9 @@ def resume(app: App, saved: SavedGame) -> Scene:
 def restore_table(table: TableScene, saved: SavedGame) -> None:
     """Refill the table's log, last-move highlight (and rummy score table) from the game."""
     earlier = saved.extra.get("log") if isinstance(saved.extra, dict) else None
-    table.earlier_log = earlier_log_lines(earlier, table.session.num_seats)
+    table.earlier_log = earlier_log_lines(earlier, table.session.num_seats) or [
+        [None, table.opening_line(), "note"]  # a save from before the log was kept
+    ]
     table.log_history()
     table.log.add(_("The game goes on where it stopped."), theme.TEXT_DIM)
     table.history_restored()

@@ -21,8 +21,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.i18n import N_, _
+from game.persist.validate import name_key
 from game.registry import GameSpec, game_spec
-from game.seat_events import SeatEvent
+from game.seat_events import MAX_NOTE, SeatEvent
 from game.ui import theme
 from game.ui.ai_process import AgentSpec
 from game.ui.ai_worker import Agent
@@ -152,7 +153,7 @@ def validate_seats(game: str, seats: list[Seat]) -> None:
     names = [s.name.strip() for s in seats]
     if any(not visible_name(n) for n in names):
         raise SeatError(_("every seat needs a name"))
-    if len(set(n.lower() for n in names)) != len(names):
+    if len(set(name_key(n) for n in names)) != len(names):
         raise SeatError(_("two seats have the same name"))
     if len(set(s.colour for s in seats)) != len(seats):
         raise SeatError(_("two seats have the same colour"))
@@ -242,7 +243,9 @@ class Session:
         info = self.seats[seat]
         if info.level == "medium" and self.custom_agent(seat) is None:
             return False
-        note = why or "?"
+        # One line of shown text, as a save takes it back (an error may hold anything).
+        note = " ".join("".join(c if c.isprintable() else " " for c in why).split())
+        note = note[:MAX_NOTE] or "?"
         self.record(SeatEvent("seat", seat, info.name, human=False, level="medium", note=note))
         return True
 
@@ -282,8 +285,7 @@ class Session:
         else:
             self._agents.clear()  # seat numbers may have moved
         if event.change == "new_game":
-            self.seed = event.seed
-            self.history.clear()  # the replayable past starts with this deal
+            self.seed = event.seed  # the replayable past starts again after this entry
         self.history.append(HistoryEntry(event.seat, event, "", before))
         return after
 
@@ -319,12 +321,15 @@ class Session:
         """Did a person play ``seat`` himself in every move from history entry ``since`` on?"""
         if not self.seats[seat].human:
             return False
-        return not any(
-            isinstance(entry.action, SeatEvent)
-            and entry.action.change == "seat"
-            and entry.action.seat == seat
-            for entry in self.history[since:]
-        )
+        for entry in reversed(self.history[since:]):  # the seat's number as it was then
+            event = entry.action
+            if not isinstance(event, SeatEvent):
+                continue
+            if event.change == "leave" and event.seat <= seat:
+                seat += 1
+            elif event.change in ("seat", "join") and event.seat == seat:
+                return False  # played by the computer for a while, or joined midway
+        return True
 
     # -- moving on ---------------------------------------------------------------------------
     def apply(self, action: Any, text: str | None = None) -> Any:

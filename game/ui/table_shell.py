@@ -75,9 +75,9 @@ class TableScene(Scene):
         self.log = ScrollLog(ident="log")
         self.shown_seat: int | None = None  # the human whose hand the cover last handed over
         self.results_shown_for: Any = None
-        # [seat, text, kind] of log lines whose moves the history no longer holds (a long
-        # evening's earlier rounds): they stay in the log and in the save.
-        self.earlier_log: list[list[Any]] = []
+        # [seat, text, kind] of log lines the history no longer holds (the log's first line,
+        # a long evening's earlier rounds): they stay in the log and in the save.
+        self.earlier_log: list[list[Any]] = [[None, self.opening_line(), log_lines.NOTE]]
         if len(session.humans) < session.num_seats:
             warm_up()  # the AI process starts while the player looks at the table
         self.log_history()
@@ -220,6 +220,7 @@ class TableScene(Scene):
         self.hint_for = None
         self.log_entry(len(self.session.history) - 1)
         self.seats_changed()
+        self.forget_replayed_past()
         autosave_table(self)
         self.sync_widgets()
 
@@ -254,7 +255,6 @@ class TableScene(Scene):
     def log_history(self) -> None:
         """The whole log again, from the history (a new table, Continue, Load)."""
         self.log.clear()
-        self.log.add(self.opening_line(), theme.TEXT_DIM)
         for seat, text, kind in self.earlier_log:
             self.log.add(text, self._log_colour(kind, seat))
         for index in range(len(self.session.history)):

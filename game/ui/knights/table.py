@@ -289,6 +289,13 @@ class KnightsTableScene(TableScene):
         if self.state.phase == "deploy" and self.picker is None:
             self._after_move()
 
+    def seats_changed(self) -> None:
+        self.hint_action = None  # a hint for a seat the computer may play now
+        self.message = ""
+        self.picker = None
+        self.selected = None
+        self._after_move()
+
     def history_restored(self) -> None:
         self.own_last = turn_highlight(self.session.history)
 

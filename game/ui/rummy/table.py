@@ -41,6 +41,7 @@ from game.ui.rummy.view import (
     TOP_H,
     RummyView,
 )
+from game.ui.saving import autosave_table
 
 if TYPE_CHECKING:
     pass
@@ -205,6 +206,7 @@ class RummyTableScene(RummyView):
         if not self.change_seats(SeatEvent("new_game", 0, seed=(self.session.seed or 0) + 1)):
             return
         self.rounds.clear()
+        autosave_table(self)  # again, now without the old game's score table
         self._reset_turn_view()
         self.say(_("New game: points reset."), theme.TEXT_DIM)
 
@@ -237,7 +239,12 @@ class RummyTableScene(RummyView):
                 self.edit = self.edit.rebase(self.state)
             else:
                 self.edit = None
-        self.shown_seat = self.state.current_player if self.edit is not None else None
+        last = self.session.history[-1].action if self.session.history else None
+        left = isinstance(last, SeatEvent) and last.change == "leave"
+        # The same person on turn keeps his hand shown; after a leave another is on turn.
+        self.shown_seat = self.state.current_player if self.edit is not None and not left else None
+        if left:
+            self.edit = None
         self.layout(self.size)
 
     def _reset_turn_view(self) -> None:
