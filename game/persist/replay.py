@@ -19,34 +19,14 @@ from game.seat_events import SeatEvent
 from .saves import SavedGame
 
 
-def first_names(saved: SavedGame) -> list[str]:
-    """The players' names when the history began: the saved names with the seat changes of
-    the history undone, newest first."""
-    names = list(saved.players)
-    for item in reversed(saved.history):
-        if not isinstance(item, SeatEvent):
-            continue
-        if item.change == "join" and item.seat < len(names):
-            del names[item.seat]
-        elif item.change == "leave":
-            names.insert(min(item.seat, len(names)), item.name)
-        elif item.change == "rename" and item.seat < len(names):
-            names[item.seat] = item.old
-    return names
-
-
 def first_position(saved: SavedGame) -> Any:
     """The position the saved history starts from: its ``start`` (the save kept only the
-    moves since then), the new game its first entry dealt (rummy's "new game" starts the
-    replayable past again), or the game's first position."""
+    moves since then), or, in a save without one, the game's first position."""
     if saved.start is not None:
         return saved.start
-    spec = game_spec(saved.game)
-    first = saved.history[0] if saved.history else None
-    seed = first.seed if isinstance(first, SeatEvent) and first.change == "new_game" else None
-    return spec.first_position(
-        saved.state, first_names(saved), seed if seed is not None else saved.state.seed
-    )
+    state = saved.state
+    names = [p if isinstance(p, str) else p.name for p in state.players]
+    return game_spec(saved.game).first_position(state, names, state.seed)
 
 
 def replay_states(saved: SavedGame) -> list[Any] | None:
@@ -58,11 +38,10 @@ def replay_states(saved: SavedGame) -> list[Any] | None:
     except (ValueError, IllegalAction):
         return None
     states = [state]
-    for index, item in enumerate(saved.history):
+    for item in saved.history:
         try:
             if isinstance(item, SeatEvent):
-                if not (index == 0 and item.change == "new_game"):
-                    state = item.apply(state, spec.restart)
+                state = item.apply(state, spec.restart)
             else:
                 state = state.apply(item)
         except (IllegalAction, ValueError, IndexError, KeyError, TypeError):

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import _
-from game.seat_events import SeatEvent
 from game.ui import sprites, theme
 from game.ui.overlays import dim, handle_modal
 from game.ui.scene import Scene
@@ -89,11 +88,9 @@ class SeatsDialog(Scene):
         if index == choice_of(info.human, info.level):
             return
         if index == 0:
-            event = SeatEvent("seat", seat, info.name, old=info.level, human=True)
+            self.table.change_seats(lambda: session.take_back(seat))
         else:
-            was = "human" if info.human else info.level
-            event = SeatEvent("seat", seat, info.name, old=was, level=LEVELS[index - 1])
-        self.table.change_seats(event)
+            self.table.change_seats(lambda: session.hand_over(seat, LEVELS[index - 1]))
         self.layout(self.size)  # the rows show what the seats are now
 
     def handle(self, event: pygame.event.Event) -> bool:

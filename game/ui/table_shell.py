@@ -21,6 +21,7 @@ A game's table subclasses :class:`TableScene` and supplies the hooks:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -202,11 +203,15 @@ class TableScene(Scene):
         counted = [seat for seat in seats if self.session.played_through(seat, start)]
         record_end(self.app, self.session.game, self.session.seats, before, after, counted)
 
-    def change_seats(self, event: SeatEvent) -> bool:
-        """Carry out a change of the seats through the session (recorded, logged and saved).
+    def change_seats(self, change: SeatEvent | Callable[[], object]) -> bool:
+        """Carry out a change of the seats: an event, or one of the session's methods for one
+        (``lambda: session.hand_over(seat, "hard")``); it is recorded, logged and saved.
         False, and the engine's reason said, if it can't be done now."""
         try:
-            self.session.record(event)
+            if isinstance(change, SeatEvent):
+                self.session.record(change)
+            else:
+                change()
         except IllegalAction as error:
             self.say_refusal(error)
             return False

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from game.core import IllegalAction
 from game.i18n import _, refusal_text
 from game.persist.validate import name_key, name_problem
-from game.seat_events import SeatEvent
 from game.ui import theme
 from game.ui.overlays import Dialog
 from game.ui.rummy.prompts import NameDialog
@@ -55,10 +54,8 @@ def add_player(scene: RummyTableScene, name: str, kind: str = "medium") -> str |
         return problem
     human = kind == "human"
     level = "medium" if human else kind
-    seat = scene.session.num_seats
-    event = SeatEvent("join", seat, name, human=human, level=level, colour=_free_colour(scene))
     try:
-        scene.session.record(event)
+        scene.session.add_player(name, human, level, _free_colour(scene))
     except IllegalAction as error:
         return refusal_text(error)
     scene.after_seat_change()

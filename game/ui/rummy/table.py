@@ -203,7 +203,7 @@ class RummyTableScene(RummyView):
 
     def new_game(self) -> None:
         """Same players, points back to 0 (a new deal from the next seed)."""
-        if not self.change_seats(SeatEvent("new_game", 0, seed=(self.session.seed or 0) + 1)):
+        if not self.change_seats(lambda: self.session.restart((self.session.seed or 0) + 1)):
             return
         self.rounds.clear()
         autosave_table(self)  # again, now without the old game's score table
