@@ -22,7 +22,7 @@ from ai.levels import LEVELS, make_agent
 from ai.stats import percentile, wilson_interval
 from game.cli_args import SEED_RANGE, cores, seconds, whole
 from game.core import IllegalAction
-from game.registry import GAME_KEYS, game_spec
+from game.registry import GAME_KEYS, game_spec, resolve
 
 MAX_ACTIONS_PER_GAME = 20_000
 
@@ -106,23 +106,28 @@ def play_game(spec: GameSpec) -> GameResult:
     )
 
 
-def warm_up_solver() -> None:
-    """The rummy solver's compiled core, before the first move: from numba's on-disk cache in
-    well under a second (compiling it the first time takes ~45 s); without it, Python."""
-    from ai.rummy_solver import warm_up
+def warm_up(game: str) -> None:
+    """What the game's computer players prepare before the first move (the rummy solver's
+    compiled core: from numba's on-disk cache in well under a second)."""
+    ref = game_spec(game).warm_up_ref
+    if ref is not None:
+        resolve(ref)()
 
-    warm_up()
+
+def _warm_up_all(games: list[str]) -> None:
+    for game in games:
+        warm_up(game)
 
 
 def run_games(specs: list[GameSpec], workers: int) -> Iterator[GameResult]:
-    rummy = any(spec.game == "rummy" for spec in specs)
-    if rummy:
-        warm_up_solver()  # here: it fills the cache the workers then load
+    games = sorted({spec.game for spec in specs})
+    for game in games:
+        warm_up(game)  # here: it fills the cache the workers then load
     if workers <= 1:
         yield from map(play_game, specs)
         return
     context = multiprocessing.get_context("spawn")
-    with context.Pool(workers, initializer=warm_up_solver if rummy else None) as pool:
+    with context.Pool(workers, initializer=_warm_up_all, initargs=(games,)) as pool:
         yield from pool.imap(play_game, specs)
 
 

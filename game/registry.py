@@ -55,6 +55,7 @@ class GameSpec:
     aftermath_ref: str  # (before, after) -> the log's further lines [(text, kind)]
     agent_ref: str  # (level, seed, seconds, stop) -> an ai.Agent
     hint_ref: str | None  # (stop) -> the Hint key's agent; None: the hard level's move
+    warm_up_ref: str | None  # () -> prepares the computer players (compiles, loads caches)
     table_ref: str  # the table scene class, built as ``Table(app, session)``
     help_ref: str  # the F1 help topic (a game.ui.help_text.HelpTopic)
     rules_pictures_ref: str  # () -> the rules screen's pictures for this game
@@ -141,6 +142,7 @@ GAMES: dict[str, GameSpec] = {
             aftermath_ref="game.ui.log_lines:knights_aftermath",
             agent_ref="ai.knights.levels:make_knights_agent",
             hint_ref=None,
+            warm_up_ref=None,
             table_ref="game.ui.knights.table:KnightsTableScene",
             help_ref="game.ui.help_text:KNIGHTS_TOPIC",
             rules_pictures_ref="game.ui.rules_pictures:knights_pictures",
@@ -167,6 +169,7 @@ GAMES: dict[str, GameSpec] = {
             aftermath_ref="game.ui.log_lines:rummy_aftermath",
             agent_ref="ai.rummy.levels:make_rummy_agent",
             hint_ref="ai.rummy.hint:HintSearch",
+            warm_up_ref="ai.rummy_solver:warm_up",
             table_ref="game.ui.rummy.table:RummyTableScene",
             help_ref="game.ui.rummy.help:RUMMY_TOPIC",
             rules_pictures_ref="game.ui.rules_pictures:rummy_pictures",

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from game.registry import game_spec, resolve
+from game.registry import GAMES, game_spec, resolve
 
 
 @dataclass(frozen=True)
@@ -78,17 +78,17 @@ def _newest(requests: Any, first: Request | None) -> Request | None:
         latest = item
 
 
-def _warm_up_solver() -> None:
-    from ai.rummy_solver import warm_up
-
-    warm_up()
+def _warm_up_games() -> None:
+    for spec in GAMES.values():
+        if spec.warm_up_ref is not None:
+            resolve(spec.warm_up_ref)()
 
 
 def warm_up_solver() -> None:
-    """Get the rummy solver's compiled core ready on a daemon thread: loaded from numba's cache
-    in well under a second, or compiled (about a minute, the first time only). Solves meanwhile
-    use the Python solver; nothing waits for it."""
-    threading.Thread(target=_warm_up_solver, name="solver-warm-up", daemon=True).start()
+    """Get every game's computer players ready on a daemon thread (the rummy solver's compiled
+    core: loaded from numba's cache in well under a second, or compiled, about a minute the
+    first time only). Solves meanwhile use the Python solver; nothing waits for it."""
+    threading.Thread(target=_warm_up_games, name="solver-warm-up", daemon=True).start()
 
 
 # Seconds a search may take when its spec names no budget (easy and medium answer at once; the

@@ -65,7 +65,7 @@ class SetupScene(Scene):
     name = "setup"
     help_topic = "general"
 
-    def __init__(self, app: App, game: str = "knights", seats: list[Seat] | None = None) -> None:
+    def __init__(self, app: App, game: str = GAME_KEYS[0], seats: list[Seat] | None = None) -> None:
         super().__init__(app)
         self.game = game
         if seats is None:
