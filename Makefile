@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 PLAY_ARGS ?=
 
 # Reinstall only when pyproject.toml changed since the last install. pip's own lines show the
-# progress (a fresh install downloads about 100 MB).
+# progress (a fresh install downloads about 130 MB of wheels).
 $(STAMP): pyproject.toml
 	@echo "== installing Robbers' Den into $(VENV) (once; again only when pyproject.toml changes)"
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
