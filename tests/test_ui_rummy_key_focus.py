@@ -52,3 +52,13 @@ def test_the_outline_of_a_lifted_set_card_stays_off_the_next_card(app: App) -> N
     beyond = pygame.Rect(following.x + 4, focused.y + 12, 0, focused.h - 24)
     beyond.width = grid.card_rect(0, 12).right - beyond.x
     assert focus_pixels(app.screen, beyond) == 0
+
+
+def test_a_lifted_card_aimed_at_the_empty_table_frames_the_whole_new_set_place(app: App) -> None:
+    scene = open_table(app, hand_built([CROWDED_HAND, "2S 3S 4S 8D"]))
+    keys(app, "D", "R", "R", "SPACE", "U")  # lift the third card, aim at the empty table
+    assert scene.keys is not None and scene.keys.spot == ("new",)
+    app.draw()
+    place = scene.grid().new_cell
+    right_edge = pygame.Rect(place.right, place.y + 10, 4, place.h - 20)
+    assert focus_pixels(app.screen, right_edge) > 0

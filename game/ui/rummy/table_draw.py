@@ -481,7 +481,7 @@ def draw_key_focus(scene: RummyTableScene, surface: pygame.Surface) -> None:
         return
     rect, between = placed
     if not between:
-        spot = keyboard.clamp(scene, focus.spot, False)
+        spot = keyboard.clamp(scene, focus.spot, focus.lifted is not None)  # as focus_rect does
         frame = _uncovered(scene, spot, rect)
         pygame.draw.rect(surface, KEY_FOCUS, frame.inflate(8, 8), width=4, border_radius=9)
     else:
