@@ -6,21 +6,30 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test lint bench clean warm
 
-# Reinstall only when pyproject.toml changed since the last install.
+# Extra arguments for the game, e.g. `make play PLAY_ARGS="--game rummy --players human,hard"`.
+PLAY_ARGS ?=
+
+# Reinstall only when pyproject.toml changed since the last install. pip's own lines show the
+# progress (a fresh install downloads about 130 MB of wheels).
 $(STAMP): pyproject.toml
+	@echo "== installing Robbers' Den into $(VENV) (once; again only when pyproject.toml changes)"
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --progress-bar on -e '.[test]'
 	touch $(STAMP)
+	@echo "== installed"
 
-# The rummy solver's compiled core (numba): compiled into numba's on-disk cache once (~45 s after
-# every change of ai/rummy_solver_jit.py), loaded from it in well under a second. Done here so
-# that the game starts with it ready and pytest's two workers load it instead of compiling twice.
+# The rummy solver's compiled core (numba): compiled into numba's on-disk cache once (about a
+# minute after every change of its source), loaded from it in well under a second. `make test`
+# needs it ready so that pytest's two workers load it instead of compiling twice; the game does
+# not wait for it (its AI process compiles it in the background, the Python solver answering
+# meanwhile).
 warm: $(STAMP)
+	@echo "== compiling the rummy solver (once, about a minute; later runs load it from the cache)"
 	$(PY) -c "from ai.rummy_solver import warm_up; warm_up()"
 
-play: warm
-	$(PY) -m game
+play: $(STAMP)
+	$(PY) -m game $(PLAY_ARGS)
 
 test: warm
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2

@@ -58,7 +58,8 @@ PLAYER_COLOURS: tuple[PlayerColour, ...] = (
 
 FONT_SMALL = 18
 FONT_BODY = 22
-FONT_LARGE = 30
+# 31, not 30: at 30 the default face's hinting bridges the two dots of "ä" into a bar ("ā").
+FONT_LARGE = 31
 FONT_TITLE = 56
 FONT_HUGE = 84
 
@@ -69,7 +70,11 @@ _wrap_cache: dict[tuple[str, int, int, bool], list[str]] = {}
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame's default font at ``size`` (cached: creating fonts is slow)."""
+    """pygame's default font at ``size`` (cached: creating fonts is slow).
+
+    ``bold`` asks for a bold face. The default face (FreeSans Bold) already is one, so it is not
+    emboldened further: SDL's synthetic extra weight fills the gap between the two dots of an
+    umlaut, and "Räuber-Rommé" reads as "Rāuber-Rommé"."""
     key = (size, bold)
     cached = _fonts.get(key)
     if cached is not None:
@@ -82,9 +87,13 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         if not pygame.font.get_init():
             pygame.font.init()
         cached = pygame.font.Font(None, size)
-        cached.set_bold(bold)
+        cached.set_bold(bold and not _is_bold_face(cached))
         _fonts[key] = cached
     return cached
+
+
+def _is_bold_face(face: pygame.font.Font) -> bool:
+    return "bold" in (face.style_name or "").lower()
 
 
 def forget_fonts() -> None:

@@ -20,6 +20,11 @@ from game.ui.knights.geometry import BoardGeometry, Pos
 FELT: theme.Colour = (54, 70, 50)
 FELT_EDGE: theme.Colour = (40, 52, 38)
 AREA_LINE: theme.Colour = (236, 184, 70)
+# The area's outline runs this far past the cells (so that its corners close).
+OUTLINE_OVERHANG = 6
+# How far anything of the board is drawn beyond its cells: the outline's overhang plus half of
+# its widest line; the table keeps this much room on every side of the cells.
+EDGE_REACH = OUTLINE_OVERHANG + 3
 LABEL_INK: theme.Colour = (150, 170, 140)
 
 
@@ -97,7 +102,7 @@ def draw_area_outline(
                 ]
             for x in edges:
                 if view.left - 1 <= x <= view.right + 1:
-                    a, b = (x, view.top - 6), (x, view.bottom + 6)
+                    a, b = (x, view.top - OUTLINE_OVERHANG), (x, view.bottom + OUTLINE_OVERHANG)
                     if solid:
                         pygame.draw.line(surface, AREA_LINE, a, b, width)
                     else:
@@ -111,7 +116,7 @@ def draw_area_outline(
                 ]
             for y in edges:
                 if view.top - 1 <= y <= view.bottom + 1:
-                    a, b = (view.left - 6, y), (view.right + 6, y)
+                    a, b = (view.left - OUTLINE_OVERHANG, y), (view.right + OUTLINE_OVERHANG, y)
                     if solid:
                         pygame.draw.line(surface, AREA_LINE, a, b, width)
                     else:

@@ -21,7 +21,7 @@ from game.knights import END, Deploy, End, Keep, KnightsState, Place
 from game.ui import theme
 from game.ui.knights import controls, input
 from game.ui.knights.animation import Animation, KnightMarch, TileSlide, Wait
-from game.ui.knights.board_render import LastMove, render_board
+from game.ui.knights.board_render import EDGE_REACH, LastMove, render_board
 from game.ui.knights.controls import BOTTOM_H, LABEL_MARGIN, TOP_H, DeployLayout
 from game.ui.knights.deploy_picker import DeployPicker
 from game.ui.knights.geometry import BoardGeometry, Pos, fit, view_cells
@@ -105,8 +105,9 @@ class KnightsTableScene(TableScene):
     @property
     def geom(self) -> BoardGeometry:
         """Where the board's cells are now (hit-testing and drawing agree by construction)."""
-        return fit(view_cells(self.state if self.anim is None else self.display_state),
-                   self.labelled_area)
+        return fit(
+            view_cells(self.state if self.anim is None else self.display_state), self.labelled_area
+        )
 
     def shown(self) -> KnightsState:
         """The displayed state as the viewer may see it."""
@@ -167,8 +168,12 @@ class KnightsTableScene(TableScene):
         )
         self._board_key = None
         self._cards_key = None
-        self.labelled_area = self.board_area.inflate(-LABEL_MARGIN, -LABEL_MARGIN).move(
-            LABEL_MARGIN // 2, LABEL_MARGIN // 2
+        # Labels above and left of the cells; room for the board's edge below and right of them.
+        self.labelled_area = pygame.Rect(
+            self.board_area.x + LABEL_MARGIN,
+            self.board_area.y + LABEL_MARGIN,
+            self.board_area.w - LABEL_MARGIN - EDGE_REACH,
+            self.board_area.h - LABEL_MARGIN - EDGE_REACH,
         )
         controls.build_widgets(self)
 
@@ -349,7 +354,6 @@ class KnightsTableScene(TableScene):
         if not self.board_area.collidepoint(self.pointer):
             return None
         return self.geom.cell_at(self.pointer)
-
 
     # -- drawing -----------------------------------------------------------------------------
     def board_layer(self) -> pygame.Surface:

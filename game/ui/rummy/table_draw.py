@@ -241,9 +241,28 @@ def _dashed_rect(surface: pygame.Surface, colour: theme.Colour, rect: pygame.Rec
         pygame.draw.line(surface, colour, (rect.right - 1, y), (rect.right - 1, end), 2)
 
 
+# A message beside the status line may be this many font sizes smaller before it is cut.
+MESSAGE_SHRINK = 3
+
+
+def status_message(scene: RummyTableScene) -> tuple[str, int] | None:
+    """The message as it fits beside the status line, and its font size: a few sizes smaller
+    rather than cut (a narrow window), cut with an ellipsis only beyond that."""
+    area = scene.status_area
+    used = theme.text_width(scene.status_line(), theme.FONT_BODY, True)
+    room = area.w - 4 - used - 24
+    if not scene.message or room <= 60:
+        return None
+    size = theme.fitting_size(scene.message, theme.FONT_SMALL, room, shrink=MESSAGE_SHRINK)
+    line = theme.wrap(scene.message, size, room)[0]
+    if line != scene.message:
+        line = theme.wrap(scene.message, size, room - 16)[0].rstrip(" .;") + " …"
+    return line, size
+
+
 def _draw_status(scene: RummyTableScene, surface: pygame.Surface) -> None:
     area = scene.status_area
-    used = theme.blit_text(
+    theme.blit_text(
         surface,
         scene.status_line(),
         (area.x + 4, area.centery),
@@ -252,16 +271,14 @@ def _draw_status(scene: RummyTableScene, surface: pygame.Surface) -> None:
         True,
         "midleft",
     )
-    room = area.right - used.right - 24
-    if scene.message and room > 60:
-        line = theme.wrap(scene.message, theme.FONT_SMALL, room)[0]
-        if line != scene.message:
-            line = theme.wrap(scene.message, theme.FONT_SMALL, room - 16)[0].rstrip(" .;") + " …"
+    shown = status_message(scene)
+    if shown is not None:
+        line, size = shown
         theme.blit_text(
             surface,
             line,
             (area.right - 4, area.centery),
-            theme.FONT_SMALL,
+            size,
             scene.message_colour,
             anchor="midright",
         )
@@ -436,6 +453,25 @@ def hint_band(scene: RummyTableScene) -> pygame.Rect:
     return pygame.Rect(area.x, area.bottom - HINT_BAND_H, area.w, HINT_BAND_H)
 
 
+def _uncovered(scene: RummyTableScene, spot: keyboard.Spot, rect: pygame.Rect) -> pygame.Rect:
+    """The part of the card at ``spot`` (drawn at ``rect``) that the next card of its row leaves
+    in sight: a frame round the whole card would run across its neighbour and seem to take in
+    two cards."""
+    following: pygame.Rect | None = None
+    if spot[0] == "hand":
+        i = spot[1]  # type: ignore[misc]
+        if i + 1 < len(scene.shown_hand() or []):
+            following = scene.hand_row().card_rect(i + 1)
+    elif spot[0] == "set":
+        grid = scene.grid()
+        s, i = spot[1], spot[2]  # type: ignore[misc]
+        if s < len(grid.lengths) and i + 1 < grid.lengths[s]:
+            following = grid.card_rect(s, i + 1)
+    if following is None or following.x >= rect.right or following.x <= rect.x:
+        return rect
+    return pygame.Rect(rect.x, rect.y, following.x - rect.x, rect.h)
+
+
 def draw_key_focus(scene: RummyTableScene, surface: pygame.Surface) -> None:
     """The keyboard's focus: a frame round the focused card (or the new-set place), and with a
     card lifted, that card floating over the place where Enter would drop it."""
@@ -445,7 +481,9 @@ def draw_key_focus(scene: RummyTableScene, surface: pygame.Surface) -> None:
         return
     rect, between = placed
     if not between:
-        pygame.draw.rect(surface, KEY_FOCUS, rect.inflate(8, 8), width=4, border_radius=9)
+        spot = keyboard.clamp(scene, focus.spot, focus.lifted is not None)  # as focus_rect does
+        frame = _uncovered(scene, spot, rect)
+        pygame.draw.rect(surface, KEY_FOCUS, frame.inflate(8, 8), width=4, border_radius=9)
     else:
         pygame.draw.rect(surface, KEY_FOCUS, rect, border_radius=3)
     if focus.lifted is None:
@@ -458,6 +496,7 @@ def draw_key_focus(scene: RummyTableScene, surface: pygame.Surface) -> None:
         home = scene.hand_row().card_rect(source[1])  # type: ignore[misc]
     else:
         home = scene.grid().card_rect(source[1], source[2])  # type: ignore[misc]
+    home = _uncovered(scene, source, home)
     pygame.draw.rect(surface, KEY_FOCUS, home, width=2, border_radius=6)
     size = scene.hand_row().card if focus.spot[0] == "hand" else scene.grid().card
     image = card_art.card_surface(card, size, scene.four_colour)
