@@ -88,7 +88,9 @@ def test_the_integer_program_keeps_the_callers_deadline(how: str) -> None:
     # No OutOfTime is right only where HiGHS was done before the limit came (a loaded
     # machine may run the stop timer late); past the limit it must have stopped.
     limit = end if end is not None else (set_at[0] if set_at else None)
-    late = limit is not None and returned > limit
+    # Done within a moment of the limit is "before it" (the solver checks the clock right
+    # after HiGHS returns); a HiGHS that ignored the limit runs on for the whole solve.
+    late = limit is not None and returned > limit + 0.2
     assert not late, "HiGHS ran past the caller's limit without OutOfTime"
     pytest.skip("HiGHS solved the position before the limit came")
 
