@@ -1,7 +1,8 @@
 """Drawing reads, never writes: every scene of both games is drawn, and nothing it holds changes.
 
-Each scene is brought to a moment worth drawing (updated first, as the app does), its attributes
-are fingerprinted, it is drawn twice, and the fingerprint must still be the same. Only memo
+Each scene is brought to a moment worth drawing (updated first, as the app does, but not yet
+drawn), its attributes are fingerprinted, it is drawn twice, and the fingerprint must still be
+the same: a write made on a scene's very first drawing shows too. Only memo
 caches may fill while drawing: those a scene declares in ``draw_caches`` and a widget's
 ``_cache…`` fields (surfaces of pure drawing functions).
 """
@@ -58,7 +59,7 @@ def scene_fingerprint(scene: Scene) -> dict[str, Any]:
 
 
 def assert_draw_is_pure(app: App) -> None:
-    app.step(1 / 60)
+    app.top.update(1 / 60)  # as the app does before it draws (the top scene is updated)
     for scene in app.scenes:
         surface = pygame.Surface(app.size)
         before = scene_fingerprint(scene)

@@ -143,7 +143,7 @@ class HelpOverlay(Scene):
         self.browsing = topic == "general"
         self.topic_name = topic
         self.drawn = False  # the first frame shows the text; the pictures follow
-        self._body_pending = False
+        self._frames = 0
         self.topic = help_text.topic(topic)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0
@@ -155,7 +155,7 @@ class HelpOverlay(Scene):
         self.topic = help_text.topic(name)
         self.topic_name = name
         self.scroll = 0
-        self._body = None
+        self._body = self._render_body()
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -180,7 +180,8 @@ class HelpOverlay(Scene):
                     ident="topics",
                 )
             )
-        self._body = None
+        self._body = self._render_body()
+        self.scroll = self._clamped(self.scroll)
 
     def _render_body(self) -> pygame.Surface:
         """Rules on the left, shortcuts on the right (or below when the window is narrow)."""
@@ -227,21 +228,29 @@ class HelpOverlay(Scene):
         self.keys_bottom, self.text_bottom = ky, text_h  # the pictures start below text_bottom
         return body
 
+    def _view(self) -> pygame.Rect:
+        return pygame.Rect(self.box.x + 24, self.box.y + 62, self.box.w - 48, self.box.h - 132)
+
+    def _clamped(self, scroll: int) -> int:
+        height = self._body.get_height() if self._body is not None else 0
+        return max(0, min(scroll, height - self._view().h))
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self._body_pending:
-            self._body_pending = False
-            self._body = None  # drawn again, now with the pictures
+        self._frames += 1
+        if self._frames == 2 and not self.drawn:  # the text has been on screen for a frame
+            self.drawn = True
+            self._body = self._render_body()  # again, now with the pictures
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.widgets.handle(event) or clicked_outside(self, event, self.box):
             return True
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, self.scroll - 30 * event.y)
+            self.scroll = self._clamped(self.scroll - 30 * event.y)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-            self.scroll += 60
+            self.scroll = self._clamped(self.scroll + 60)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
-            self.scroll = max(0, self.scroll - 60)
+            self.scroll = self._clamped(self.scroll - 60)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             return False  # the app closes the help
         return event.type in (
@@ -264,15 +273,11 @@ class HelpOverlay(Scene):
             theme.ACCENT,
             True,
         )
-        if self._body is None:
-            self._body = self._render_body()
-            if not self.drawn:
-                self.drawn = True
-                self._body_pending = True
-        view = pygame.Rect(self.box.x + 24, self.box.y + 62, self.box.w - 48, self.box.h - 62 - 70)
-        self.scroll = min(self.scroll, max(0, self._body.get_height() - view.h))
-        surface.blit(self._body, view.topleft, pygame.Rect(0, self.scroll, view.w, view.h))
-        if self._body.get_height() > view.h:
+        view = self._view()
+        body = self._body if self._body is not None else pygame.Surface((1, 1), pygame.SRCALPHA)
+        scroll = self._clamped(self.scroll)
+        surface.blit(body, view.topleft, pygame.Rect(0, scroll, view.w, view.h))
+        if body.get_height() > view.h:
             theme.blit_text(
                 surface,
                 _("scroll: mouse wheel or Up / Down"),
