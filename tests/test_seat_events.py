@@ -76,3 +76,20 @@ def test_rummy_seats_change_through_the_engine_and_knights_seats_are_fixed() -> 
     assert SeatEvent("seat", 0, "Ann", human=False, level="hard").apply(state) is state
     with pytest.raises(IllegalAction):
         SeatEvent("join", 2, "Cid").apply(knights_game(["Ann", "Bob"], seed=3))
+
+
+def test_a_forged_seat_change_in_a_saved_history_is_not_replayed() -> None:
+    """A seat change that names a seat or a player the game never had makes no log lines."""
+    from game.persist import replay_states, saved_game
+    from game.persist.saves import SeatRecord
+
+    state = rummy_game(["Ann", "Bob"], seed=3)
+    seats = [SeatRecord("Ann", "human", None, 0), SeatRecord("Bob", "human", None, 1)]
+    honest = SeatEvent("seat", 1, "Bob", old="human", level="easy")
+    assert replay_states(saved_game("rummy", seats, state, [honest])) is not None
+    for forged in (
+        SeatEvent("seat", 1, "Mallory", old="human", level="easy"),  # nobody of that name
+        SeatEvent("seat", 5, "Bob", old="human", level="easy"),  # no such seat
+        SeatEvent("join", 0, "Eve", level="easy"),  # a join not at the end
+    ):
+        assert replay_states(saved_game("rummy", seats, state, [forged])) is None

@@ -29,6 +29,21 @@ def first_position(saved: SavedGame) -> Any:
     return game_spec(saved.game).first_position(state, names, state.seed)
 
 
+def _fits(event: SeatEvent, state: Any) -> bool:
+    """Could ``event`` have been recorded at ``state``? (Its seat and names are the state's.)"""
+    names = [p if isinstance(p, str) else p.name for p in state.players]
+    if event.change == "new_game":
+        return True
+    if event.change == "join":
+        return event.seat == len(names)
+    if not 0 <= event.seat < len(names):
+        return False
+    if event.change in ("rename", "leave") and event.seat != state.current_player:
+        return False
+    expected = event.old if event.change == "rename" else event.name
+    return names[event.seat] == expected
+
+
 def replay_states(saved: SavedGame) -> list[Any] | None:
     """``[start, after entry 1, ..., after the last entry]``, or None if the history does not
     lead from the first position to the saved state."""
@@ -41,6 +56,8 @@ def replay_states(saved: SavedGame) -> list[Any] | None:
     for item in saved.history:
         try:
             if isinstance(item, SeatEvent):
+                if not _fits(item, state):
+                    return None  # a seat change that could not have happened here
                 state = item.apply(state, spec.restart)
             else:
                 state = state.apply(item)
