@@ -308,3 +308,16 @@ def test_a_seat_change_is_not_replayed_as_an_opponents_turn() -> None:
     session.record(SeatEvent("seat", mover, seats[mover].name, old="human", level="easy"))
     turn = last_opponent_turn(session, 1 - mover)
     assert turn is not None and turn.seat == mover and len(turn.actions) == 1  # the move only
+
+
+def test_seated_players_stay_with_their_seats_when_someone_leaves() -> None:
+    seats = [Seat("Ann", True, colour=0), Seat("Bob", True, colour=1), Seat("Cid", False, colour=2)]
+    session = Session("rummy", seats, seed=6)
+    cid = QuickAgent()
+    session.set_agent(2, cid)
+    on_turn = session.state.current_player
+    assert on_turn is not None and on_turn != 2
+    session.remove_player(on_turn)
+    assert session.agent(session.num_seats - 1) is cid  # Cid, one seat up, keeps his player
+    session.add_player("Dan", False, "easy", 3)
+    assert session.agent(session.num_seats - 2) is cid

@@ -282,8 +282,12 @@ class Session:
         self.state, self.seats = after, seats
         if event.change == "seat":
             self._agents.pop(event.seat, None)  # the seat's new level plays from now
-        else:
-            self._agents.clear()  # seat numbers may have moved
+        elif event.change == "leave":  # the seats after the one that went move up by one
+            self._agents = {
+                seat - (seat > event.seat): agent
+                for seat, agent in self._agents.items()
+                if seat != event.seat
+            }
         if event.change == "new_game":
             self.seed = event.seed  # the replayable past starts again after this entry
         self.history.append(HistoryEntry(event.seat, event, "", before))
