@@ -18,12 +18,7 @@ from game.ui.overlays import CoverScene
 from game.ui.session import Seat, Session
 from game.ui.table_shell import TableScene
 from game.ui.tables import open_table, table_class
-from game.ui.testing import click, headless_app, press, wait_until
-
-
-class QuickAgent:
-    def choose(self, state: Any, rng: random.Random) -> Any:
-        return rng.choice(state.legal_actions())
+from game.ui.testing import QuickAgent, click, headless_app, press, wait_until
 
 
 class CrashingAgent:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
@@ -19,14 +18,7 @@ from game.ui.saves_scene import SavesScene
 from game.ui.saving import saved_from_table
 from game.ui.session import Seat, Session
 from game.ui.setup_scene import SetupScene
-from game.ui.testing import click, headless_app, press, type_text
-
-
-class QuickAgent:
-    """A computer that answers at once (the real levels run in the AI process)."""
-
-    def choose(self, state: Any, rng: random.Random) -> Any:
-        return rng.choice(state.legal_actions())
+from game.ui.testing import QuickAgent, click, headless_app, press, type_text
 
 
 @pytest.fixture(autouse=True)

@@ -23,14 +23,7 @@ from game.ui.seats_dialog import SeatsDialog
 from game.ui.session import Seat, Session
 from game.ui.table_shell import TableScene
 from game.ui.tables import open_table
-from game.ui.testing import click, headless_app, press, type_text, wait_until
-
-
-class QuickAgent:
-    """A computer that answers at once (the real levels run in the AI process)."""
-
-    def choose(self, state: Any, rng: random.Random) -> Any:
-        return rng.choice(state.legal_actions())
+from game.ui.testing import QuickAgent, click, headless_app, press, type_text, wait_until
 
 
 @pytest.fixture(autouse=True)

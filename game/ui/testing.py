@@ -8,12 +8,22 @@ press(app, pygame.K_RETURN)
 from __future__ import annotations
 
 import os
+import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from game.ui.app import App
+
+
+class QuickAgent:
+    """A computer player that answers at once with any legal move (the real levels run in the
+    AI process and take real time)."""
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        return rng.choice(state.legal_actions())
 
 
 def headless_app(size: tuple[int, int] = (1280, 800), pace: float = 0.0) -> App:
