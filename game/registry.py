@@ -59,6 +59,7 @@ class GameSpec:
     table_ref: str  # the table scene class, built as ``Table(app, session)``
     help_ref: str  # the F1 help topic (a game.ui.help_text.HelpTopic)
     rules_pictures_ref: str  # () -> the rules screen's pictures for this game
+    review_ref: str  # () -> the game review's parts (an ai.review.estimate.ReviewGame)
 
     def describe(self, state: Any, action: Any, names: Sequence[str] | None = None) -> str:
         """The move log's line for ``action`` played in ``state``."""
@@ -146,6 +147,7 @@ GAMES: dict[str, GameSpec] = {
             table_ref="game.ui.knights.table:KnightsTableScene",
             help_ref="game.ui.help_text:KNIGHTS_TOPIC",
             rules_pictures_ref="game.ui.rules_pictures:knights_pictures",
+            review_ref="ai.review.knights:KnightsReview",
         ),
         GameSpec(
             key="rummy",
@@ -173,6 +175,7 @@ GAMES: dict[str, GameSpec] = {
             table_ref="game.ui.rummy.table:RummyTableScene",
             help_ref="game.ui.rummy.help:RUMMY_TOPIC",
             rules_pictures_ref="game.ui.rules_pictures:rummy_pictures",
+            review_ref="ai.review.rummy:RummyReview",
         ),
     )
 }

@@ -1,0 +1,224 @@
+"""Judging one decision: the move played against the search's best, on the same redeals.
+
+Each sample redeals what the deciding player could not see (:meth:`ReviewGame.deal`), plays
+every choice still in the running from that one deal, and plays the game (the rummy round) out
+with a quick policy for every seat (:meth:`ReviewGame.rollout`, seeded by the sample so all
+choices meet the same luck). The mean result of a choice is its win chance; comparing two
+choices on the same deals (common random numbers) makes their difference far less noisy than
+either chance.
+
+The budget is spent in two parts. First the choices are screened: each sample plays them all,
+and a choice clearly behind the leader is dropped. Then the leader and the move played meet on
+fresh deals, and the cost is measured there only: the screening's winner is the luckiest of
+several, so its own samples would overstate how much better it is.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ai.agent import Deadline
+from ai.review.spans import DecisionSpan, TurnRules
+from game.core import IllegalAction
+from game.review import ReviewedTurn
+
+Choice = tuple[Any, ...]
+
+SCREEN_SHARE = 0.5  # of the decision's budget; the confirmation gets the rest
+MIN_SAMPLES = 6  # even on a tiny budget, so the graph's points are not pure luck
+MAX_SAMPLES = 2_000
+PRUNE_EVERY = 4
+PRUNE_FROM = 8  # samples before a choice may be dropped
+PRUNE_SIGMAS = 3.0
+MIN_CONFIRM = 12  # fewer confirmation samples than this: the cost uses all samples
+
+
+class ReviewGame(TurnRules, Protocol):
+    """The game-specific parts of a review."""
+
+    default_budget: float
+
+    def deal(self, span: DecisionSpan, rng: random.Random) -> Any:
+        """A full position at ``span.before`` consistent with what the decider could see."""
+        ...
+
+    def alternatives(self, span: DecisionSpan, deal: Any, deadline: Deadline) -> list[Choice]:
+        """The choices the search would weigh instead of the one played, best first."""
+        ...
+
+    def play(self, state: Any, choice: Choice) -> Any:
+        """The position after ``choice``; IllegalAction when it can't be played there."""
+        ...
+
+    def rollout(self, state: Any, seed: int) -> list[float]:
+        """Each seat's result (1 a win, shares for a tie) after playing on to the end."""
+        ...
+
+    def points(self, span: DecisionSpan, choice: Choice) -> int | None:
+        """Points the decider is left holding after ``choice`` (rummy's hand), or None."""
+        ...
+
+
+@dataclass
+class Tally:
+    """One choice's results, sample by sample (None where it was not played)."""
+
+    choice: Choice
+    results: list[list[float] | None] = field(default_factory=list)
+    dropped: bool = False
+
+    def add(self, result: list[float] | None) -> None:
+        self.results.append(result)
+
+    def mean(self, seat: int, start: int = 0) -> float:
+        values = [r[seat] for r in self.results[start:] if r is not None]
+        return sum(values) / len(values) if values else 0.0
+
+    def count(self, start: int = 0) -> int:
+        return sum(r is not None for r in self.results[start:])
+
+    def means(self) -> tuple[float, ...]:
+        played = [r for r in self.results if r is not None]
+        if not played:
+            return ()
+        return tuple(sum(column) / len(played) for column in zip(*played, strict=True))
+
+
+def paired(a: Tally, b: Tally, seat: int, start: int = 0) -> tuple[float, float, int]:
+    """Mean and standard error of ``a - b`` for ``seat`` over the samples both played."""
+    diffs = [
+        x[seat] - y[seat]
+        for x, y in zip(a.results[start:], b.results[start:], strict=True)
+        if x is not None and y is not None
+    ]
+    n = len(diffs)
+    if n == 0:
+        return 0.0, 1.0, 0
+    mean = sum(diffs) / n
+    if n == 1:
+        return mean, 1.0, 1
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(variance / n), n
+
+
+def _sample(
+    game: ReviewGame, span: DecisionSpan, tallies: Sequence[Tally], rng: random.Random
+) -> None:
+    seed = rng.getrandbits(48)
+    deal = game.deal(span, random.Random(seed))
+    for tally in tallies:
+        if tally.dropped:
+            tally.add(None)
+            continue
+        try:
+            after = game.play(deal, tally.choice)
+        except IllegalAction:
+            tally.dropped = True  # only the move played could need the real draws
+            tally.add(None)
+            continue
+        tally.add(game.rollout(after, seed))
+
+
+def _prune(tallies: Sequence[Tally], seat: int) -> None:
+    """Drop the alternatives clearly behind the leader (never the move played)."""
+    live = [t for t in tallies if not t.dropped]
+    leader = max(live, key=lambda t: t.mean(seat))
+    for tally in live:
+        if tally is leader or tally is tallies[0]:
+            continue
+        mean, error, n = paired(tally, leader, seat)
+        if n >= PRUNE_FROM and mean + PRUNE_SIGMAS * error < 0:
+            tally.dropped = True
+
+
+def judge(
+    game: ReviewGame,
+    span: DecisionSpan,
+    budget: float,
+    rng: random.Random,
+    search_alternatives: bool,
+    stop: threading.Event | None = None,
+    alone_budget: float | None = None,
+) -> ReviewedTurn:
+    """The review of one decision within about ``budget`` seconds (``alone_budget`` when
+    there is nothing to weigh the move played against: then only its chances are wanted)."""
+    deadline = Deadline(budget, stop)
+    seat = span.seat
+    played = Tally(span.actions)
+    tallies = [played]
+    if search_alternatives:
+        first = game.deal(span, random.Random(rng.getrandbits(48)))
+        for choice in game.alternatives(span, first, deadline):
+            if choice != span.actions and all(choice != t.choice for t in tallies):
+                tallies.append(Tally(choice))
+    alone = len(tallies) == 1
+    if alone and alone_budget is not None and deadline.end is not None:
+        deadline.end = min(deadline.end, deadline.start + alone_budget)
+    screen_end = deadline.start + budget * (1.0 if alone else SCREEN_SHARE)
+    samples = 0
+    while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or not _past(screen_end, deadline)):
+        if deadline.stop is not None and deadline.stop.is_set():
+            break
+        _sample(game, span, tallies, rng)
+        samples += 1
+        if not alone and samples % PRUNE_EVERY == 0:
+            _prune(tallies, seat)
+    best: Tally | None = None
+    if not alone:
+        contenders = [t for t in tallies[1:] if not t.dropped]
+        if contenders:
+            best = max(contenders, key=lambda t: t.mean(seat))
+    confirm_from = samples
+    if best is not None:
+        for tally in tallies[1:]:
+            tally.dropped = tally is not best
+        while samples < MAX_SAMPLES and not deadline.expired():
+            _sample(game, span, tallies, rng)
+            samples += 1
+    chances = played.means()
+    if best is None:
+        return _turn(span, chances, search_alternatives, samples, game, None, 0.0, 0.0)
+    start = confirm_from if samples - confirm_from >= MIN_CONFIRM else 0
+    gain, error, _n = paired(best, played, seat, start)
+    if gain <= 0.0:
+        return _turn(span, chances, search_alternatives, samples, game, None, 0.0, 0.0)
+    return _turn(span, chances, search_alternatives, samples, game, best.choice, gain, error)
+
+
+def _past(moment: float, deadline: Deadline) -> bool:
+    return deadline.expired() or time.perf_counter() >= moment
+
+
+def _turn(
+    span: DecisionSpan,
+    chances: tuple[float, ...],
+    reviewed: bool,
+    samples: int,
+    game: ReviewGame,
+    best: Choice | None,
+    gain: float,
+    error: float,
+) -> ReviewedTurn:
+    played = chances[span.seat] if chances else 0.0
+    return ReviewedTurn(
+        index=span.index,
+        moves=span.moves,
+        seat=span.seat,
+        round=span.round,
+        turn=span.turn,
+        chances=chances,
+        played=played,
+        reviewed=reviewed,
+        best=best or (),
+        best_chance=min(1.0, played + gain) if best else 0.0,
+        noise=min(1.0, error) if best else 0.0,
+        samples=samples,
+        points_played=game.points(span, span.actions),
+        points_best=None if best is None else game.points(span, best),
+    )

@@ -1,0 +1,67 @@
+"""Reviewing a whole game: every finished decision judged in the game's order."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Collection, Iterator, Sequence
+from typing import Any
+
+from ai.review.estimate import ReviewGame, judge
+from ai.review.spans import DecisionSpan, decision_spans
+from game.registry import game_spec, resolve
+from game.review import ReviewedTurn
+
+# The other seats' turns get this share of the budget: they are points of the graph only.
+GRAPH_SHARE = 0.25
+
+
+def _plugin(game: str) -> ReviewGame:
+    ref = game_spec(game).review_ref
+    plugin: ReviewGame = resolve(ref)()
+    return plugin
+
+
+def default_budget(game: str) -> float:
+    """Seconds per reviewed decision unless told otherwise."""
+    return _plugin(game).default_budget
+
+
+def _finished(
+    plugin: ReviewGame, states: Sequence[Any], history: Sequence[Any]
+) -> list[DecisionSpan]:
+    spans = decision_spans(plugin, states, history)
+    if spans:
+        last = spans[-1]
+        after = last.after
+        if after.current_player == last.seat and plugin.continues_turn(after):
+            spans.pop()  # a turn still being played (a game saved mid-turn)
+    return spans
+
+
+def count_decisions(game: str, states: Sequence[Any], history: Sequence[Any]) -> int:
+    """How many decisions :func:`review_game` will yield (for a progress bar)."""
+    return len(_finished(_plugin(game), states, history))
+
+
+def review_game(
+    game: str,
+    states: Sequence[Any],
+    history: Sequence[Any],
+    seats: Collection[int],
+    budget: float | None = None,
+    seed: int = 0,
+    stop: threading.Event | None = None,
+) -> Iterator[ReviewedTurn]:
+    """Judge every finished decision of ``history`` (``states`` as ``decision_spans`` wants
+    them), searching better moves for ``seats``; the others' turns get only their chances.
+    Yields each decision when judged; stops early once ``stop`` is set."""
+    plugin = _plugin(game)
+    seconds = plugin.default_budget if budget is None else budget
+    for span in _finished(plugin, states, history):
+        if stop is not None and stop.is_set():
+            return
+        reviewed = span.seat in seats
+        rng = random.Random(seed * 1_000_003 + span.index)
+        graph = seconds * GRAPH_SHARE
+        yield judge(plugin, span, seconds if reviewed else graph, rng, reviewed, stop, graph)

@@ -1,0 +1,62 @@
+"""The review's Räuber-Rommé parts: a decision is one draw or play; the round is the unit."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ai.agent import Deadline
+from ai.review.estimate import Choice
+from ai.review.spans import DecisionSpan
+from ai.rummy.heuristic import quick_play
+from ai.rummy.moves import fallback, play_options, sub_deadline
+from game.rummy import NextRound, Play
+from game.rummy.cards import hand_value
+
+# Of a decision's budget, the share the solver may take to find the plays worth weighing.
+FIND_SHARE = 0.3
+
+
+class RummyReview:
+    """Plays judged on redeals of the rivals' hands and the stock, played out by the cheap
+    method for every seat until the round ends."""
+
+    default_budget = 0.6
+
+    def is_decision(self, before: Any, action: Any) -> bool:
+        return not isinstance(action, NextRound) and not before.is_terminal
+
+    def continues_turn(self, before: Any) -> bool:
+        return False
+
+    def round_of(self, state: Any) -> int:
+        return int(state.round)
+
+    def deal(self, span: DecisionSpan, rng: random.Random) -> Any:
+        return span.before.view(span.seat).determinize(span.seat, rng)
+
+    def alternatives(self, span: DecisionSpan, deal: Any, deadline: Deadline) -> list[Choice]:
+        view = span.before.view(span.seat)
+        options = play_options(view, span.seat, sub_deadline(deadline, FIND_SHARE))
+        if not any(isinstance(option, Play) for option in options):
+            return []  # drawing was the only move
+        return [(option,) for option in options]
+
+    def play(self, state: Any, choice: Choice) -> Any:
+        for action in choice:
+            state = state.apply(action)
+        return state
+
+    def rollout(self, state: Any, seed: int) -> list[float]:
+        while not state.is_terminal:
+            player = state.players[state.current_player]
+            table = quick_play(state.table, player.hand, player.opened)
+            state = state.apply(Play(table) if table is not None else fallback(state))
+        return list(state.returns())
+
+    def points(self, span: DecisionSpan, choice: Choice) -> int | None:
+        action = choice[0]
+        if isinstance(action, Play):
+            hand = span.before.apply(action).players[span.seat].hand
+            return hand_value(hand)
+        return hand_value(span.before.players[span.seat].hand)

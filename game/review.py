@@ -1,0 +1,270 @@
+"""A game review's findings as values: what each decision cost, read and written as JSON.
+
+The review (:mod:`ai.review`) looks at the decisions of a finished or running game, one
+:class:`ReviewedTurn` per decision: a whole turn in Robber Knights, one draw or play in
+Räuber-Rommé. For each it estimates every seat's win chance after the move played and, for the
+reviewed seats, the chance after the best move the search found. The difference is the
+decision's cost; it counts as a mistake only when it is above :data:`MISTAKE_FLOOR` and above
+:data:`NOISE_FACTOR` times its own standard error (the estimate is a mean of random redeals).
+
+A review is stored in its save (``"review"``), so it is read like everything else from disk:
+every field checked, anything wrong refused with a :class:`ValueError`. Pure: no pygame, no ai.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.registry import game_spec
+
+# A cost is reported only above both: 5 points of win chance (less is no lesson a player can
+# use) and 2.5 standard errors of the paired difference (a decision that cost nothing is then
+# flagged by chance about once in 160, so a game of 15 reviewed turns shows a false mistake in
+# under one game of ten).
+MISTAKE_FLOOR = 0.05
+NOISE_FACTOR = 2.5
+MAX_TURNS = 5_000
+MAX_SEATS = 6
+MAX_ACTIONS = 40
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class ReviewedTurn:
+    """One decision of the game, as the review judged it.
+
+    ``index`` is where its first move stands in the game's history (seat changes included)
+    and ``moves`` how many history entries it spans. ``round`` counts rummy rounds from 1 (a
+    knights game is round 1) and ``turn`` the deciding seat's turns in that round from 1.
+    ``chances`` holds every seat's estimated chance after the move played, ``played`` is the
+    deciding seat's share of it. ``best`` is the better move's actions when the search found
+    one (else empty), with its chance ``best_chance``; ``noise`` is the standard error of
+    ``best_chance - played``. ``points_played``/``points_best``: rummy hand points left.
+    """
+
+    index: int
+    moves: int
+    seat: int
+    round: int
+    turn: int
+    chances: tuple[float, ...]
+    played: float
+    reviewed: bool
+    best: tuple[Any, ...] = ()
+    best_chance: float = 0.0
+    noise: float = 0.0
+    samples: int = 0
+    points_played: int | None = None
+    points_best: int | None = None
+
+    @property
+    def cost(self) -> float:
+        """Win chance given away: 0 when the move played was the best found."""
+        if not self.best:
+            return 0.0
+        return max(0.0, self.best_chance - self.played)
+
+    @property
+    def is_mistake(self) -> bool:
+        return is_mistake(self.cost, self.noise)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "index": self.index,
+            "moves": self.moves,
+            "seat": self.seat,
+            "round": self.round,
+            "turn": self.turn,
+            "chances": [round(c, 4) for c in self.chances],
+            "played": round(self.played, 4),
+            "reviewed": self.reviewed,
+            "samples": self.samples,
+        }
+        if self.best:
+            data["best"] = [action.to_dict() for action in self.best]
+            data["best_chance"] = round(self.best_chance, 4)
+            data["noise"] = round(self.noise, 4)
+        if self.points_played is not None:
+            data["points_played"] = self.points_played
+        if self.points_best is not None:
+            data["points_best"] = self.points_best
+        return data
+
+
+def is_mistake(cost: float, noise: float) -> bool:
+    """Is a cost of ``cost`` with standard error ``noise`` worth telling the player?"""
+    return cost > MISTAKE_FLOOR and cost > NOISE_FACTOR * noise
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """The findings for a game up to ``moves`` history entries (all of them when complete).
+
+    ``seats`` are the seats whose decisions were searched for better moves; ``budget`` the
+    seconds per reviewed decision it was made with. ``turns`` are in the game's order.
+    """
+
+    game: str
+    budget: float
+    seats: tuple[int, ...]
+    moves: int
+    turns: tuple[ReviewedTurn, ...]
+    complete: bool
+
+    def mistakes(self, seat: int, limit: int = 3) -> list[ReviewedTurn]:
+        """The costliest decisions of ``seat`` that count as mistakes, costliest first."""
+        found = [t for t in self.turns if t.seat == seat and t.is_mistake]
+        found.sort(key=lambda t: (-t.cost, t.index))
+        return found[:limit]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": FORMAT_VERSION,
+            "game": self.game,
+            "budget": self.budget,
+            "seats": list(self.seats),
+            "moves": self.moves,
+            "complete": self.complete,
+            "turns": [turn.to_dict() for turn in self.turns],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameReview:
+        """A review read from a file; ``ValueError`` with the reason for anything wrong."""
+        return _read_review(data)
+
+
+# ----- reading, untrusted -------------------------------------------------------------------
+
+_REVIEW_FIELDS = {"version", "game", "budget", "seats", "moves", "complete", "turns"}
+_TURN_FIELDS = {
+    "index",
+    "moves",
+    "seat",
+    "round",
+    "turn",
+    "chances",
+    "played",
+    "reviewed",
+    "samples",
+    "best",
+    "best_chance",
+    "noise",
+    "points_played",
+    "points_best",
+}
+_OPTIONAL_TURN_FIELDS = {"best", "best_chance", "noise", "points_played", "points_best"}
+_REQUIRED_TURN_FIELDS = _TURN_FIELDS - _OPTIONAL_TURN_FIELDS
+
+
+def _whole(value: Any, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"the review's {what} must be a whole number from {low} to {high}")
+    return value
+
+
+def _chance(value: Any, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"the review's {what} must be a number")
+    number = float(value)
+    if not math.isfinite(number) or not 0.0 <= number <= 1.0:
+        raise ValueError(f"the review's {what} must be between 0 and 1")
+    return number
+
+
+def _flag(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"the review's {what} must be true or false")
+    return value
+
+
+def _object(data: Any, fields: set[str], required: set[str], what: str) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise ValueError(f"the review's {what} must be a JSON object")
+    unknown = set(data) - fields
+    if unknown:
+        raise ValueError(f"the review's {what} has an unknown field {sorted(unknown)[0]!r}")
+    missing = required - set(data)
+    if missing:
+        raise ValueError(f"the review's {what} lacks {sorted(missing)[0]!r}")
+    return data
+
+
+def _read_turn(data: Any, read_action: Any) -> ReviewedTurn:
+    d = _object(data, _TURN_FIELDS, _REQUIRED_TURN_FIELDS, "turn")
+    chances = d["chances"]
+    if not isinstance(chances, list) or not 2 <= len(chances) <= MAX_SEATS:
+        raise ValueError("the review's chances must list one number per seat")
+    seat = _whole(d["seat"], "seat", 0, len(chances) - 1)
+    best_data = d.get("best", [])
+    if not isinstance(best_data, list) or len(best_data) > MAX_ACTIONS:
+        raise ValueError("the review's better move must be a short list of moves")
+    try:
+        best = tuple(read_action(item) for item in best_data)
+    except (ValueError, TypeError, KeyError) as error:
+        raise ValueError(f"the review's better move can't be read: {error}") from None
+    points = [d.get(name) for name in ("points_played", "points_best")]
+    for name, value in zip(("hand points played", "hand points best"), points, strict=True):
+        if value is not None:
+            _whole(value, name, 0, 10_000)
+    return ReviewedTurn(
+        index=_whole(d["index"], "turn index", 0, 10**6),
+        moves=_whole(d["moves"], "turn length", 1, MAX_ACTIONS),
+        seat=seat,
+        round=_whole(d["round"], "round", 1, 10**4),
+        turn=_whole(d["turn"], "turn number", 1, 10**5),
+        chances=tuple(_chance(c, "chance") for c in chances),
+        played=_chance(d["played"], "chance played"),
+        reviewed=_flag(d["reviewed"], "reviewed flag"),
+        best=best,
+        best_chance=_chance(d.get("best_chance", 0.0), "better chance"),
+        noise=_chance(d.get("noise", 0.0), "noise"),
+        samples=_whole(d["samples"], "samples", 0, 10**7),
+        points_played=points[0],
+        points_best=points[1],
+    )
+
+
+def _read_review(data: Any) -> GameReview:
+    d = _object(data, _REVIEW_FIELDS, _REVIEW_FIELDS, "header")
+    if d["version"] != FORMAT_VERSION or isinstance(d["version"], bool):
+        raise ValueError(f"the review has version {d['version']!r}; this game reads version 1")
+    game = d["game"]
+    if not isinstance(game, str):
+        raise ValueError("the review names no game")
+    spec = game_spec(game)  # ValueError for a game we don't know
+    budget = d["budget"]
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)):
+        raise ValueError("the review's budget must be a number of seconds")
+    if not math.isfinite(budget) or not 0.0 <= budget <= 3600.0:
+        raise ValueError("the review's budget must be from 0 to 3600 seconds")
+    seats_data = d["seats"]
+    if not isinstance(seats_data, list) or len(seats_data) > MAX_SEATS:
+        raise ValueError("the review's seats must be a short list of seat numbers")
+    seats = tuple(_whole(s, "seat", 0, MAX_SEATS - 1) for s in seats_data)
+    turns_data = d["turns"]
+    if not isinstance(turns_data, list) or len(turns_data) > MAX_TURNS:
+        raise ValueError(f"the review's turns must be a list of at most {MAX_TURNS}")
+    turns = tuple(_read_turn(item, spec.action_from_dict) for item in turns_data)
+    if any(b.index < a.index + a.moves for a, b in zip(turns, turns[1:], strict=False)):
+        raise ValueError("the review's turns must follow each other in the game's order")
+    moves = _whole(d["moves"], "number of moves", 0, 10**6)
+    if turns and turns[-1].index + turns[-1].moves > moves:
+        raise ValueError("the review's turns go beyond the moves it covers")
+    return GameReview(
+        game=game,
+        budget=float(budget),
+        seats=seats,
+        moves=moves,
+        turns=turns,
+        complete=_flag(d["complete"], "complete flag"),
+    )
+
+
+def review_covers(review: GameReview, seats: Sequence[int], moves: int) -> bool:
+    """Does ``review`` answer for a game of ``moves`` history entries with ``seats`` reviewed?
+    (A stored review is reused only then; otherwise the game is reviewed again.)"""
+    return review.complete and review.moves == moves and set(seats) <= set(review.seats)
