@@ -36,7 +36,8 @@ MAX_SAMPLES = 2_000
 PRUNE_EVERY = 4
 PRUNE_FROM = 8  # samples before a choice may be dropped
 PRUNE_SIGMAS = 3.0
-MIN_CONFIRM = 12  # fewer confirmation samples than this: the cost uses all samples
+MIN_CONFIRM = 12
+PRIOR_SAMPLES = 2.0  # fewer confirmation samples than this: the cost uses all samples
 
 
 class ReviewGame(TurnRules, Protocol):
@@ -83,11 +84,15 @@ class Tally:
     def count(self, start: int = 0) -> int:
         return sum(r is not None for r in self.results[start:])
 
-    def means(self) -> tuple[float, ...]:
+    def means(self, seats: int) -> tuple[float, ...]:
+        """Each seat's chance: the mean result, drawn towards the equal share by
+        :data:`PRIOR_SAMPLES` imagined samples, so a few play-outs that all went one way
+        don't claim certainty (the posterior mean under a weak prior)."""
         played = [r for r in self.results if r is not None]
-        if not played:
-            return ()
-        return tuple(sum(column) / len(played) for column in zip(*played, strict=True))
+        share = 1.0 / seats
+        sums = [sum(column) for column in zip(*played, strict=True)] if played else [0.0] * seats
+        n = len(played) + PRIOR_SAMPLES
+        return tuple((total + PRIOR_SAMPLES * share) / n for total in sums)
 
 
 def paired(a: Tally, b: Tally, seat: int, start: int = 0) -> tuple[float, float, int]:
@@ -181,7 +186,7 @@ def judge(
         while samples < MAX_SAMPLES and not deadline.expired():
             _sample(game, span, tallies, rng)
             samples += 1
-    chances = played.means()
+    chances = played.means(len(span.before.players))
     if best is None:
         return _turn(span, chances, search_alternatives, samples, game, None, 0.0, 0.0)
     start = confirm_from if samples - confirm_from >= MIN_CONFIRM else 0

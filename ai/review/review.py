@@ -16,7 +16,7 @@ from game.review import ReviewedTurn
 GRAPH_SHARE = 0.25
 
 
-def _plugin(game: str) -> ReviewGame:
+def review_parts(game: str) -> ReviewGame:
     ref = game_spec(game).review_ref
     plugin: ReviewGame = resolve(ref)()
     return plugin
@@ -24,10 +24,10 @@ def _plugin(game: str) -> ReviewGame:
 
 def default_budget(game: str) -> float:
     """Seconds per reviewed decision unless told otherwise."""
-    return _plugin(game).default_budget
+    return review_parts(game).default_budget
 
 
-def _finished(
+def finished_spans(
     plugin: ReviewGame, states: Sequence[Any], history: Sequence[Any]
 ) -> list[DecisionSpan]:
     spans = decision_spans(plugin, states, history)
@@ -41,7 +41,7 @@ def _finished(
 
 def count_decisions(game: str, states: Sequence[Any], history: Sequence[Any]) -> int:
     """How many decisions :func:`review_game` will yield (for a progress bar)."""
-    return len(_finished(_plugin(game), states, history))
+    return len(finished_spans(review_parts(game), states, history))
 
 
 def review_game(
@@ -56,9 +56,9 @@ def review_game(
     """Judge every finished decision of ``history`` (``states`` as ``decision_spans`` wants
     them), searching better moves for ``seats``; the others' turns get only their chances.
     Yields each decision when judged; stops early once ``stop`` is set."""
-    plugin = _plugin(game)
+    plugin = review_parts(game)
     seconds = plugin.default_budget if budget is None else budget
-    for span in _finished(plugin, states, history):
+    for span in finished_spans(plugin, states, history):
         if stop is not None and stop.is_set():
             return
         reviewed = span.seat in seats
