@@ -8,6 +8,7 @@ engine's ``check_meld``.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 
@@ -61,8 +62,16 @@ def _natural_melds(cards: Counter[Card], groups_first: bool) -> list[list[Card]]
                         break
 
     def take_groups() -> None:
+        # One pass over the hand, not 52 lookups: taking a group changes only its own rank.
+        present: dict[int, set[str]] = {}
+        for card, count in cards.items():
+            if count > 0 and card.rank > 0:
+                present.setdefault(card.rank, set()).add(card.suit)
         for rank in range(1, 14):
-            suits = [suit for suit in SUITS if cards[Card(rank, suit)] > 0]
+            have = present.get(rank, ())
+            if len(have) < 3:
+                continue
+            suits = [suit for suit in SUITS if suit in have]
             if len(suits) >= 3:
                 group = [Card(rank, suit) for suit in suits]
                 if _take(cards, group):
@@ -127,19 +136,25 @@ def hand_melds(hand: Sequence[Card]) -> list[list[Card]]:
     return best
 
 
-def _extension_cards(meld: Sequence[Card]) -> list[Card]:
+def _extension_cards(meld: Sequence[Card]) -> tuple[Card, ...]:
     """Cards that could lengthen a valid set: a missing suit of a group, a neighbour of a run."""
+    return _extensions_of(tuple(meld))
+
+
+@functools.lru_cache(maxsize=4096)
+def _extensions_of(meld: tuple[Card, ...]) -> tuple[Card, ...]:
+    # A pure memo: a rollout meets the same table sets turn after turn.
     reading = read_meld(meld)
     if reading is None:
-        return []
+        return ()
     first, last = reading.stands_for[0], reading.stands_for[-1]
     if reading.kind == "group":
         present = {card.suit for card in reading.stands_for}
-        return [Card(first.rank, suit) for suit in SUITS if suit not in present]
+        return tuple(Card(first.rank, suit) for suit in SUITS if suit not in present)
     ranks = {first.rank - 1, first.rank + 1, last.rank - 1, last.rank + 1}
     if 1 in (first.rank, last.rank):
         ranks |= {13, 2}  # an ace may sit low or high
-    return [Card(rank, first.suit) for rank in ranks if 1 <= rank <= 13]
+    return tuple(Card(rank, first.suit) for rank in ranks if 1 <= rank <= 13)
 
 
 def extend_sets(table: list[list[Card]], hand: Counter[Card]) -> int:
