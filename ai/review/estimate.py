@@ -43,7 +43,8 @@ PRIOR_SAMPLES = 2.0  # fewer confirmation samples than this: the cost uses all s
 class ReviewGame(TurnRules, Protocol):
     """The game-specific parts of a review."""
 
-    default_budget: float
+    default_budget: float  # seconds per reviewed decision
+    time_target: float  # seconds a whole game (a rummy round) should take at the default
 
     def deal(self, span: DecisionSpan, rng: random.Random) -> Any:
         """A full position at ``span.before`` consistent with what the decider could see."""

@@ -19,6 +19,7 @@ class KnightsReview:
     """Turns judged on redeals of the rivals' tiles, played out by a quick planner."""
 
     default_budget = 2.0
+    time_target = 45.0
 
     def __init__(self) -> None:
         # The hard player's own-turn planner (it always holds the medium player's choice).

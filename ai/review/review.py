@@ -52,16 +52,34 @@ def review_game(
     budget: float | None = None,
     seed: int = 0,
     stop: threading.Event | None = None,
+    skip: Collection[int] = (),
 ) -> Iterator[ReviewedTurn]:
     """Judge every finished decision of ``history`` (``states`` as ``decision_spans`` wants
     them), searching better moves for ``seats``; the others' turns get only their chances.
-    Yields each decision when judged; stops early once ``stop`` is set."""
+    Yields each decision when judged; stops early once ``stop`` is set. Decisions whose
+    ``index`` is in ``skip`` (judged before) are left out.
+
+    With the default budget a long game or round is given less per decision, so that the
+    whole stays within the game's ``time_target`` (a rummy round that takes a hundred turns
+    would otherwise keep the player waiting for a minute); an explicit ``budget`` is kept."""
     plugin = review_parts(game)
-    seconds = plugin.default_budget if budget is None else budget
-    for span in finished_spans(plugin, states, history):
+    spans = finished_spans(plugin, states, history)
+    seconds = {span.index: plugin.default_budget if budget is None else budget for span in spans}
+    if budget is None:
+        for unit in {span.round for span in spans}:
+            inside = [span for span in spans if span.round == unit]
+            weight = sum(1.0 if span.seat in seats else GRAPH_SHARE for span in inside)
+            planned = weight * plugin.default_budget
+            if planned > plugin.time_target:
+                for span in inside:
+                    seconds[span.index] *= plugin.time_target / planned
+    for span in spans:
+        if span.index in skip:
+            continue
         if stop is not None and stop.is_set():
             return
         reviewed = span.seat in seats
         rng = random.Random(seed * 1_000_003 + span.index)
-        graph = seconds * GRAPH_SHARE
-        yield judge(plugin, span, seconds if reviewed else graph, rng, reviewed, stop, graph)
+        graph = seconds[span.index] * GRAPH_SHARE
+        share = seconds[span.index] if reviewed else graph
+        yield judge(plugin, span, share, rng, reviewed, stop, graph)

@@ -22,6 +22,7 @@ class RummyReview:
     method for every seat until the round ends."""
 
     default_budget = 0.6
+    time_target = 20.0
 
     def is_decision(self, before: Any, action: Any) -> bool:
         return not isinstance(action, NextRound) and not before.is_terminal
