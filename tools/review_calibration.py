@@ -14,7 +14,7 @@ and read it as a decile table::
 
 Each decision is judged as the review judges the turns of a seat it does not search for
 better moves (the graph's points, the fewest samples), so the check is the review's weakest
-estimate. ``--every K`` judges one decision in K (all seats' turns in turn) to save time.
+estimate. ``--every K`` judges one decision in K, drawn at random, to save time.
 """
 
 from __future__ import annotations
@@ -75,8 +75,8 @@ def play(args: argparse.Namespace) -> int:
             rng = random.Random(seed)
             judged = 0
             for position, span in enumerate(spans):
-                if position % args.every != (number % args.every):
-                    continue
+                if rng.random() * args.every >= 1.0:
+                    continue  # one decision in ``every``, any seat's
                 turn = judge(plugin, span, graph, random.Random(rng.getrandbits(48)), False)
                 record = {
                     "game": args.game,
@@ -106,9 +106,10 @@ def table(args: argparse.Namespace) -> int:
     for name in args.files:
         with open(name, encoding="utf-8") as source:
             rows += [json.loads(line) for line in source if line.strip()]
-    groups: dict[str, list[dict[str, Any]]] = {"all": rows}
+    groups: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
-        groups.setdefault(row["matchup"], []).append(row)
+        groups.setdefault(f"{row['game']} (all)", []).append(row)
+        groups.setdefault(f"{row['game']} {row['matchup']}", []).append(row)
     worst = 0.0
     for label, items in groups.items():
         games = len({(r["matchup"], r["seed"]) for r in items})
@@ -128,14 +129,14 @@ def table(args: argparse.Namespace) -> int:
             mean = sum(r["chance"] for r in inside) / len(inside)
             observed = sum(r["won"] for r in inside) / len(inside)
             gap = observed - mean
-            if len(inside) >= 50 and label == "all":
+            if len(inside) >= 50 and label.endswith("(all)"):
                 worst = max(worst, abs(gap))
             mark = "" if len(inside) >= 50 else " (< 50)"
             print(
                 f"| {low:.1f}–{high:.1f} | {len(inside)}{mark} | {100 * mean:.1f} % | "
                 f"{100 * observed:.1f} % | {100 * gap:+.1f} |"
             )
-    print(f"\nlargest gap in a decile with >= 50 samples (all): {100 * worst:.1f} points")
+    print(f"\nlargest gap in a decile with >= 50 samples (each game): {100 * worst:.1f} points")
     return 0
 
 

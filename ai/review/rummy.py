@@ -10,16 +10,18 @@ from ai.review.estimate import Choice
 from ai.review.spans import DecisionSpan
 from ai.rummy.heuristic import quick_play
 from ai.rummy.moves import fallback, play_options, sub_deadline
+from ai.rummy.values import win_chances
 from game.rummy import NextRound, Play
 from game.rummy.cards import hand_value
 
 # Of a decision's budget, the share the solver may take to find the plays worth weighing.
 FIND_SHARE = 0.3
+PLAYOUT_ROUNDS = 2  # turns of every seat played out before the position is valued
 
 
 class RummyReview:
-    """Plays judged on redeals of the rivals' hands and the stock, played out by the cheap
-    method for every seat until the round ends."""
+    """Plays judged on redeals of the rivals' hands and the stock: a few turns played out by
+    the cheap method for every seat, then the position valued by the fitted chances."""
 
     default_budget = 0.6
     time_target = 20.0
@@ -49,11 +51,19 @@ class RummyReview:
         return state
 
     def rollout(self, state: Any, seed: int) -> list[float]:
-        while not state.is_terminal:
+        """A few turns of the cheap method for every seat, then the fitted position values.
+
+        Played out to the round's end, a rummy round is mostly the luck of the draws: each
+        play-out says little, and a review could afford too few of them. The fitted values
+        (:mod:`ai.rummy.values`) are the chance itself, learnt from many rounds; the turns
+        before them catch what is decided at once (a rival who goes out next)."""
+        for _ in range(PLAYOUT_ROUNDS * len(state.players)):
+            if state.is_terminal:
+                break
             player = state.players[state.current_player]
             table = quick_play(state.table, player.hand, player.opened)
             state = state.apply(Play(table) if table is not None else fallback(state))
-        return list(state.returns())
+        return win_chances(state)
 
     def points(self, span: DecisionSpan, choice: Choice) -> int | None:
         action = choice[0]
