@@ -62,3 +62,23 @@ def test_a_lifted_card_aimed_at_the_empty_table_frames_the_whole_new_set_place(a
     place = scene.grid().new_cell
     right_edge = pygame.Rect(place.right, place.y + 10, 4, place.h - 20)
     assert focus_pixels(app.screen, right_edge) > 0
+
+
+def test_the_focus_is_not_drawn_over_a_replayed_table_with_fewer_sets(app: App) -> None:
+    """A replay shows a past table, laid out for its own sets: the focus on a set that table
+    does not have must not be looked up in it (it raised IndexError mid-draw)."""
+    from game.ui.replay import ReplayOverlay, ReplayTurn
+
+    scene = open_table(
+        app,
+        hand_built(
+            ["2C 5D", "2D 3D"], table=["2S 3S 4S", "5H 6H 7H", "9C 9D 9H"], opened=[True, True]
+        ),
+    )
+    keys(app, "U")  # the focus goes up onto the table's last set
+    assert scene.keys is not None and scene.keys.spot[0] == "set"
+    assert scene.keys.spot[1] == 2
+    empty_past = hand_built(["2C 5D", "2D 3D"])
+    app.push(ReplayOverlay(app, scene, ReplayTurn(1, (empty_past, empty_past), (), ())))
+    app.draw()  # no IndexError; and no focus frame on the replayed table
+    assert focus_pixels(app.screen, scene.table_area) == 0

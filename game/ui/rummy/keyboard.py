@@ -166,6 +166,8 @@ def focus_rect(t: RummyTableScene) -> tuple[pygame.Rect, bool] | None:
     focus = t.keys
     if focus is None or t.current_edit() is None:
         return None
+    if t.replay is not None or t.hint is not None:
+        return None  # another table is shown, laid out for its own sets: the focus is not on it
     between = focus.lifted is not None
     spot = clamp(t, focus.spot, between)
     if spot[0] == "new":
