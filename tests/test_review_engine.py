@@ -296,3 +296,19 @@ def test_the_threshold_needs_both_size_and_certainty() -> None:
     assert is_mistake(0.2, 0.05)
     assert not is_mistake(0.2, 0.1)  # within 2.5 standard errors of nothing
     assert not is_mistake(0.04, 0.001)  # too small to matter
+
+
+def test_the_chance_map_keeps_the_order_and_the_sum() -> None:
+    from ai.review.calibration import ChanceMap, chance_map
+
+    shrink = ChanceMap(temperature=0.5, decider_bias=0.2)
+    for raw in ((0.9, 0.1), (0.3, 0.3, 0.4), (0.0, 1.0)):
+        mapped = shrink.apply(raw, 0)
+        assert sum(mapped) == pytest.approx(1.0)
+        others = range(1, len(raw))
+        assert all((raw[i] < raw[j]) <= (mapped[i] < mapped[j]) for i in others for j in others)
+    # A shrinking map draws a confident 90 % towards the middle; the decider gains a little.
+    assert 0.5 < shrink.apply((0.9, 0.1), 1)[0] < 0.9
+    assert shrink.decider_chance((0.5, 0.5), 0, 0.5) > 0.5
+    for game in ("knights", "rummy"):
+        assert isinstance(chance_map(game), ChanceMap)  # the shipped file reads

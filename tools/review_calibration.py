@@ -8,9 +8,11 @@ whether that seat went on to win the game, or the rummy round)::
     python tools/review_calibration.py play --game knights --matchup hard,medium \
         --games 100 --seed 1001 --hard-budget 0.25 --out /tmp/cal-knights-hm.jsonl
 
-and read it as a decile table::
+fit each game's chance map (``ai/review/calibration.json``) on part of the data, and read the
+rest as a decile table, the map applied::
 
-    python tools/review_calibration.py table /tmp/cal-knights-*.jsonl
+    python tools/review_calibration.py fit /tmp/cal-*-mm.jsonl --seeds 1-50
+    python tools/review_calibration.py table /tmp/cal-*.jsonl --seeds 51-2000
 
 Each decision is judged as the review judges the turns of a seat it does not search for
 better moves (the graph's points, the fewest samples), so the check is the review's weakest
@@ -28,7 +30,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ai import make_agent
+from ai.review.calibration import FLOOR, chance_map
 from ai.review.estimate import judge
 from ai.review.review import GRAPH_SHARE, finished_spans, review_parts
 from game.registry import game_spec
@@ -77,6 +82,7 @@ def play(args: argparse.Namespace) -> int:
             for position, span in enumerate(spans):
                 if rng.random() * args.every >= 1.0:
                     continue  # one decision in ``every``, any seat's
+                # Raw chances (no map): the table applies the map in force, ``fit`` fits it.
                 turn = judge(plugin, span, graph, random.Random(rng.getrandbits(48)), False)
                 record = {
                     "game": args.game,
@@ -101,11 +107,67 @@ def play(args: argparse.Namespace) -> int:
     return 0
 
 
-def table(args: argparse.Namespace) -> int:
+def read_rows(files: Sequence[str], seeds: str | None = None) -> list[dict[str, Any]]:
+    """The records of ``files``; ``seeds`` "A-B" keeps only games with seeds A to B."""
     rows: list[dict[str, Any]] = []
-    for name in args.files:
+    for name in files:
         with open(name, encoding="utf-8") as source:
             rows += [json.loads(line) for line in source if line.strip()]
+    if seeds:
+        low, high = (int(part) for part in seeds.split("-"))
+        rows = [row for row in rows if low <= row["seed"] <= high]
+    return rows
+
+
+def calibrated(row: dict[str, Any], raw: bool) -> float:
+    """The chance the review shows for a record (its raw chance through the game's map)."""
+    chance = float(row["chance"])
+    if raw:
+        return chance
+    return chance_map(row["game"]).apply([chance, 1.0 - chance], 0)[0]
+
+
+def fit(args: argparse.Namespace) -> int:
+    """Fit each game's map (two-player records) by logistic regression on the log-odds."""
+    rows = read_rows(args.files, args.seeds)
+    path = Path(args.out)
+    maps = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    for game in sorted({row["game"] for row in rows}):
+        items = [row for row in rows if row["game"] == game]
+        p = np.clip(np.array([row["chance"] for row in items]), FLOOR, 1 - FLOOR)
+        x = np.log(p) - np.log1p(-p)
+        y = np.array([row["won"] for row in items], dtype=float)
+        w = np.array([1.0, 0.0])  # the identity map: slope 1, no bias
+        for _ in range(50):
+            z = w[0] * x + w[1]
+            q = 1.0 / (1.0 + np.exp(-z))
+            grad = np.array([np.sum((y - q) * x), np.sum(y - q)])
+            h = q * (1 - q)
+            hess = -np.array([[np.sum(h * x * x), np.sum(h * x)], [np.sum(h * x), np.sum(h)]])
+            step = np.linalg.solve(hess - 1e-6 * np.eye(2), grad)
+            w = w - step
+            if np.abs(step).max() < 1e-9:
+                break
+        games = len({(row["matchup"], row["seed"]) for row in items})
+        maps[game] = {
+            "temperature": round(float(w[0]), 4),
+            "decider_bias": round(float(w[1]), 4),
+            "fitted_on": {
+                "files": [Path(name).name for name in args.files],
+                "seeds": args.seeds or "all",
+                "estimates": len(items),
+                "games": games,
+            },
+        }
+        print(f"{game}: temperature {w[0]:.3f}, decider bias {w[1]:+.3f} ({len(items)} estimates)")
+    path.write_text(json.dumps(maps, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+def table(args: argparse.Namespace) -> int:
+    rows = read_rows(args.files, args.seeds)
+    for row in rows:
+        row["chance"] = calibrated(row, args.raw)
     groups: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
         groups.setdefault(f"{row['game']} (all)", []).append(row)
@@ -154,8 +216,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--out", required=True)
     t = sub.add_parser("table", help="decile table of data files")
     t.add_argument("files", nargs="+")
+    t.add_argument("--seeds", default=None, help="only games with seeds A-B")
+    t.add_argument("--raw", action="store_true", help="the raw chances, without the map")
+    f = sub.add_parser("fit", help="fit each game's chance map on data files")
+    f.add_argument("files", nargs="+")
+    f.add_argument("--seeds", default=None, help="only games with seeds A-B")
+    f.add_argument("--out", default="ai/review/calibration.json")
     args = parser.parse_args(argv)
-    return play(args) if args.command == "play" else table(args)
+    if args.command == "play":
+        return play(args)
+    return fit(args) if args.command == "fit" else table(args)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ai.agent import Deadline
+from ai.review.calibration import ChanceMap
 from ai.review.spans import DecisionSpan, TurnRules
 from game.core import IllegalAction
 from game.review import ReviewedTurn
@@ -151,9 +152,11 @@ def judge(
     search_alternatives: bool,
     stop: threading.Event | None = None,
     alone_budget: float | None = None,
+    mapping: ChanceMap | None = None,
 ) -> ReviewedTurn:
     """The review of one decision within about ``budget`` seconds (``alone_budget`` when
-    there is nothing to weigh the move played against: then only its chances are wanted)."""
+    there is nothing to weigh the move played against: then only its chances are wanted).
+    ``mapping`` turns the play-outs' raw chances into calibrated ones (None: raw)."""
     deadline = Deadline(budget, stop)
     seat = span.seat
     played = Tally(span.actions)
@@ -187,13 +190,20 @@ def judge(
         while samples < MAX_SAMPLES and not deadline.expired():
             _sample(game, span, tallies, rng)
             samples += 1
-    chances = played.means(len(span.before.players))
+    raw = played.means(len(span.before.players))
+    chances = raw if mapping is None else mapping.apply(raw, seat)
     if best is None:
         return _turn(span, chances, search_alternatives, samples, game, None, 0.0, 0.0)
     start = confirm_from if samples - confirm_from >= MIN_CONFIRM else 0
     gain, error, _n = paired(best, played, seat, start)
     if gain <= 0.0:
         return _turn(span, chances, search_alternatives, samples, game, None, 0.0, 0.0)
+    if mapping is not None:
+        # The cost and its noise on the calibrated scale: the map's slope at this chance.
+        low = mapping.decider_chance(raw, seat, raw[seat])
+        high = mapping.decider_chance(raw, seat, min(1.0, raw[seat] + gain))
+        slope = (high - low) / gain
+        gain, error = high - low, error * slope
     return _turn(span, chances, search_alternatives, samples, game, best.choice, gain, error)
 
 

@@ -7,6 +7,7 @@ import threading
 from collections.abc import Collection, Iterator, Sequence
 from typing import Any
 
+from ai.review.calibration import chance_map
 from ai.review.estimate import ReviewGame, judge
 from ai.review.spans import DecisionSpan, decision_spans
 from game.registry import game_spec, resolve
@@ -63,6 +64,7 @@ def review_game(
     whole stays within the game's ``time_target`` (a rummy round that takes a hundred turns
     would otherwise keep the player waiting for a minute); an explicit ``budget`` is kept."""
     plugin = review_parts(game)
+    mapping = chance_map(game)
     spans = finished_spans(plugin, states, history)
     seconds = {span.index: plugin.default_budget if budget is None else budget for span in spans}
     if budget is None:
@@ -82,4 +84,4 @@ def review_game(
         rng = random.Random(seed * 1_000_003 + span.index)
         graph = seconds[span.index] * GRAPH_SHARE
         share = seconds[span.index] if reviewed else graph
-        yield judge(plugin, span, share, rng, reviewed, stop, graph)
+        yield judge(plugin, span, share, rng, reviewed, stop, graph, mapping)
