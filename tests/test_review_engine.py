@@ -312,3 +312,21 @@ def test_the_chance_map_keeps_the_order_and_the_sum() -> None:
     assert shrink.decider_chance((0.5, 0.5), 0, 0.5) > 0.5
     for game in ("knights", "rummy"):
         assert isinstance(chance_map(game), ChanceMap)  # the shipped file reads
+
+
+def test_counting_a_rummy_games_decisions_loads_no_solver() -> None:
+    """The window counts decisions for its progress bar: that must not import the solver
+    (and with it numba), which would hold up a frame for a second."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from ai.review import count_decisions, default_budget\n"
+        "from game.rummy import new_game, Draw\n"
+        "s = new_game(2, 1); t = s.apply(Draw())\n"
+        "assert count_decisions('rummy', [s, t], [Draw()]) == 1\n"
+        "default_budget('rummy')\n"
+        "assert 'ai.rummy.solver' not in sys.modules and 'numba' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

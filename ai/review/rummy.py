@@ -1,4 +1,8 @@
-"""The review's Räuber-Rommé parts: a decision is one draw or play; the round is the unit."""
+"""The review's Räuber-Rommé parts: a decision is one draw or play; the round is the unit.
+
+Cutting a history into decisions needs only the engine, so the window can count them (for its
+progress bar) without loading the solver: the searching parts are imported where they are used.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +12,6 @@ from typing import Any
 from ai.agent import Deadline
 from ai.review.estimate import Choice
 from ai.review.spans import DecisionSpan
-from ai.rummy.heuristic import quick_play
-from ai.rummy.moves import fallback, play_options, sub_deadline
-from ai.rummy.values import win_chances
 from game.rummy import NextRound, Play
 from game.rummy.cards import hand_value
 
@@ -39,6 +40,8 @@ class RummyReview:
         return span.before.view(span.seat).determinize(span.seat, rng)
 
     def alternatives(self, span: DecisionSpan, deal: Any, deadline: Deadline) -> list[Choice]:
+        from ai.rummy.moves import play_options, sub_deadline  # the solver: loaded when used
+
         view = span.before.view(span.seat)
         options = play_options(view, span.seat, sub_deadline(deadline, FIND_SHARE))
         if not any(isinstance(option, Play) for option in options):
@@ -57,6 +60,10 @@ class RummyReview:
         play-out says little, and a review could afford too few of them. The fitted values
         (:mod:`ai.rummy.values`) are the chance itself, learnt from many rounds; the turns
         before them catch what is decided at once (a rival who goes out next)."""
+        from ai.rummy.heuristic import quick_play
+        from ai.rummy.moves import fallback
+        from ai.rummy.values import win_chances
+
         for _ in range(PLAYOUT_ROUNDS * len(state.players)):
             if state.is_terminal:
                 break
