@@ -25,7 +25,7 @@ def test_the_shipped_weights_match_the_features_and_beat_the_equal_share() -> No
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_chances_share_out_the_win(players: int) -> None:
     state = new_game(players, 4)
-    chances = win_chances(state)
+    chances = win_chances(state, 0)
     assert len(chances) == players
     assert sum(chances) == pytest.approx(1.0)
     assert all(0.0 < c < 1.0 for c in chances)
@@ -37,8 +37,9 @@ def test_a_seat_one_card_from_going_out_is_the_favourite() -> None:
     far = replace(state.players[1], opened=False)
     # Late in the round (few cards left in the stock), as such a position comes about.
     state = replace(state, players=(near, far), stock=state.stock[:30])
-    chances = win_chances(state)
+    chances = win_chances(state, 0)
     assert chances[0] > 0.7
+    assert win_chances(state, 1)[0] > 0.7  # seen from the rival: one card left, opened
 
 
 def test_a_round_that_is_over_is_valued_by_its_result() -> None:
@@ -49,4 +50,4 @@ def test_a_round_that_is_over_is_valued_by_its_result() -> None:
     agents = [make_agent("rummy", "medium", 1), make_agent("rummy", "medium", 2)]
     while not state.is_terminal:
         state = state.apply(agents[state.current_player].choose(state, rng))
-    assert win_chances(state) == list(state.returns())
+    assert win_chances(state, 1) == list(state.returns())

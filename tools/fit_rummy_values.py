@@ -1,12 +1,13 @@
 """Fit ``ai/rummy/values.json``: the Räuber-Rommé position values, on medium self-play.
 
-    python tools/fit_rummy_values.py --rounds 600 --seed 1 --out ai/rummy/values.json
+    python tools/fit_rummy_values.py --rounds 450 --seed 1 --out ai/rummy/values.json
 
-Plays ``--rounds`` rounds of medium players (2, 3 and 4 seats in turn), records every position
-before a move with each seat's features (``ai.rummy.values.FEATURES``) and who won the round,
-and fits a conditional logit (the chances are the softmax over the seats of ``w · features``)
-by Newton's method with numpy. A fifth of the rounds is held out: the file records the held-out
-log loss against the equal share, so a refit that does not predict better is seen at once.
+Plays ``--rounds`` rounds of medium players (2, 3 and 4 seats in turn) and records every
+position before a move once for each seat judging it (his own hand, the others' counts), with
+the features (``ai.rummy.values.FEATURES``) and who won the round. It fits a conditional logit
+(the chances are the softmax over the seats of ``w · features``) by Newton's method with numpy.
+A fifth of the rounds is held out: the file records the held-out log loss against the equal
+share, so a refit that does not predict better is seen at once.
 """
 
 from __future__ import annotations
@@ -34,8 +35,11 @@ def play_round(players: int, seed: int) -> list[Position]:
     seen = []
     while not state.is_terminal:
         size = deck_size(state)
-        seen.append(np.array([seat_features(state, s, size) for s in range(players)]))
-        state = state.apply(agents[state.current_player].choose(state, rng))
+        for viewer in range(players):  # each seat judging the position from his own hand
+            seen.append(np.array([seat_features(state, s, viewer, size) for s in range(players)]))
+        mover = state.current_player
+        assert mover is not None  # a round that is not over has a player on turn
+        state = state.apply(agents[mover].choose(state, rng))
     result = np.array(state.returns(), dtype=float)
     return [(features, result) for features in seen]
 

@@ -59,8 +59,9 @@ class ReviewGame(TurnRules, Protocol):
         """The position after ``choice``; IllegalAction when it can't be played there."""
         ...
 
-    def rollout(self, state: Any, seed: int) -> list[float]:
-        """Each seat's result (1 a win, shares for a tie) after playing on to the end."""
+    def rollout(self, state: Any, seed: int, seat: int) -> list[float]:
+        """Each seat's result (1 a win, shares for a tie) after playing on, or its chance as
+        ``seat`` (the decider) can judge it where the play-out stops short of the end."""
         ...
 
     def points(self, span: DecisionSpan, choice: Choice) -> int | None:
@@ -129,7 +130,7 @@ def _sample(
             tally.dropped = True  # only the move played could need the real draws
             tally.add(None)
             continue
-        tally.add(game.rollout(after, seed))
+        tally.add(game.rollout(after, seed, span.seat))
 
 
 def _prune(tallies: Sequence[Tally], seat: int) -> None:

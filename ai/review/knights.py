@@ -68,7 +68,7 @@ class KnightsReview:
             state = state.apply(action)
         return state
 
-    def rollout(self, state: Any, seed: int) -> list[float]:
+    def rollout(self, state: Any, seed: int, seat: int) -> list[float]:
         self.quick.rng.seed(seed)
         while not state.is_terminal:
             plan = self.quick.plans(state, state.current_player, 1)[0][1]

@@ -53,7 +53,7 @@ class RummyReview:
             state = state.apply(action)
         return state
 
-    def rollout(self, state: Any, seed: int) -> list[float]:
+    def rollout(self, state: Any, seed: int, seat: int) -> list[float]:
         """A few turns of the cheap method for every seat, then the fitted position values.
 
         Played out to the round's end, a rummy round is mostly the luck of the draws: each
@@ -70,7 +70,7 @@ class RummyReview:
             player = state.players[state.current_player]
             table = quick_play(state.table, player.hand, player.opened)
             state = state.apply(Play(table) if table is not None else fallback(state))
-        return win_chances(state)
+        return win_chances(state, seat)
 
     def points(self, span: DecisionSpan, choice: Choice) -> int | None:
         action = choice[0]

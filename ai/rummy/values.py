@@ -2,9 +2,11 @@
 
 Each seat gets a score ``w · features`` (cards in hand, not yet opened, hand points, ...), and
 the chances are the softmax of the scores over the seats: a conditional logit, so one set of
-weights serves any number of players. The weights were fitted by ``tools/fit_rummy_values.py``
-on medium-vs-medium rounds (the data and the fit are described in ``values.json`` itself) and
-are read from that small file, checked, once.
+weights serves any number of players. The chances are those one seat (the viewer) can judge:
+his own features come from his hand, the others' only from what everybody sees (how many cards
+they hold, whether they have opened), so no guess about hidden hands is needed. The weights
+were fitted by ``tools/fit_rummy_values.py`` on medium-vs-medium rounds (``values.json`` itself
+describes the data and the fit) and are read from that small file, checked, once.
 """
 
 from __future__ import annotations
@@ -18,29 +20,41 @@ from typing import Any
 from ai.rummy.heuristic import quick_play
 from game.rummy.cards import hand_value
 
-FEATURES = (
-    "cards",  # cards in hand
-    "not_opened",  # 1 until the seat has opened
-    "cards_not_opened",  # cards in hand while not opened: far harder to get rid of
-    "hand_points",  # the hand's penalty points / 10
-    "jokers",  # jokers in hand: they fit anywhere
-    "cards_stock",  # cards in hand x share of the stock still left (early cards matter less)
-    "stuck",  # cards the cheap method could not lay this turn: the hand's real distance
-    "stuck_stock",  # the same x share of the stock still left
+# What the seat whose chances these are knows of himself: his whole hand.
+OWN_FEATURES = (
+    "own_cards",  # cards in hand
+    "own_not_opened",  # 1 until he has opened
+    "own_cards_not_opened",  # cards in hand while not opened: far harder to get rid of
+    "own_hand_points",  # the hand's penalty points / 10
+    "own_jokers",  # jokers in hand: they fit anywhere
+    "own_cards_stock",  # cards in hand x share of the stock still left
+    "own_stuck",  # cards the cheap method could not lay this turn: the hand's real distance
+    "own_stuck_stock",  # the same x share of the stock still left
 )
+# What he sees of the others: how many cards they hold and whether they have opened.
+RIVAL_FEATURES = (
+    "rival_cards",
+    "rival_not_opened",
+    "rival_cards_not_opened",
+    "rival_cards_stock",
+)
+FEATURES = OWN_FEATURES + RIVAL_FEATURES
 DATA_FILE = "values.json"
 
 
-def seat_features(state: Any, seat: int, deck_size: int) -> list[float]:
-    """The features of ``seat`` in a full state (hands known)."""
+def seat_features(state: Any, seat: int, viewer: int, deck_size: int) -> list[float]:
+    """The features of ``seat`` as ``viewer`` knows them (his own hand; the others' counts)."""
     player = state.players[seat]
     cards = float(len(player.hand))
     not_opened = 0.0 if player.opened else 1.0
-    jokers = float(sum(1 for card in player.hand if card.rank == 0))
     stock_share = len(state.stock) / max(1, deck_size)
+    if seat != viewer:
+        rival = [cards, not_opened, cards * not_opened, cards * stock_share]
+        return [0.0] * len(OWN_FEATURES) + rival
+    jokers = float(sum(1 for card in player.hand if card.rank == 0))
     laid = quick_play(state.table, player.hand, player.opened)
     stuck = cards - (0.0 if laid is None else float(sum(map(len, laid)) - table_cards(state)))
-    return [
+    own = [
         cards,
         not_opened,
         cards * not_opened,
@@ -50,6 +64,7 @@ def seat_features(state: Any, seat: int, deck_size: int) -> list[float]:
         stuck,
         stuck * stock_share,
     ]
+    return own + [0.0] * len(RIVAL_FEATURES)
 
 
 def table_cards(state: Any) -> int:
@@ -75,20 +90,21 @@ def weights() -> tuple[float, ...]:
     return tuple(float(v) for v in values)
 
 
-def scores(state: Any, given: tuple[float, ...] | None = None) -> list[float]:
+def scores(state: Any, viewer: int, given: tuple[float, ...] | None = None) -> list[float]:
     w = weights() if given is None else given
     size = deck_size(state)
     return [
-        sum(a * b for a, b in zip(w, seat_features(state, seat, size), strict=True))
+        sum(a * b for a, b in zip(w, seat_features(state, seat, viewer, size), strict=True))
         for seat in range(len(state.players))
     ]
 
 
-def win_chances(state: Any, given: tuple[float, ...] | None = None) -> list[float]:
-    """Each seat's chance to win the round from this full position (the result at its end)."""
+def win_chances(state: Any, viewer: int, given: tuple[float, ...] | None = None) -> list[float]:
+    """Each seat's chance to win the round as ``viewer`` can judge it (his hand, the others'
+    counts), or the result once the round is over."""
     if state.is_terminal:
         return list(state.returns())
-    values = scores(state, given)
+    values = scores(state, viewer, given)
     top = max(values)
     weights_ = [math.exp(v - top) for v in values]
     total = sum(weights_)
