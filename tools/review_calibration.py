@@ -108,14 +108,14 @@ def play(args: argparse.Namespace) -> int:
 
 
 def read_rows(files: Sequence[str], seeds: str | None = None) -> list[dict[str, Any]]:
-    """The records of ``files``; ``seeds`` "A-B" keeps only games with seeds A to B."""
+    """The records of ``files``; ``seeds`` "A-B,C-D" keeps only games with seeds in those ranges."""
     rows: list[dict[str, Any]] = []
     for name in files:
         with open(name, encoding="utf-8") as source:
             rows += [json.loads(line) for line in source if line.strip()]
     if seeds:
-        low, high = (int(part) for part in seeds.split("-"))
-        rows = [row for row in rows if low <= row["seed"] <= high]
+        ranges = [tuple(int(part) for part in span.split("-")) for span in seeds.split(",")]
+        rows = [row for row in rows if any(low <= row["seed"] <= high for low, high in ranges)]
     return rows
 
 
@@ -216,11 +216,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--out", required=True)
     t = sub.add_parser("table", help="decile table of data files")
     t.add_argument("files", nargs="+")
-    t.add_argument("--seeds", default=None, help="only games with seeds A-B")
+    t.add_argument("--seeds", default=None, help="only games with seeds A-B[,C-D...]")
     t.add_argument("--raw", action="store_true", help="the raw chances, without the map")
     f = sub.add_parser("fit", help="fit each game's chance map on data files")
     f.add_argument("files", nargs="+")
-    f.add_argument("--seeds", default=None, help="only games with seeds A-B")
+    f.add_argument("--seeds", default=None, help="only games with seeds A-B[,C-D...]")
     f.add_argument("--out", default="ai/review/calibration.json")
     args = parser.parse_args(argv)
     if args.command == "play":
