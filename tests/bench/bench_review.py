@@ -37,14 +37,16 @@ def main() -> None:
             history.append(action)
             state = state.apply(action)
             states.append(state)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         turns = list(review_game(game, states, history, {0}, seed=number))
         took = time.perf_counter() - started
+        cpu = time.process_time() - cpu
         seconds.append(took)
         mistakes = sum(t.is_mistake for t in turns if t.seat == 0)
         decisions = count_decisions(game, states, history)
         print(
-            f"game {number + 1}: {decisions} decisions, {mistakes} mistakes of seat 0, {took:.1f} s"
+            f"game {number + 1}: {decisions} decisions, {mistakes} mistakes of seat 0, "
+            f"{took:.1f} s ({cpu:.1f} s of CPU)"
         )
     print(f"median {statistics.median(seconds):.1f} s, max {max(seconds):.1f} s over {games} games")
 
