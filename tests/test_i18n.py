@@ -98,6 +98,22 @@ def snapshot(app: App, shots: list[str]) -> None:
     shots.append(type(app.top).__name__)
 
 
+def walk_the_review(app: App, shots: list[str]) -> None:
+    """The review: its graph and list, then a decision's position with the better move."""
+    from tests.test_review_screen import knights_review, played_session
+
+    source, review = knights_review(played_session("knights", 40))
+    scene: Any = app.push(app.make_scene("review", source))
+    snapshot(app, shots)
+    scene.open_position(review.mistakes(0)[0])
+    position: Any = app.top
+    position.set_mode("better")
+    position.move(1)
+    snapshot(app, shots)
+    app.pop()
+    app.pop()
+
+
 def walk_every_screen(app: App) -> list[str]:
     """Visit each screen and overlay once; returns the names of what was drawn."""
     shots: list[str] = []
@@ -169,6 +185,7 @@ def walk_every_screen(app: App) -> list[str]:
     app.run_frames(3)
     assert any(isinstance(s, KnightsResultsScene) for s in app.scenes)
     snapshot(app, shots)
+    walk_the_review(app, shots)
     app.reset(MenuScene(app))
 
     # Räuber-Rommé: a turn being edited, a hint, the scores after a round.

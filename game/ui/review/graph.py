@@ -115,8 +115,7 @@ class ChanceGraph:
             pygame.draw.circle(surface, colour, local, MARKER_R + (3 if chosen else 0))
             ring = theme.HIGHLIGHT if chosen else theme.BAD
             pygame.draw.circle(surface, ring, local, MARKER_R + (3 if chosen else 0), 3)
-            mark = theme.text("!", theme.FONT_SMALL - 2, theme.TEXT, bold=True)
-            surface.blit(mark, mark.get_rect(center=local))
+            draw_mark(surface, local)
         self.surface = surface
 
     def _ticks_and_rounds(
@@ -191,3 +190,16 @@ class ChanceGraph:
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
         pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=6)
         surface.blit(tip, tip.get_rect(center=box.center))
+
+
+def draw_mark(surface: pygame.Surface, centre: tuple[int, int]) -> None:
+    """An exclamation mark drawn as shapes (no text to translate)."""
+    x, y = centre
+    pygame.draw.line(surface, theme.TEXT, (x, y - 5), (x, y + 1), 3)
+    pygame.draw.circle(surface, theme.TEXT, (x, y + 5), 2)
+
+
+def draw_marker(surface: pygame.Surface, centre: tuple[int, int], colour: theme.Colour) -> None:
+    pygame.draw.circle(surface, colour, centre, MARKER_R)
+    pygame.draw.circle(surface, theme.BAD, centre, MARKER_R, 3)
+    draw_mark(surface, centre)

@@ -75,7 +75,10 @@ class ReviewPosition(Scene):
         self.better_states: tuple[Any, ...] = ()
         self.better_entries: list[HistoryEntry] = []
         self.problem = ""
-        self.view: ReplayView | None = None
+        # The replay step the table draws: (seat, states, actions) of the line shown, and
+        # the step in it (None: the position is outside the focused decision).
+        self.line: tuple[int, tuple[Any, ...], tuple[Any, ...]] | None = None
+        self.line_step = 0
         self.bar = pygame.Rect(0, 0, 0, 0)
         first = self.source.states[turn.index]
         session = Session.restore(
@@ -92,7 +95,10 @@ class ReviewPosition(Scene):
 
     # -- what is shown -------------------------------------------------------------------------
     def replay_view(self, table: Scene) -> ReplayView | None:
-        return self.view if table is self.table else None
+        if table is not self.table or self.line is None:
+            return None
+        seat, states, actions = self.line
+        return ReplayView(ReplayTurn(seat, states, actions, ()), self.line_step)
 
     def _better_line(self) -> None:
         """The better move of the focused decision, played from its true position."""
@@ -134,10 +140,8 @@ class ReviewPosition(Scene):
         if self.mode == BETTER:
             state = self.better_states[self.step]
             history = self.better_entries[: turn.index + self.step]
-            line = ReplayTurn(
-                turn.seat, self.better_states, tuple(turn.best[: len(self.better_states) - 1]), ()
-            )
-            self.view = ReplayView(line, self.step)
+            actions = tuple(turn.best[: len(self.better_states) - 1])
+            self.line, self.line_step = (turn.seat, self.better_states, actions), self.step
         else:
             state = self.source.states[self.cursor]
             history = self.entries[: self.cursor]
@@ -145,11 +149,10 @@ class ReviewPosition(Scene):
                 end = turn.index + turn.moves
                 states = self.source.states[turn.index : end + 1]
                 actions = self.source.history[turn.index : end]
-                self.view = ReplayView(
-                    ReplayTurn(turn.seat, states, actions, ()), self.cursor - turn.index
-                )
+                self.line = (turn.seat, tuple(states), tuple(actions))
+                self.line_step = self.cursor - turn.index
             else:
-                self.view = None
+                self.line = None
         session = self.table.session
         session.state = state
         session.history = list(history)

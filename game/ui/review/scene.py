@@ -17,7 +17,7 @@ import pygame
 from game.i18n import _
 from game.review import MISTAKE_FLOOR, NOISE_FACTOR, GameReview, ReviewedTurn
 from game.ui import theme
-from game.ui.review.graph import ChanceGraph, GraphPoint
+from game.ui.review.graph import ChanceGraph, GraphPoint, draw_marker
 from game.ui.review.job import ReviewRun, start_job
 from game.ui.review.source import ReviewSource
 from game.ui.review.words import finding_text
@@ -442,10 +442,11 @@ class ReviewScene(Scene):
             label = theme.text(seat.name, theme.FONT_SMALL, theme.TEXT)
             surface.blit(label, (x + 30, self.legend_y))
             x += 30 + label.get_width() + 24
-        marker = theme.text(
-            _("! = a costly decision (click it)"), theme.FONT_SMALL - 2, theme.TEXT_DIM
-        )
-        surface.blit(marker, marker.get_rect(topright=(self.graph_area.right, self.legend_y + 2)))
+        marker = theme.text(_("a costly decision (click it)"), theme.FONT_SMALL - 2, theme.TEXT_DIM)
+        spot = marker.get_rect(topright=(self.graph_area.right, self.legend_y + 2))
+        surface.blit(marker, spot)
+        colour = self.source.seats[0].player_colour.rgb if self.source.seats else theme.TEXT
+        draw_marker(surface, (spot.x - 14, spot.centery), colour)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         for rect, index in self.row_rects:
