@@ -24,6 +24,7 @@ SOURCES = (
     "game/ui",
     "game/persist",
     "game/movelog.py",
+    "game/review_words.py",
     "game/__main__.py",
     "game/i18n.py",
     "game/knights/refusals.py",

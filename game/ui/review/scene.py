@@ -10,7 +10,7 @@ Choosing a decision (click, or Up/Down and Enter) opens its position on the game
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -42,6 +42,18 @@ class ListRow:
     seat: int
     text: str
     turn: ReviewedTurn | None = None
+
+
+FINDING_LINES = 3
+
+
+def fitted_lines(text: str, width: int) -> list[str]:
+    """``text`` wrapped to ``width``, at most FINDING_LINES lines (the last one shortened)."""
+    lines = theme.wrap(text, theme.FONT_SMALL + 1, width)
+    if len(lines) > FINDING_LINES:
+        rest = " ".join(lines[FINDING_LINES - 1 :])
+        lines = lines[: FINDING_LINES - 1] + [theme.ellipsize(rest, theme.FONT_SMALL + 1, width)]
+    return lines
 
 
 def threshold_line() -> str:
@@ -77,11 +89,15 @@ class ReviewScene(Scene):
         self.graph_area = pygame.Rect(0, 0, 0, 0)
         self.legend_y = 0
         self.threshold_lines: list[str] = []
-        self.texts: dict[int, list[str]] = {}  # a finding's wrapped lines by turn index
+        # A finding's wrapped lines by turn index and width.
+        self.texts: dict[tuple[int, int], list[str]] = {}
         self._built_for: tuple[object, ...] | None = None
         if self.review is not None:
             self.judged = {t.index: t for t in self.review.turns}
             self.total = len(self.review.turns)
+
+    def settings_changed(self, settings: Any) -> None:
+        self.texts.clear()  # the findings in the new language
 
     # -- the job -------------------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -250,12 +266,13 @@ class ReviewScene(Scene):
                 ListRow("heading", seat, _("{name}: the costliest decisions").format(name=name))
             )
             found = review.mistakes(seat, FINDINGS_SHOWN)
+            named = len(source.reviewed_seats) > 1  # "you" only when one player is told
             for turn in found:
-                if turn.index not in self.texts:
+                if (turn.index, width) not in self.texts:
                     text = finding_text(
-                        source.game, source.states, source.history, turn, source.names
+                        source.game, source.states, source.history, turn, source.names, turns, named
                     )
-                    self.texts[turn.index] = theme.wrap(text, theme.FONT_SMALL + 1, width)[:2]
+                    self.texts[turn.index, width] = fitted_lines(text, width)
                 rows.append(ListRow("finding", seat, "", turn))
             if not found:
                 none = (
@@ -268,7 +285,7 @@ class ReviewScene(Scene):
 
     def row_height(self, row: ListRow) -> int:
         if row.kind == "finding" and row.turn is not None:
-            return len(self.texts.get(row.turn.index, [""])) * LINE_H + 12
+            return len(self.texts.get((row.turn.index, self.list_area.w - 40), [""])) * LINE_H + 12
         return HEADING_H
 
     def _place_rows(self) -> None:
@@ -480,7 +497,9 @@ class ReviewScene(Scene):
                 if chosen:
                     pygame.draw.rect(surface, theme.HIGHLIGHT, rect, 2, border_radius=6)
                 ink = theme.TEXT_DARK if chosen else theme.TEXT
-                for i, line in enumerate(self.texts.get(row.turn.index, [])):
+                for i, line in enumerate(
+                    self.texts.get((row.turn.index, self.list_area.w - 40), [])
+                ):
                     theme.blit_text(
                         surface,
                         line,

@@ -1,35 +1,35 @@
-"""The review's plain words, from game.review_words (an adapter until that module is merged:
-meanwhile a plain description of the same facts)."""
+"""The review's plain words on screen: game.review_words, told to the right reader, and with
+the card suits and the arrow as letters when the screen's font has no such symbols."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
-from game.i18n import _
-from game.registry import game_spec
+from game import review_words
 from game.review import ReviewedTurn
+from game.ui import theme
+
+SYMBOLS = "♣♦♥♠→"
 
 
-def _words() -> Any:
-    try:
-        return importlib.import_module("game.review_words")
-    except ImportError:
-        return None
+@cache
+def _font_has_symbols(size: int) -> bool:
+    font = theme.font(size)
+    return all(metric is not None for metric in font.metrics(SYMBOLS))
+
+
+def symbols_drawable() -> bool:
+    return _font_has_symbols(theme.FONT_SMALL)
 
 
 def percent(chance: float) -> str:
-    return _("{percent} %").format(percent=round(chance * 100))
+    return review_words.chance_text(chance)
 
 
 def decision_label(game: str, turn: ReviewedTurn) -> str:
-    words = _words()
-    if words is not None:
-        return str(words.decision_label(game, turn))
-    if not game_spec(game).ends_with_play:  # rummy: turns count within a round
-        return _("Round {round}, turn {turn}").format(round=turn.round, turn=turn.turn)
-    return _("Turn {turn}").format(turn=turn.turn)
+    return review_words.decision_label(game, turn)
 
 
 def finding_text(
@@ -38,31 +38,20 @@ def finding_text(
     history: Sequence[Any],
     turn: ReviewedTurn,
     names: Sequence[str],
+    turns: Sequence[ReviewedTurn],
+    named: bool,
 ) -> str:
-    words = _words()
-    if words is not None:
-        return str(words.finding_text(game, states, history, turn, names))
-    return _("{label}: {played} played; better: {best}.").format(
-        label=decision_label(game, turn),
-        played=percent(turn.played),
-        best=percent(turn.best_chance),
+    return review_words.finding_text(
+        game,
+        states,
+        history,
+        turn,
+        names,
+        turns=turns,
+        named=named,
+        symbols=symbols_drawable(),
     )
 
 
-def move_words(game: str, before: Any, actions: Sequence[Any], names: Sequence[str]) -> str:
-    words = _words()
-    if words is not None:
-        return str(words.move_words(game, before, actions, names))
-    spec = game_spec(game)
-    lines, state = [], before
-    for action in actions:
-        lines.append(spec.describe(state, action))
-        state = state.apply(action)
-    return "; ".join(lines)
-
-
 def better_words(game: str, before: Any, best: Sequence[Any], names: Sequence[str]) -> str:
-    words = _words()
-    if words is not None:
-        return str(words.better_words(game, before, best, names))
-    return move_words(game, before, best, names)
+    return review_words.better_words(game, before, best, names, symbols=symbols_drawable())
