@@ -275,3 +275,51 @@ def test_review_opens_from_the_load_screen_for_a_game_in_progress() -> None:
     press(app, pygame.K_ESCAPE)
     assert app.top is saves
     pygame.quit()
+
+
+def saved_review_scene(app: App, name: str, moves: int) -> tuple[ReviewScene, Any]:
+    from game.persist import load_game
+    from game.ui.review.source import source_from_saved
+
+    session = played_session("knights", moves, seed=11)
+    history = [entry.action for entry in session.history]
+    save_named(name, saved_game("knights", session.seats, session.state, history))
+    info = next(info for info in list_saves() if info.name == name)
+    source = source_from_saved(load_game(info.path), info.path)
+    assert source is not None
+    scene = app.push(ReviewScene(app, source, budget=0.01))
+    assert isinstance(scene, ReviewScene)
+    return scene, info
+
+
+def test_a_review_from_a_save_is_stored_in_it_and_reopens_at_once() -> None:
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    saves = app.push(app.make_scene("saves"))
+    scene, info = saved_review_scene(app, "stored review", 12)
+    assert wait_until(app, lambda: not scene.running, 120)
+    assert scene.review is not None and scene.review.complete and not scene.note
+    press(app, pygame.K_ESCAPE)
+    assert app.top is saves
+    saves.refresh()  # type: ignore[attr-defined]
+    saves.select([i.name for i in list_saves()].index("stored review"))  # type: ignore[attr-defined]
+    click(app, saves.widget("review").center)
+    reopened = app.top
+    assert isinstance(reopened, ReviewScene)
+    assert reopened.job is None  # no second review: the stored one (rounded as stored)
+    assert sorted(reopened.judged) == sorted(scene.judged)
+    pygame.quit()
+
+
+def test_a_save_that_changed_meanwhile_refuses_the_review_and_loses_nothing() -> None:
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    scene, info = saved_review_scene(app, "changed meanwhile", 12)
+    other = played_session("knights", 16, seed=12)
+    history = [entry.action for entry in other.history]
+    save_named("changed meanwhile", saved_game("knights", other.seats, other.state, history))
+    assert wait_until(app, lambda: not scene.running, 120)
+    assert scene.note_bad and "review" in scene.note
+    assert scene.review is not None and scene.review.complete  # still shown
+    assert scene.graph.points
+    pygame.quit()

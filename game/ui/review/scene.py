@@ -18,9 +18,9 @@ from game.i18n import _
 from game.review import MISTAKE_FLOOR, NOISE_FACTOR, GameReview, ReviewedTurn
 from game.ui import theme
 from game.ui.review.graph import ChanceGraph, GraphPoint, draw_marker
-from game.ui.review.job import ReviewRun, start_job
 from game.ui.review.source import ReviewSource
 from game.ui.review.words import finding_text
+from game.ui.review_job import ReviewJob
 from game.ui.scene import Scene
 from game.ui.session import game_title
 from game.ui.widgets import Button
@@ -71,7 +71,7 @@ class ReviewScene(Scene):
         super().__init__(app)
         self.source = source
         self.budget = budget
-        self.job: ReviewRun | None = None
+        self.job: ReviewJob | None = None
         self.judged: dict[int, ReviewedTurn] = {}
         self.total = 0
         self.review: GameReview | None = source.covered()
@@ -104,13 +104,13 @@ class ReviewScene(Scene):
         if self.review is None and self.job is None:
             done = self.source.resumable()
             self.judged = {t.index: t for t in done}
-            self.job = start_job(
+            self.job = ReviewJob(
                 self.source.game,
                 self.source.states,
                 self.source.history,
                 self.source.reviewed_seats,
                 self.budget,
-                done,
+                done=done,
             )
             self.total = self.job.total
         self.sync_widgets()
@@ -140,7 +140,7 @@ class ReviewScene(Scene):
         if job.finished:
             self.finish(job)
 
-    def finish(self, job: ReviewRun) -> None:
+    def finish(self, job: ReviewJob) -> None:
         result = job.result()
         self.review = GameReview(
             result.game,

@@ -14,8 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.i18n import _
-from game.persist import SavedGame, SaveError, replay_states
+from game.persist import SavedGame, SaveError, replay_states, store_review
 from game.review import GameReview, review_covers
 from game.ui.session import Seat
 
@@ -85,15 +84,10 @@ def seats_at(state: Any, seats: Sequence[Seat], viewer: int) -> list[Seat]:
     return [replace(seat, human=i == viewer) for i, seat in enumerate(fitted)]
 
 
-def _store_in_file(path: Path) -> Keeper:
+def _store_in_file(path: Path, saved: SavedGame) -> Keeper:
     def keep(review: GameReview) -> str | None:
-        import game.persist as persist
-
-        store = getattr(persist, "store_review", None)
-        if store is None:
-            return _("This version can't store a review in the save.")
         try:
-            store(path, review)
+            store_review(path, review, made_for=saved)
         except (SaveError, ValueError, OSError) as error:
             return str(error)
         return None
@@ -107,14 +101,14 @@ def source_from_saved(saved: SavedGame, path: Path | None) -> ReviewSource | Non
     if states is None:
         return None
     seats = tuple(Seat(r.name, r.human, r.level or "medium", r.colour) for r in saved.seats)
-    stored = getattr(saved, "review", None)
+    stored = saved.review
     return ReviewSource(
         saved.game,
         seats,
         tuple(states),
         tuple(saved.history),
         stored if isinstance(stored, GameReview) else None,
-        _store_in_file(path) if path is not None else None,
+        _store_in_file(path, saved) if path is not None else None,
     )
 
 
