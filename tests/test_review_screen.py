@@ -323,3 +323,18 @@ def test_a_save_that_changed_meanwhile_refuses_the_review_and_loses_nothing() ->
     assert scene.review is not None and scene.review.complete  # still shown
     assert scene.graph.points
     pygame.quit()
+
+
+def test_f1_shows_the_review_help_on_the_list_and_on_a_position() -> None:
+    from game.ui.overlays import HelpOverlay
+
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    scene, review = open_stored(app)
+    press(app, pygame.K_F1)
+    assert isinstance(app.top, HelpOverlay) and app.top.topic_name == "review"
+    press(app, pygame.K_F1)
+    scene.open_position(review.mistakes(0)[0])
+    press(app, pygame.K_F1)
+    assert isinstance(app.top, HelpOverlay) and app.top.topic_name == "review"
+    pygame.quit()

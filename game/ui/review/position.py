@@ -212,6 +212,9 @@ class ReviewPosition(Scene):
     def close(self) -> None:
         self.app.pop(self)
 
+    def on_exit(self) -> None:
+        self.table.on_exit()  # its workers never started; stopped all the same
+
     # -- layout --------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -303,6 +306,8 @@ class ReviewPosition(Scene):
 
     # -- input and frames ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            return False  # the app's help, on the review's topic
         if self.widgets.handle(event):
             return True
         if event.type == pygame.KEYDOWN:
@@ -348,7 +353,7 @@ class ReviewPosition(Scene):
         if turn.best:
             text += " · " + _("better {best}").format(best=percent(turn.best_chance))
         if turn.points_played is not None and turn.points_best is not None and turn.best:
-            text += " · " + _("hand points left: {played} → {best}").format(
+            text += " · " + _("hand points left: {played} (better: {best})").format(
                 played=turn.points_played, best=turn.points_best
             )
         return text

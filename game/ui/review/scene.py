@@ -219,7 +219,11 @@ class ReviewScene(Scene):
     def sync_widgets(self) -> None:
         if not self.widgets.widgets:
             return
-        self.widgets.find("cancel").visible = self.running and not self.cancelled
+        cancel = self.running and not self.cancelled
+        self.widgets.find("cancel").visible = cancel
+        close = self.widgets.find("close")
+        assert isinstance(close, Button)
+        close.shortcut = None if cancel else pygame.K_ESCAPE  # Esc cancels first
         self.widgets.find("show").enabled = self.selected_turn() is not None
 
     def rebuild(self) -> None:
@@ -356,6 +360,8 @@ class ReviewScene(Scene):
 
     # -- input and frames ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            return False  # the app's help, on the review's topic
         if self.widgets.handle(event):
             return True
         if event.type == pygame.MOUSEMOTION:

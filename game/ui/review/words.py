@@ -1,27 +1,19 @@
-"""The review's plain words on screen: game.review_words, told to the right reader, and with
-the card suits and the arrow as letters when the screen's font has no such symbols."""
+"""The review's plain words on screen: game.review_words, told to the right reader, with the
+card suits and the arrow as letters (the screen's font has no such symbols)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 from game import review_words
 from game.review import ReviewedTurn
-from game.ui import theme
-
-SYMBOLS = "♣♦♥♠→"
-
-
-@cache
-def _font_has_symbols(size: int) -> bool:
-    font = theme.font(size)
-    return all(metric is not None for metric in font.metrics(SYMBOLS))
 
 
 def symbols_drawable() -> bool:
-    return _font_has_symbols(theme.FONT_SMALL)
+    """The screen's font has no glyphs for the suits and the arrow (they'd be boxes): the move
+    log's letters ("7H") and "->" instead."""
+    return False
 
 
 def percent(chance: float) -> str:
