@@ -338,3 +338,18 @@ def test_f1_shows_the_review_help_on_the_list_and_on_a_position() -> None:
     press(app, pygame.K_F1)
     assert isinstance(app.top, HelpOverlay) and app.top.topic_name == "review"
     pygame.quit()
+
+
+def test_a_save_without_its_moves_is_refused_with_a_message() -> None:
+    from game.ui.overlays import Dialog
+
+    session = played_session("knights", 10, seed=13)
+    save_named("no moves kept", saved_game("knights", session.seats, session.state))
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    saves = app.push(app.make_scene("saves"))
+    saves.select([i.name for i in list_saves()].index("no moves kept"))  # type: ignore[attr-defined]
+    click(app, saves.widget("review").center)
+    assert isinstance(app.top, Dialog)
+    assert not any(isinstance(scene, ReviewScene) for scene in app.scenes)
+    pygame.quit()
