@@ -1,4 +1,5 @@
-"""``python -m game`` / ``robbers-den``: play (the default) or ``match`` (the headless arena).
+"""``python -m game`` / ``robbers-den``: play (the default), ``match`` (the headless arena) or
+``review FILE`` (a saved game's review, headless: :mod:`game.review_cli`).
 
 ``play`` opens the window; ``play --continue`` goes on with the game in progress and
 ``play --load NAME`` with a named save. A file that is refused says why in the window and on
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 
 USAGE = """usage: robbers-den [play] [options]    open the game (see `robbers-den play --help`)
        robbers-den match [options]         AI-only games (see `robbers-den match --help`)
+       robbers-den review FILE [--json] [--budget SECONDS] [--seats all]
+                                           a saved game's costliest decisions
        robbers-den --version"""
 
 MAX_QUIT_AFTER = 7 * 24 * 3600.0  # a week of seconds: anything longer is no time limit
@@ -199,6 +202,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from ai.arena import main as match_main
 
         return match_main(args[1:])
+    if args[:1] == ["review"]:
+        from game.review_cli import main as review_main  # no pygame on this path
+
+        return review_main(args[1:])
     if args[:1] == ["play"]:
         args = args[1:]
     return play(args)

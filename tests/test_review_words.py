@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 from game.i18n import set_language
 from game.knights import Deploy, End, Place
 from game.knights.position import position
+from game.persist import set_translator
 from game.review import ReviewedTurn
 from game.review_words import (
     better_words,
@@ -193,3 +195,31 @@ def test_the_chance_before_is_the_previous_decision_of_the_round_or_the_equal_sh
     assert chance_before(turns, next_round, 2) == 0.5  # a new round starts even
     assert chance_before(turns, ReviewedTurn(2, 1, 0, 1, 2, (0.5, 0.5), 0.5, True), 3) == 0.7
     assert [chance_text(c) for c in (0.0, 0.424, 0.426, 1.0)] == ["0 %", "42 %", "43 %", "100 %"]
+
+
+def _shout(text: str) -> str:
+    """A 'translation' that upper-cases every word but keeps the {fields}."""
+    return re.sub(r"\{[^{}]*\}|[^{]+", lambda m: m[0] if m[0][0] == "{" else m[0].upper(), text)
+
+
+def test_every_word_goes_through_the_translator() -> None:
+    start = _knights_start()
+    states = _states(start, MOUNTAIN_AND_CASTLE)
+    turn = ReviewedTurn(0, 4, 0, 1, 7, (0.31, 0.69), 0.31, True, BETTER_CASTLE, 0.41, 0.02, 64)
+    joker = _rummy_state("* 9C KD", ["JH QH KH", "6C 7C 8C"], opened=True)
+    lay_joker = Play([parse_cards("JH QH KH"), parse_cards("6C 7C 8C * 9C")])
+    rummy_turn = ReviewedTurn(
+        0, 1, 1, 2, 5, (0.6, 0.4), 0.4, True, (lay_joker,), 0.5, 0.0, 9, 39, 10
+    )
+    set_translator(_shout)
+    try:
+        texts = [
+            finding_text("knights", states, MOUNTAIN_AND_CASTLE, turn, NAMES),
+            finding_text("rummy", [joker, joker.apply(Draw())], [Draw()], rummy_turn, NAMES),
+            better_words("knights", start, (Place("lake", 1, 1), Deploy(0, None, ())), NAMES),
+        ]
+    finally:
+        set_translator(None)
+    assert texts[1].startswith("ROUND 2, TURN 5: YOU DREW (50 % → 40 %). BETTER: LAY JOKER 9♣")
+    for text in texts:
+        assert not re.search("[a-z]", text), text

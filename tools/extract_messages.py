@@ -25,6 +25,7 @@ SOURCES = (
     "game/persist",
     "game/movelog.py",
     "game/review_words.py",
+    "game/review_cli.py",
     "game/__main__.py",
     "game/i18n.py",
     "game/knights/refusals.py",
