@@ -243,3 +243,22 @@ def test_a_dead_ai_process_ends_the_review_with_an_error(
         with ai_worker._AIProcess._lock:
             ai_worker._AIProcess._instance = None
             ai_worker._AIProcess._failed = False
+
+
+def test_a_rummy_round_is_reviewed_in_the_ai_process_too() -> None:
+    from game.rummy import new_game as rummy_game
+
+    state = rummy_game(["Ann", "Bo"], 5)
+    agents = [make_agent("rummy", "medium", seat) for seat in range(2)]
+    rng = random.Random(5)
+    states, history = [state], []
+    while state.phase != "round_over":
+        action = agents[state.current_player].choose(state, rng)
+        history.append(action)
+        state = state.apply(action)
+        states.append(state)
+    job = ReviewJob("rummy", states[-9:], history[-8:], {0}, budget=TINY)
+    assert job._process is not None
+    seen = run_to_end(job)
+    assert job.error is None and len(seen) == job.total > 0 and job.result().complete
+    assert all(turn.points_played is not None for turn in seen if turn.reviewed)
