@@ -30,6 +30,7 @@ from game.persist import (
 )
 from game.persist import saves as saves_module
 from game.persist.jsonfile import take_problems
+from game.persist.saves import dumps_game
 from game.review import GameReview, review_covers
 
 SEATS = [SeatRecord("Ann", "human", None, 0), SeatRecord("Bot", "computer", "medium", 1)]
@@ -237,3 +238,27 @@ def test_a_review_that_does_not_fit_is_left_out_of_the_save(reviewed: Any, home:
     path = save_game(home / "game.json", SavedGame(**{**saved.__dict__, "review": longer}))
     loaded = load_game(path)  # the game is saved all the same
     assert loaded.review is None and loaded.state.to_dict() == saved.state.to_dict()
+
+
+def test_a_save_written_while_the_review_is_checked_is_not_overwritten(
+    reviewed: Any, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved, review = reviewed
+    path = save_game(home / "game.json", saved)
+    real = saves_module.game_from_dict
+    newer = SavedGame(**{**saved.__dict__, "extra": {"note": "written meanwhile"}})
+
+    calls: list[None] = []
+
+    def meanwhile(data: Any, parse_history: bool = True) -> SavedGame:
+        result = real(data, parse_history)
+        calls.append(None)
+        if len(calls) == 1:
+            path.write_text(dumps_game(newer), encoding="utf-8")  # the game saved again
+        return result
+
+    monkeypatch.setattr(saves_module, "game_from_dict", meanwhile)
+    with pytest.raises(SaveError, match="no longer holds the game"):
+        store_review(path, review)
+    monkeypatch.undo()
+    assert load_game(path).extra == {"note": "written meanwhile"}

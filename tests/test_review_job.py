@@ -4,6 +4,7 @@ the computer players' decisions are still answered while a review runs."""
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 import threading
@@ -100,6 +101,16 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def assert_idles(pid: int) -> None:
+    """The process uses (almost) no processor time for a second, from half a second on."""
+    if not Path("/proc/self/stat").exists():
+        return
+    time.sleep(0.5)
+    before = cpu_seconds(pid)
+    time.sleep(1.0)
+    assert cpu_seconds(pid) - before < 0.15
+
+
 def test_cancel_stops_the_review_soon_and_keeps_what_was_judged(
     game: tuple[list[Any], list[Any]],
 ) -> None:
@@ -115,13 +126,20 @@ def test_cancel_stops_the_review_soon_and_keeps_what_was_judged(
     assert not review.complete and len(review.turns) == kept
     process = job._process
     assert process is not None and process.process.pid is not None
-    if Path("/proc/self/stat").exists():
-        # The search really stopped: the AI process idles (the review had seconds to go).
-        time.sleep(0.5)
-        before = cpu_seconds(process.process.pid)
-        time.sleep(1.0)
-        assert cpu_seconds(process.process.pid) - before < 0.15
+    assert_idles(process.process.pid)  # the search really stopped (it had seconds to go)
     assert len(job.turns) == kept and job.finished  # nothing came after the cancel
+
+
+def test_a_review_left_without_cancel_stops_too(game: tuple[list[Any], list[Any]]) -> None:
+    def start_and_leave() -> int:
+        job = ReviewJob("knights", *last_moves(game, 40), {0, 1}, budget=0.3)
+        assert wait_for(lambda: len(job.turns) > 0, 60)
+        assert job._process is not None and job._process.process.pid is not None
+        return job._process.process.pid
+
+    pid = start_and_leave()
+    gc.collect()
+    assert_idles(pid)
 
 
 def test_a_computer_decision_is_answered_while_a_review_runs_and_the_review_goes_on(
@@ -225,3 +243,22 @@ def test_a_dead_ai_process_ends_the_review_with_an_error(
         with ai_worker._AIProcess._lock:
             ai_worker._AIProcess._instance = None
             ai_worker._AIProcess._failed = False
+
+
+def test_a_rummy_round_is_reviewed_in_the_ai_process_too() -> None:
+    from game.rummy import new_game as rummy_game
+
+    state = rummy_game(["Ann", "Bo"], 5)
+    agents = [make_agent("rummy", "medium", seat) for seat in range(2)]
+    rng = random.Random(5)
+    states, history = [state], []
+    while state.phase != "round_over":
+        action = agents[state.current_player].choose(state, rng)
+        history.append(action)
+        state = state.apply(action)
+        states.append(state)
+    job = ReviewJob("rummy", states[-9:], history[-8:], {0}, budget=TINY)
+    assert job._process is not None
+    seen = run_to_end(job)
+    assert job.error is None and len(seen) == job.total > 0 and job.result().complete
+    assert all(turn.points_played is not None for turn in seen if turn.reviewed)

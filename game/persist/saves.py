@@ -483,6 +483,8 @@ def store_review(
     if stored.review_problem is not None:
         message = _("Can't store the review: {problem}.")
         raise SaveError(message.format(problem=stored.review_problem))
+    if read_text_limited(target, MAX_SAVE_BYTES) != text:  # saved again while we checked
+        raise SaveError(changed.format(name=target.name))
     write_atomic(target, new_text)
     return target
 

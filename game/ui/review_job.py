@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import threading
+import weakref
 from collections.abc import Collection, Sequence
 from typing import Any
 
@@ -23,6 +24,12 @@ from game.review import GameReview, ReviewedTurn
 from game.ui import ai_worker
 from game.ui.ai_process import REPLACED, ReviewCancel, ReviewRequest
 from game.ui.review_steps import review_rest
+
+
+def _abandon(process: ai_worker._AIProcess, ticket: int) -> None:
+    if process.reviews.pop(ticket, None) is not None:
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            process.requests.put(ReviewCancel(ticket))
 
 
 def _prefix(done: Sequence[ReviewedTurn], moves: int) -> list[ReviewedTurn]:
@@ -82,6 +89,8 @@ class ReviewJob:
             self._process = process
             process.reviews[self._ticket] = []
             process.requests.put(request)
+            # A job dropped without cancel (its screen closed) stops its search all the same.
+            weakref.finalize(self, _abandon, process, self._ticket).atexit = False
             return
         if sys.getswitchinterval() > ai_worker.SWITCH_INTERVAL:
             sys.setswitchinterval(ai_worker.SWITCH_INTERVAL)  # the window keeps its frames
@@ -123,12 +132,8 @@ class ReviewJob:
         self._collect()
         self._ended = True
         self._stop.set()
-        process = self._process
-        if process is not None:
-            process.reviews.pop(self._ticket, None)
-            # A process that is gone took its search with it.
-            with contextlib.suppress(OSError, ValueError, AssertionError):
-                process.requests.put(ReviewCancel(self._ticket))
+        if self._process is not None:
+            _abandon(self._process, self._ticket)  # (a process that is gone took its search)
 
     def result(self) -> GameReview:
         """The review so far; ``complete`` only when every decision was judged."""
