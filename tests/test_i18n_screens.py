@@ -31,6 +31,7 @@ DATA = re.compile(
     r"|F\d{1,2}|[A-Z]|Esc|Tab|Enter|[\[\]\s]+"  # key names
     r"|\d+(?:\.\d+)? s|\d+ %"  # paces and rates
     r"|\.{1,3}|…|\+|<|>|•.*"  # decorations (bullets carry translated text, checked apart)
+    r"|→|->"  # the review's "42 % → 31 %"
     r")$"
 )
 

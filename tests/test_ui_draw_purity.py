@@ -134,3 +134,23 @@ def test_drawing_the_other_screens_changes_nothing(name: str) -> None:
         app.push(app.make_scene(name))
     assert_draw_is_pure(app)
     pygame.quit()
+
+
+def test_drawing_the_review_and_a_position_in_it_changes_nothing() -> None:
+    from tests.test_review_screen import knights_review, played_session
+
+    app = headless_app((1024, 640), pace=0.0)
+    app.push(app.make_scene("menu"))
+    source, review = knights_review(played_session("knights", 40))
+    scene: Any = app.push(app.make_scene("review", source))
+    assert_draw_is_pure(app)
+    scene.open_position(review.mistakes(0)[0])
+    position: Any = app.top
+    position.set_mode("better")
+    position.move(1)
+    assert_draw_is_pure(app)
+    table = position.table  # drawn by the position, off the stack: checked here
+    before = scene_fingerprint(table)
+    position.draw(pygame.Surface(app.size))
+    assert scene_fingerprint(table) == before
+    pygame.quit()

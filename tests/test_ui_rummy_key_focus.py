@@ -82,3 +82,13 @@ def test_the_focus_is_not_drawn_over_a_replayed_table_with_fewer_sets(app: App) 
     app.push(ReplayOverlay(app, scene, ReplayTurn(1, (empty_past, empty_past), (), ())))
     app.draw()  # no IndexError; and no focus frame on the replayed table
     assert focus_pixels(app.screen, scene.table_area) == 0
+
+
+def test_a_lifted_card_aimed_at_a_set_the_hint_does_not_show_draws_no_focus(app: App) -> None:
+    sets = ["2S 3S 4S", "7H 8H 9H", "5C 6C 7C", "9D 10D JD", "QS QH QD", "4H 5H 6H", "8C 9C 10C"]
+    scene = open_table(app, hand_built(["2C 5D", "2D 3D"], table=sets, opened=[True, True]))
+    keys(app, "D", "SPACE", "U")  # lift the 2C, aim at the sets
+    assert scene.keys is not None and scene.keys.lifted is not None
+    scene.keys = type(scene.keys)(("set", len(sets) - 1, 0), scene.keys.lifted)
+    scene.hint = [list(scene.state.table[0])]  # a hint laid out with fewer sets
+    app.draw()  # the focus has no place among the hint's sets: not drawn (it crashed)

@@ -26,6 +26,7 @@ from .saves import (
     save_game,
     save_named,
     saved_game,
+    store_review,
 )
 from .settings import LANGUAGES, Settings, load_settings, save_settings
 from .stats import Record, Stats, load_stats, opponent_level, record_result, save_stats
@@ -68,5 +69,6 @@ __all__ = [
     "set_translator",
     "settings_path",
     "stats_path",
+    "store_review",
     "write_atomic",
 ]

@@ -37,8 +37,14 @@ def _note(problem: str) -> None:
             _problems.append(problem)
 
 
+def note_problem(problem: str) -> None:
+    """Tell the player (through :func:`take_problems`) of a file problem the game got over."""
+    _note(problem)
+
+
 def take_problems() -> list[str]:
-    """The messages about settings or statistics files that could not be used, once each."""
+    """The messages about files (settings, statistics, a save's review) that could not be used,
+    once each."""
     with _lock:
         found = list(_problems)
         _problems.clear()

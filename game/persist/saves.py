@@ -7,17 +7,24 @@ A save file (JSON, never pickle)::
      "state": <the engine's to_dict()>,
      "history": [<action dicts>, ...],      # optional: the moves so far, for the log/replay
      "start": <a state>,                    # optional: where "history" starts (else move 1)
-     "extra": {...}}                        # optional: what the client wants back (JSON object)
+     "extra": {...},                        # optional: what the client wants back (JSON object)
+     "review": <GameReview.to_dict()>}      # optional: the game review up to "moves" entries
 
 Loading trusts nothing: size limit, UTF-8, JSON, format, version, seats, the engine's own
 ``from_dict`` and every history action; anything wrong raises :class:`SaveError` with a
-sentence for the player. Saving first round-trips the file through that same loader, so a state
-that would not load back is refused before it can replace the previous good save.
+sentence for the player. The one exception is the review (``game.review``): it is a cache of
+findings that can be computed again, so a damaged one, or one that does not fit the game (another
+game, turns beyond the history), never costs the game: the save loads without it, the reason is
+in ``SavedGame.review_problem`` and among :func:`game.persist.jsonfile.take_problems`.
+Saving first round-trips the file through that same loader, so a state that would not load back
+is refused before it can replace the previous good save. :func:`store_review` adds a review to a
+save file that still holds the game it was made for, and changes nothing else.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -27,13 +34,17 @@ from typing import Any
 
 from game.registry import GAME_KEYS
 from game.registry import GAMES as REGISTERED_GAMES
+from game.review import GameReview
 from game.seat_events import SeatEvent, is_seat_event
 
 from .atomic import SaveError, describe_os_error, read_text_limited, write_atomic
+from .jsonfile import note_problem
 from .paths import autosave_path, saves_dir
 from .state_checks import check_state
 from .translate import _
 from .validate import MAX_NAME, PALETTE_SIZE, json_problem, name_key, name_problem
+
+log = logging.getLogger(__name__)
 
 FORMAT = "robbers-den-save"
 VERSION = 1
@@ -45,7 +56,7 @@ MAX_SAVE_NAME = 40
 GAMES = GAME_KEYS
 LEVELS = ("easy", "medium", "hard", "expert")
 KINDS = ("human", "computer")
-FIELDS = {"format", "version", "game", "seats", "state", "history", "start", "extra"}
+FIELDS = {"format", "version", "game", "seats", "state", "history", "start", "extra", "review"}
 SEAT_FIELDS = {"name", "kind", "level", "colour"}
 SAVE_SUFFIX = ".json"
 
@@ -157,7 +168,9 @@ class SavedGame:
 
     ``history`` holds the engine's action values (oldest first), played from ``start`` (None:
     from the game's first position); ``extra`` any JSON object the client wants back (e.g. the
-    rummy penalty table per round, log lines).
+    rummy penalty table per round, log lines). ``review`` is the game review stored with it
+    (up to ``review.moves`` history entries); ``review_problem`` says why a stored review was
+    dropped on loading (damaged, or not of this game).
     """
 
     game: str
@@ -166,6 +179,8 @@ class SavedGame:
     history: tuple[Any, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
     start: Any = None
+    review: GameReview | None = None
+    review_problem: str | None = field(default=None, compare=False)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -181,6 +196,7 @@ class SavedGame:
             "history": [action.to_dict() for action in self.history],
             **({} if self.start is None else {"start": self.start.to_dict()}),
             "extra": dict(self.extra),
+            **({} if self.review is None else {"review": self.review.to_dict()}),
         }
 
 
@@ -205,13 +221,16 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not allowed in a save")
 
 
-def parse_game(text: str) -> SavedGame:
-    """A SavedGame from the text of a save file; SaveError (with a reason) if anything is off."""
+def _parse_json(text: str) -> Any:
     try:
-        data = json.loads(text, parse_constant=_reject_constant)
+        return json.loads(text, parse_constant=_reject_constant)
     except (ValueError, RecursionError) as error:
         raise SaveError(_("This is not a saved game: the file is damaged or cut short.")) from error
-    return game_from_dict(data)
+
+
+def parse_game(text: str) -> SavedGame:
+    """A SavedGame from the text of a save file; SaveError (with a reason) if anything is off."""
+    return game_from_dict(_parse_json(text))
 
 
 def game_from_dict(data: Any, parse_history: bool = True) -> SavedGame:
@@ -219,7 +238,8 @@ def game_from_dict(data: Any, parse_history: bool = True) -> SavedGame:
     (``parse_history=False`` leaves the history out: saving checks it its own, faster way.)"""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(_("This is not a Robbers' Den saved game."))
-    problem = json_problem(data)
+    # The review holds fractions (win chances); its own reader checks every value of it.
+    problem = json_problem({key: value for key, value in data.items() if key != "review"})
     if problem is not None:
         raise SaveError(_("Damaged save: {problem}.").format(problem=problem))
     if type(data.get("version")) is not int or data.get("version") != VERSION:
@@ -264,7 +284,32 @@ def game_from_dict(data: Any, parse_history: bool = True) -> SavedGame:
     extra = data.get("extra", {})
     if not isinstance(extra, dict):
         raise SaveError(_("Damaged save: 'extra' must be a JSON object."))
-    return SavedGame(game, seats, state, history, extra, start)
+    review, review_problem = None, None
+    if "review" in data:
+        moves = len(raw_history) if isinstance(raw_history, list) else 0
+        try:
+            review = review_for(data["review"], game, moves)
+        except ValueError as error:
+            review_problem = str(error)
+    return SavedGame(game, seats, state, history, extra, start, review, review_problem)
+
+
+def review_for(data: Any, game: str, moves: int) -> GameReview:
+    """The stored review ``data`` of a save of ``game`` with ``moves`` history entries;
+    ValueError with the reason when it is damaged or not of this game."""
+    try:
+        review = GameReview.from_dict(data)
+    except ValueError as error:
+        raise ValueError(_("its review is damaged: {error}").format(error=error)) from None
+    except (TypeError, KeyError, IndexError, AttributeError, RecursionError) as error:
+        # The reader promises ValueError; a review must never cost the game even if it slips.
+        message = _("its review is damaged ({error})").format(error=type(error).__name__)
+        raise ValueError(message) from None
+    if review.game != game:
+        raise ValueError(_("its review is of another game ({game})").format(game=review.game))
+    if review.moves > moves or any(t.index + t.moves > moves for t in review.turns):
+        raise ValueError(_("its review goes beyond the moves of the game"))
+    return review
 
 
 def _check_seats_differ(seats: tuple[SeatRecord, ...]) -> None:
@@ -311,8 +356,18 @@ def _history(engine: _Engine, raw: Any) -> tuple[Any, ...]:
 
 
 def load_game(path: str | os.PathLike[str]) -> SavedGame:
-    """Read and validate the save at ``path``; raises SaveError with a reason for the player."""
-    return parse_game(read_text_limited(path, MAX_SAVE_BYTES))
+    """Read and validate the save at ``path``; raises SaveError with a reason for the player.
+    A stored review that can't be used is left out and said so (see the module doc)."""
+    saved = parse_game(read_text_limited(path, MAX_SAVE_BYTES))
+    if saved.review_problem is not None:
+        note_problem(_review_dropped(Path(path), saved.review_problem))
+    return saved
+
+
+def _review_dropped(path: Path, problem: str) -> str:
+    return _("The game in {name} loads without its review: {problem}.").format(
+        name=path.name, problem=problem
+    )
 
 
 # ----- writing ------------------------------------------------------------------------------
@@ -324,6 +379,7 @@ def dumps_game(saved: SavedGame) -> str:
         raise SaveError(_("Can't save: unknown game {game!r}.").format(game=saved.game))
     try:
         data = saved.to_dict()
+        _drop_unfit_review(data, saved)
         text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
     except (TypeError, ValueError, AttributeError) as error:
         raise SaveError(
@@ -343,6 +399,17 @@ def dumps_game(saved: SavedGame) -> str:
     if reloaded.start is not None and reloaded.start.to_dict() != data["start"]:
         raise SaveError(_("Can't save: the start of the history does not survive a reload."))
     return text
+
+
+def _drop_unfit_review(data: dict[str, Any], saved: SavedGame) -> None:
+    """Leave out a review that would be dropped on loading: the game is saved all the same."""
+    if "review" not in data:
+        return
+    try:
+        review_for(data["review"], saved.game, len(saved.history))
+    except ValueError as error:
+        log.warning("the game is saved without its review: %s", error)
+        del data["review"]
 
 
 # Actions already proven to survive their dict form: the autosave after every turn re-checks
@@ -381,6 +448,44 @@ def save_game(path: str | os.PathLike[str], saved: SavedGame) -> Path:
     text = dumps_game(saved)
     target = Path(path)
     write_atomic(target, text)
+    return target
+
+
+def store_review(
+    path: str | os.PathLike[str], review: GameReview, made_for: SavedGame | None = None
+) -> Path:
+    """Write ``review`` into the save at ``path``, which must still hold the game it was made
+    for: the same game with ``review.moves`` history entries (and, given ``made_for``, that
+    game's very position and history). Everything else in the file stays as it was (the same
+    JSON); the file is replaced atomically. SaveError with a sentence when it can't be."""
+    target = Path(path)
+    text = read_text_limited(target, MAX_SAVE_BYTES)
+    data = _parse_json(text)
+    current = game_from_dict(data)
+    changed = _("Can't store the review: {name} no longer holds the game it was made for.")
+    if current.game != review.game or len(current.history) != review.moves:
+        raise SaveError(changed.format(name=target.name))
+    if made_for is not None and (
+        made_for.game != current.game
+        or made_for.state.to_dict() != current.state.to_dict()
+        or made_for.history != current.history
+    ):
+        raise SaveError(changed.format(name=target.name))
+    data["review"] = review.to_dict()
+    try:
+        new_text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError) as error:
+        message = _("Can't store the review: it can't be written as JSON ({error}).")
+        raise SaveError(message.format(error=error)) from error
+    if len(new_text.encode("utf-8")) > MAX_SAVE_BYTES:
+        raise SaveError(_("Can't save: the game has grown too large for a save file."))
+    stored = game_from_dict(json.loads(new_text), parse_history=False)
+    if stored.review_problem is not None:
+        message = _("Can't store the review: {problem}.")
+        raise SaveError(message.format(problem=stored.review_problem))
+    if read_text_limited(target, MAX_SAVE_BYTES) != text:  # saved again while we checked
+        raise SaveError(changed.format(name=target.name))
+    write_atomic(target, new_text)
     return target
 
 
@@ -438,6 +543,7 @@ class SaveInfo:
     game: str | None
     players: tuple[str, ...]
     problem: str | None = None
+    has_review: bool = False  # a usable game review is stored with it
 
     @property
     def modified_text(self) -> str:
@@ -518,6 +624,15 @@ def list_saves() -> list[SaveInfo]:
         except SaveError as error:
             infos.append(SaveInfo(path.stem, path, modified, None, (), str(error)))
         else:
-            infos.append(SaveInfo(path.stem, path, modified, saved.game, saved.players))
+            infos.append(
+                SaveInfo(
+                    path.stem,
+                    path,
+                    modified,
+                    saved.game,
+                    saved.players,
+                    has_review=saved.review is not None,
+                )
+            )
     infos.sort(key=lambda info: (-info.modified, info.name.lower()))
     return infos

@@ -15,5 +15,6 @@ How it fits together:
   turn loop once, with the game's hooks (see docs/architecture.md).
 - ``ai_worker.AIWorker`` runs computer decisions off the main thread: level-made players in one
   spawned AI process (``ai_process``), other agents on a thread; the table polls it in
-  ``update``.
+  ``update``. ``review_job.ReviewJob`` runs a game review in that same process (decisions
+  first: a decision pauses the review), streaming each judged decision back.
 """

@@ -15,10 +15,13 @@ import queue
 import random
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from game.registry import GAMES, game_spec, resolve
+from game.review import ReviewedTurn
+from game.ui.review_steps import review_rest
 
 
 @dataclass(frozen=True)
@@ -65,17 +68,37 @@ class Reply:
     error: str | None
 
 
-def _newest(requests: Any, first: Request | None) -> Request | None:
-    """``first`` or any later request: older ones were cancelled by the newer."""
-    latest = first
-    while True:
-        try:
-            item = requests.get_nowait()
-        except queue.Empty:
-            return latest
-        if item is None:
-            return None
-        latest = item
+@dataclass(frozen=True)
+class ReviewRequest:
+    """Review ``history`` (``states`` as :func:`ai.review.review_game` wants them) after the
+    turns ``done`` already judged."""
+
+    ticket: int
+    game: str
+    states: tuple[Any, ...]
+    history: tuple[Any, ...]
+    seats: tuple[int, ...]
+    budget: float | None
+    seed: int
+    done: tuple[ReviewedTurn, ...] = ()
+
+
+@dataclass(frozen=True)
+class ReviewCancel:
+    ticket: int
+
+
+@dataclass(frozen=True)
+class ReviewReply:
+    """One judged decision of review ``ticket``; the last reply has ``turn`` None (and
+    ``error`` when the review failed or was ended by a newer one)."""
+
+    ticket: int
+    turn: ReviewedTurn | None
+    error: str | None = None
+
+
+REPLACED = "a newer review took its place"
 
 
 def _warm_up_games() -> None:
@@ -129,9 +152,92 @@ def watch_parent(parent_pid: int | None) -> None:
     ).start()
 
 
+class _Interrupt:
+    """The stop event of the review steps running now: set by every request that arrives, so
+    a decision (or a cancel) never waits for a whole reviewed decision."""
+
+    def __init__(self) -> None:
+        self.event = threading.Event()
+
+
+def _forward(requests: Any, inbox: queue.Queue[Any], interrupt: _Interrupt) -> None:
+    while True:
+        item = requests.get()
+        inbox.put(item)
+        interrupt.event.set()
+        if item is None:
+            return
+
+
+class _Review:
+    """The review this process is working on, and the turns it has sent so far."""
+
+    def __init__(self, request: ReviewRequest) -> None:
+        self.request = request
+        self.turns: list[ReviewedTurn] = list(request.done)
+        self.steps: Iterator[ReviewedTurn] | None = None
+        self.stop = threading.Event()
+
+    def begin_steps(self, interrupt: _Interrupt, inbox: queue.Queue[Any]) -> Iterator[ReviewedTurn]:
+        """A fresh run from the turns sent so far, stopped by the next request to arrive."""
+        self.stop = threading.Event()
+        interrupt.event = self.stop
+        if not inbox.empty():  # it arrived while the event was being swapped
+            self.stop.set()
+        r = self.request
+        self.steps = review_rest(
+            r.game, r.states, r.history, r.seats, r.budget, r.seed, self.stop, self.turns
+        )
+        return self.steps
+
+
+def _answer(request: Request, agents: dict[AgentSpec, Any], stop: Any) -> Reply:
+    stop.clear()
+    started = time.perf_counter()
+    try:
+        agent = agents.get(request.spec)
+        if agent is None:
+            agent = make_spec_agent(request.spec, stop)
+            agents[request.spec] = agent
+        action = agent.choose(request.state, random.Random(request.rng_seed))
+        return Reply(request.ticket, action, time.perf_counter() - started, None)
+    except Exception as error:  # reported to the table, which plays a legal move instead
+        return Reply(
+            request.ticket, None, time.perf_counter() - started, f"{type(error).__name__}: {error}"
+        )
+
+
+def _step(review: _Review, interrupt: _Interrupt, inbox: queue.Queue[Any], replies: Any) -> bool:
+    """Judge the review's next decision and send it; False once the review is over."""
+    steps = review.steps
+    if steps is None or review.stop.is_set():
+        steps = review.begin_steps(interrupt, inbox)
+    ticket = review.request.ticket
+    try:
+        turn = next(steps)
+    except StopIteration:
+        if review.stop.is_set():
+            review.steps = None  # paused before its first step: goes on after the request
+            return True
+        replies.put(ReviewReply(ticket, None))
+        return False
+    except Exception as error:  # the review window says so; the game goes on
+        replies.put(ReviewReply(ticket, None, f"{type(error).__name__}: {error}"))
+        return False
+    if review.stop.is_set():
+        # Paused while this decision was judged: it may rest on too few samples; it is
+        # judged again once the request is answered.
+        review.steps = None
+        return True
+    review.turns.append(turn)
+    replies.put(ReviewReply(ticket, turn))
+    return True
+
+
 def serve(requests: Any, replies: Any, stop: Any, parent_pid: int | None = None) -> None:
-    """The process's loop: one reply per request that was not overtaken by a newer one. It
-    ends with the game's process (``parent_pid``), however that ends."""
+    """The process's loop: one reply per decision request that was not overtaken by a newer
+    one, and the replies of the review between decisions. It ends with the game's process
+    (``parent_pid``), however that ends."""
     watch_parent(parent_pid)
     if hasattr(os, "nice"):
         # On a busy machine the window's frames come first; the search has a wall-clock budget.
@@ -139,28 +245,43 @@ def serve(requests: Any, replies: Any, stop: Any, parent_pid: int | None = None)
             os.nice(5)
     warm_up_solver()  # after the nice: its thread inherits it
 
+    inbox: queue.Queue[Any] = queue.Queue()
+    interrupt = _Interrupt()
+    threading.Thread(
+        target=_forward, args=(requests, inbox, interrupt), name="requests", daemon=True
+    ).start()
     agents: dict[AgentSpec, Any] = {}
+    review: _Review | None = None
     while True:
-        request = requests.get()
-        if request is None:
-            return
-        request = _newest(requests, request)
-        if request is None:
-            return
-        stop.clear()
-        started = time.perf_counter()
+        waiting = [] if review is not None else [inbox.get()]
+        decision: Request | None = None
+        for item in _drained(inbox, waiting):
+            if item is None:
+                return
+            if isinstance(item, Request):
+                decision = item  # the newest decision wins
+            elif isinstance(item, ReviewRequest):
+                if review is not None:
+                    replies.put(ReviewReply(review.request.ticket, None, REPLACED))
+                review = _Review(item)
+            elif (
+                isinstance(item, ReviewCancel)
+                and review is not None
+                and review.request.ticket == item.ticket
+            ):
+                replies.put(ReviewReply(item.ticket, None))
+                review = None
+        if decision is not None:
+            replies.put(_answer(decision, agents, stop))
+        elif review is not None and not _step(review, interrupt, inbox, replies):
+            review = None
+
+
+def _drained(inbox: queue.Queue[Any], first: list[Any]) -> list[Any]:
+    """``first`` and whatever else waits in ``inbox``, in the order they came."""
+    items = list(first)
+    while True:
         try:
-            agent = agents.get(request.spec)
-            if agent is None:
-                agent = make_spec_agent(request.spec, stop)
-                agents[request.spec] = agent
-            action = agent.choose(request.state, random.Random(request.rng_seed))
-            reply = Reply(request.ticket, action, time.perf_counter() - started, None)
-        except Exception as error:  # reported to the table, which plays a legal move instead
-            reply = Reply(
-                request.ticket,
-                None,
-                time.perf_counter() - started,
-                f"{type(error).__name__}: {error}",
-            )
-        replies.put(reply)
+            items.append(inbox.get_nowait())
+        except queue.Empty:
+            return items

@@ -29,7 +29,15 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Any, Protocol
 
-from game.ui.ai_process import AgentSpec, Reply, Request, answer_within, make_spec_agent, serve
+from game.ui.ai_process import (
+    AgentSpec,
+    Reply,
+    Request,
+    ReviewReply,
+    answer_within,
+    make_spec_agent,
+    serve,
+)
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +77,7 @@ class _AIProcess:
         self.process.start()
         self.answers: dict[int, Reply] = {}
         self.waiting: set[int] = set()  # tickets whose answers someone still wants
+        self.reviews: dict[int, list[ReviewReply]] = {}  # review ticket -> its replies so far
         atexit.register(self.close)
 
     @classmethod
@@ -90,7 +99,11 @@ class _AIProcess:
                 reply = self.replies.get_nowait()
             except (queue.Empty, OSError, EOFError):
                 return
-            if reply.ticket in self.waiting:
+            if isinstance(reply, ReviewReply):
+                box = self.reviews.get(reply.ticket)
+                if box is not None:  # else: a review that was cancelled or left
+                    box.append(reply)
+            elif reply.ticket in self.waiting:
                 self.answers[reply.ticket] = reply
 
     @classmethod
@@ -125,6 +138,11 @@ def warm_up() -> None:
 
 
 _tickets = count(1)
+
+
+def next_ticket() -> int:
+    """A ticket no other request of this game has (decisions and reviews share the count)."""
+    return next(_tickets)
 
 
 class AIWorker:

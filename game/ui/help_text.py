@@ -69,8 +69,32 @@ GENERAL_TOPIC = HelpTopic("Robbers' Den", GENERAL_RULES, GENERAL_KEYS)
 KNIGHTS_TOPIC = HelpTopic("Robber Knights", KNIGHTS_RULES, KNIGHTS_KEYS + GENERAL_KEYS[:1])
 
 
+REVIEW_RULES = N_(
+    "The review estimates, for every decision of the game, each player's chance to win (in "
+    "rummy: to win the round) from what the deciding player could see, with the hidden tiles "
+    "or cards dealt again many times. The graph shows those chances turn by turn in the "
+    "players' colours; the marks are the costliest decisions.\n\n"
+    "A decision is listed only when the better move the search found wins clearly more often: "
+    "by more than 5 points, and by more than 2.5 times the estimate's own noise.\n\n"
+    "Choose one to see its position on the table, with the move played and the better move."
+)
+
+REVIEW_KEYS: tuple[tuple[str, str], ...] = (
+    (N_("Up / Down, Enter"), N_("choose a decision in the list, show its position")),
+    (N_("Left / Right"), N_("position: step move by move through the game")),
+    (N_("Up / Down, PageUp / PageDown"), N_("position: the decision before / after")),
+    (N_("P / B / Tab"), N_("position: the move played / the better move / switch")),
+    (N_("Esc"), N_("cancel the review; back")),
+    (N_("F1"), N_("show or hide this help")),
+)
+
+REVIEW_TOPIC = HelpTopic("Game review", REVIEW_RULES, REVIEW_KEYS)
+
+
 def topic(name: str) -> HelpTopic:
-    """The topic ``name``: a game's (from the registry) or, for any other name, the overview."""
+    """The topic ``name``: a game's (from the registry), the review's, or the overview."""
+    if name == "review":
+        return REVIEW_TOPIC
     spec = GAMES.get(name)
     if spec is None:
         return GENERAL_TOPIC

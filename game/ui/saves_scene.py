@@ -24,6 +24,7 @@ from game.persist import (
 from game.registry import GAMES
 from game.ui import theme
 from game.ui.overlays import Dialog, PauseOverlay, clicked_outside, dim
+from game.ui.review.opening import review_save
 from game.ui.saving import resume, saved_from_table, show_message
 from game.ui.scene import Scene
 from game.ui.widgets import Button, TextEntry
@@ -129,6 +130,11 @@ class SavesScene(Scene):
         self.app.reset(self.app.make_scene("menu"))
         resume(self.app, saved)
 
+    def review(self) -> None:
+        info = self.chosen()
+        if info is not None:
+            review_save(self.app, info.path)
+
     def delete(self) -> None:
         info = self.chosen()
         if info is None:
@@ -191,6 +197,23 @@ class SavesScene(Scene):
         ):
             self.widgets.add(Button(label, callback, pygame.Rect(x, bottom, 150, 42), key, ident))
             x += 162
+        # With a name field to type in, a letter key is the name's: no shortcut then.
+        review_key = pygame.K_v if self.table is None else None
+        tip = (
+            _("Review the chosen game, finished or not (V)")
+            if review_key
+            else _("Review the chosen game, finished or not")
+        )
+        self.widgets.add(
+            Button(
+                _("Review"),
+                self.review,
+                pygame.Rect(x, bottom, 150, 42),
+                review_key,
+                "review",
+                tooltip=tip,
+            )
+        )
         self.widgets.add(
             Button(
                 _("Close"),
@@ -206,6 +229,7 @@ class SavesScene(Scene):
         info = self.chosen()
         self.widgets.find("load").enabled = info is not None
         self.widgets.find("delete").enabled = info is not None
+        self.widgets.find("review").enabled = info is not None and info.problem is None
         if self.table is not None:
             self.widgets.find("save").enabled = bool(self.entry_text.strip())
 

@@ -25,6 +25,7 @@ SCENES: dict[str, str] = {
     "pause": "game.ui.overlays:PauseOverlay",
     "replay": "game.ui.replay:ReplayOverlay",
     "seats": "game.ui.seats_dialog:SeatsDialog",
+    "review": "game.ui.review.scene:ReviewScene",
 }
 
 

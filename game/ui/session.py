@@ -192,6 +192,8 @@ class Session:
     history: list[HistoryEntry] = field(init=False, default_factory=list)
     ai_budget: float | None = None  # seconds per search decision; None = the level's own
     decisions: int = field(init=False, default=0)
+    # The last review of this game (game.review.GameReview): reopening it is instant.
+    review: Any = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         validate_seats(self.game, self.seats)

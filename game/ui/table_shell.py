@@ -61,6 +61,9 @@ class TableScene(Scene):
     """Base of every game's table: the turn loop (see the module docstring for the hooks)."""
 
     cover_text = ""  # the hand-over screen's line, in the player's language (a property)
+    # A table shown only to look at a game (the review): no turns are played, no computer
+    # thinks, no hint runs and no move is taken; it draws the state it is given.
+    read_only = False
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
@@ -104,7 +107,8 @@ class TableScene(Scene):
 
     def human_to_move(self) -> bool:
         return (
-            not self.animating()
+            not self.read_only
+            and not self.animating()
             and not self.state.is_terminal
             and self.session.is_human(self.state.current_player)
         )
@@ -115,6 +119,8 @@ class TableScene(Scene):
     def wants_frames(self) -> bool:
         """Full frame rate while a computer plays (thinking, then its paced moves) or anything
         animates; a table waiting for a person idles."""
+        if self.read_only:
+            return False
         state = self.state
         computer_on_turn = not state.is_terminal and not self.session.is_human(
             state.current_player
@@ -172,6 +178,8 @@ class TableScene(Scene):
     def act(self, action: Any) -> bool:
         """Hand ``action`` to the engine for the current player: log, save and show it. False
         (and the reason said) if the engine refused it."""
+        if self.read_only:
+            return False
         before = self.state
         seat = before.current_player
         line = self.spec.describe(before, action)  # the names the state had then
@@ -207,6 +215,8 @@ class TableScene(Scene):
         """Carry out a change of the seats: an event, or one of the session's methods for one
         (``lambda: session.hand_over(seat, "hard")``); it is recorded, logged and saved.
         False, and the engine's reason said, if it can't be done now."""
+        if self.read_only:
+            return False
         try:
             if isinstance(change, SeatEvent):
                 self.session.record(change)
@@ -298,6 +308,8 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         self.widgets.update(dt)
+        if self.read_only:
+            return
         if self.hint_worker.busy:
             answer = self.hint_worker.poll()
             if answer is not None:

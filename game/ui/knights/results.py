@@ -9,6 +9,7 @@ import pygame
 from game.i18n import _
 from game.ui import sprites, theme
 from game.ui.overlays import dim
+from game.ui.review.opening import review_session
 from game.ui.scene import Scene
 from game.ui.widgets import Button
 
@@ -76,12 +77,20 @@ class KnightsResultsScene(Scene):
         entries = [
             (_("Rematch"), self.table.rematch, pygame.K_r, "rematch"),
             (_("Show board"), self.toggle, pygame.K_b, "board"),
+            (_("Review"), self.review, pygame.K_v, "review"),
             (_("Main menu"), self.table.back_to_menu, pygame.K_m, "menu"),
         ]
-        width = (self.box.w - 48 - 24) // 3
+        tips = {
+            "review": _("Where the game was won and lost: the graph and the costliest moves (V)")
+        }
+        width = (self.box.w - 48 - 12 * (len(entries) - 1)) // len(entries)
         for i, (label, callback, key, ident) in enumerate(entries):
             rect = pygame.Rect(self.box.x + 24 + i * (width + 12), y, width, 44)
-            self.widgets.add(Button(label, callback, rect, key, ident=ident))
+            tip = tips.get(ident, "")
+            self.widgets.add(Button(label, callback, rect, key, ident=ident, tooltip=tip))
+
+    def review(self) -> None:
+        review_session(self.app, self.table.session)
 
     def toggle(self) -> None:
         self.hidden = not self.hidden

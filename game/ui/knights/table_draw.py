@@ -305,7 +305,7 @@ def draw_instructions(
 ) -> None:
     c = t.controls
     if not mine:
-        if not t.state.is_terminal:
+        if not t.state.is_terminal and not t.read_only:  # a shown position: nobody is playing
             seat = t.state.current_player
             name = t.session.seats[seat].name if seat is not None else ""
             busy = t.anim is None and t.worker.busy

@@ -181,6 +181,8 @@ def focus_rect(t: RummyTableScene) -> tuple[pygame.Rect, bool] | None:
         return row.card_rect(i), False
     grid = t.grid()
     s, i = spot[1], spot[2]  # type: ignore[misc]
+    if s >= len(grid.cells):
+        return None  # a hint shown with fewer sets than the turn has: no place for the focus
     n = grid.lengths[s] if s < len(grid.lengths) else 0
     if between:
         if n == 0:

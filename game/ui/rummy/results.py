@@ -11,6 +11,7 @@ import pygame
 from game.i18n import _
 from game.ui import theme
 from game.ui.overlays import dim
+from game.ui.review.opening import review_session
 from game.ui.scene import Scene
 from game.ui.widgets import Button
 
@@ -97,15 +98,19 @@ class RummyResultsScene(Scene):
             buttons = [
                 (_("Next round"), self.next_round, pygame.K_RETURN),
                 (_("New game"), self.new_game, pygame.K_g),
+                (_("Review"), self.review, pygame.K_v),
                 (_("See the table"), self.close, pygame.K_ESCAPE),
             ]
         else:
             buttons = [(_("Close"), self.close, pygame.K_ESCAPE)]
-        width = 200
+        width = min(200, (self.box.w - 48 - (len(buttons) - 1) * 14) // len(buttons))
         x = self.box.centerx - (len(buttons) * width + (len(buttons) - 1) * 14) // 2
         for i, (label, callback, key) in enumerate(buttons):
             rect = pygame.Rect(x + i * (width + 14), self.box.bottom - 62, width, 44)
-            self.widgets.add(Button(label, callback, rect, key, ident=label))  # type: ignore[arg-type]
+            ident = "review" if callback == self.review else label
+            tip = _("Where the round was won and lost: the graph and the costliest moves (V)")
+            tip = tip if ident == "review" else ""
+            self.widgets.add(Button(label, callback, rect, key, ident=ident, tooltip=tip))  # type: ignore[arg-type]
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -122,6 +127,9 @@ class RummyResultsScene(Scene):
     def new_game(self) -> None:
         self.app.pop(self)
         self.table.new_game()
+
+    def review(self) -> None:
+        review_session(self.app, self.table.session)
 
     def close(self) -> None:
         self.app.pop(self)

@@ -339,6 +339,8 @@ class RummyTableScene(RummyView):
         return action, _("{name}'s computer player failed ({why}); it draws.")
 
     def play_sound(self, name: str) -> None:
+        if self.read_only:
+            return  # a table shown in the review is silent
         audio = getattr(self.app, "audio", None)
         if audio is not None:
             audio.play(name)

@@ -1,0 +1,518 @@
+"""The review screen: progress, the graph of win chances, and each human's costliest decisions.
+
+``app.make_scene("review", source)`` with a :class:`~game.ui.review.source.ReviewSource`. A
+stored review that covers the game opens at once; otherwise the review runs as a job in the
+AI process (polled each frame, never waited for) and its findings show as they arrive.
+Choosing a decision (click, or Up/Down and Enter) opens its position on the game's table
+(:mod:`game.ui.review.position`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import _
+from game.review import MISTAKE_FLOOR, NOISE_FACTOR, GameReview, ReviewedTurn
+from game.ui import theme
+from game.ui.review.graph import ChanceGraph, GraphPoint, draw_marker
+from game.ui.review.source import ReviewSource
+from game.ui.review.words import finding_text
+from game.ui.review_job import ReviewJob
+from game.ui.scene import Scene
+from game.ui.session import game_title
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+MARGIN = 24
+HEADING_H = 28
+LINE_H = 22
+FINDINGS_SHOWN = 3
+
+
+@dataclass(frozen=True)
+class ListRow:
+    """One row of the list: a seat's heading, one finding, or the word that there is none."""
+
+    kind: str  # "heading", "finding", "none"
+    seat: int
+    text: str
+    turn: ReviewedTurn | None = None
+
+
+FINDING_LINES = 3
+
+
+def fitted_lines(text: str, width: int) -> list[str]:
+    """``text`` wrapped to ``width``, at most FINDING_LINES lines (the last one shortened)."""
+    lines = theme.wrap(text, theme.FONT_SMALL + 1, width)
+    if len(lines) > FINDING_LINES:
+        rest = " ".join(lines[FINDING_LINES - 1 :])
+        lines = lines[: FINDING_LINES - 1] + [theme.ellipsize(rest, theme.FONT_SMALL + 1, width)]
+    return lines
+
+
+def threshold_line() -> str:
+    return _(
+        "Listed: decisions that cost more than {floor} points of win chance, and more than "
+        "{factor} times the estimate's own noise."
+    ).format(floor=round(MISTAKE_FLOOR * 100), factor=NOISE_FACTOR)
+
+
+class ReviewScene(Scene):
+    name = "review"
+    help_topic = "review"
+
+    def __init__(self, app: App, source: ReviewSource, budget: float | None = None) -> None:
+        super().__init__(app)
+        self.source = source
+        self.budget = budget
+        self.job: ReviewJob | None = None
+        self.judged: dict[int, ReviewedTurn] = {}
+        self.total = 0
+        self.review: GameReview | None = source.covered()
+        self.cancelled = False
+        self.note = ""  # a failure or refusal to store, in words
+        self.note_bad = False
+        self.graph = ChanceGraph()
+        self.hover: GraphPoint | None = None
+        self.rows: list[ListRow] = []
+        self.row_rects: list[tuple[pygame.Rect, int]] = []  # (rect, index into self.rows)
+        self.selected: int | None = None  # index into self.rows (a finding)
+        self.first_row = 0
+        self.list_area = pygame.Rect(0, 0, 0, 0)
+        self.status_area = pygame.Rect(0, 0, 0, 0)
+        self.graph_area = pygame.Rect(0, 0, 0, 0)
+        self.legend_y = 0
+        self.threshold_lines: list[str] = []
+        # A finding's wrapped lines by turn index and width.
+        self.texts: dict[tuple[int, int], list[str]] = {}
+        self._built_for: tuple[object, ...] | None = None
+        if self.review is not None:
+            self.judged = {t.index: t for t in self.review.turns}
+            self.total = len(self.review.turns)
+
+    def settings_changed(self, settings: Any) -> None:
+        self.texts.clear()  # the findings in the new language
+
+    # -- the job -------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        if self.review is None and self.job is None:
+            done = self.source.resumable()
+            self.judged = {t.index: t for t in done}
+            self.job = ReviewJob(
+                self.source.game,
+                self.source.states,
+                self.source.history,
+                self.source.reviewed_seats,
+                self.budget,
+                done=done,
+            )
+            self.total = self.job.total
+        self.sync_widgets()
+
+    def on_exit(self) -> None:
+        if self.job is not None and not self.job.finished:
+            self.job.cancel()
+
+    @property
+    def running(self) -> bool:
+        return self.job is not None and self.review is None
+
+    @property
+    def turns(self) -> list[ReviewedTurn]:
+        return [self.judged[i] for i in sorted(self.judged)]
+
+    def pump(self) -> None:
+        """Take what the job has judged since the last frame (never waits)."""
+        job = self.job
+        if job is None or self.review is not None:
+            return
+        for turn in job.poll():
+            self.judged[turn.index] = turn
+        for turn in job.turns:
+            self.judged.setdefault(turn.index, turn)
+        self.total = max(job.total, len(self.judged))
+        if job.finished:
+            self.finish(job)
+
+    def finish(self, job: ReviewJob) -> None:
+        result = job.result()
+        self.review = GameReview(
+            result.game,
+            result.budget,
+            result.seats,
+            result.moves,
+            tuple(self.turns),
+            result.complete,
+        )
+        if job.error:
+            self.note, self.note_bad = _("The review failed: {why}").format(why=job.error), True
+        elif result.complete and self.source.keep is not None:
+            refusal = self.source.keep(self.review)
+            if refusal:
+                self.note = _("The review could not be stored: {why}").format(why=refusal)
+                self.note_bad = True
+        self.sync_widgets()
+
+    def cancel(self) -> None:
+        if self.job is not None and self.running:
+            self.job.cancel()
+            self.cancelled = True
+            self.sync_widgets()
+
+    def ai_busy(self) -> bool:
+        return self.running
+
+    # -- layout --------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        self.widgets.clear()
+        self.status_area = pygame.Rect(MARGIN, 66, w - 2 * MARGIN - 170, 28)
+        graph_top = 104
+        graph_h = int((h - graph_top) * (0.40 if h < 720 else 0.44))
+        self.graph_area = pygame.Rect(MARGIN, graph_top, w - 2 * MARGIN, graph_h)
+        self.legend_y = self.graph_area.bottom + 8
+        list_top = self.legend_y + 30
+        self.list_area = pygame.Rect(MARGIN, list_top, w - 2 * MARGIN, h - 74 - list_top)
+        self.widgets.add(
+            Button(
+                _("Cancel"),
+                self.cancel,
+                pygame.Rect(w - MARGIN - 150, 60, 150, 40),
+                pygame.K_ESCAPE,
+                ident="cancel",
+                tooltip=_("Stop the review; what is judged stays shown (Esc)"),
+            )
+        )
+        self.widgets.add(
+            Button(
+                _("Close"),
+                self.close,
+                pygame.Rect(w - MARGIN - 150, 14, 150, 40),
+                pygame.K_ESCAPE,
+                ident="close",
+                tooltip=_("Back to where the review was opened (Esc)"),
+            )
+        )
+        self.widgets.add(
+            Button(
+                _("Show position"),
+                self.open_selected,
+                pygame.Rect(w - MARGIN - 230, h - 56, 230, 42),
+                pygame.K_RETURN,
+                ident="show",
+                tooltip=_("See the chosen decision on the table (Enter)"),
+            )
+        )
+        room = w - 2 * MARGIN - 250
+        self.threshold_lines = theme.wrap(threshold_line(), theme.FONT_SMALL - 2, room)[:2]
+        self._built_for = None
+        self.rebuild()
+        self.sync_widgets()
+
+    def sync_widgets(self) -> None:
+        if not self.widgets.widgets:
+            return
+        cancel = self.running and not self.cancelled
+        self.widgets.find("cancel").visible = cancel
+        close = self.widgets.find("close")
+        assert isinstance(close, Button)
+        close.shortcut = None if cancel else pygame.K_ESCAPE  # Esc cancels first
+        self.widgets.find("show").enabled = self.selected_turn() is not None
+
+    def rebuild(self) -> None:
+        """The list and the graph again, when the findings or the choice changed."""
+        key = (len(self.judged), self.total, self.selected, self.size, self.review is None)
+        if key == self._built_for:
+            return
+        self._built_for = key
+        turns = self.turns
+        chosen = self.selected_turn()
+        self.rows = self._list_rows(turns)
+        if chosen is not None:
+            matches = [
+                i
+                for i, r in enumerate(self.rows)
+                if r.turn is not None and r.turn.index == chosen.index
+            ]
+            self.selected = matches[0] if matches else None
+        elif self.selected is not None and self.selected >= len(self.rows):
+            self.selected = None
+        marked = [r.turn for r in self.rows if r.turn is not None]
+        colours = [seat.player_colour.rgb for seat in self.source.seats]
+        self.graph.build(
+            self.graph_area,
+            self.source.game,
+            turns,
+            self.total,
+            colours,
+            marked,
+            self.selected_turn(),
+        )
+        self._place_rows()
+
+    def _list_rows(self, turns: list[ReviewedTurn]) -> list[ListRow]:
+        source = self.source
+        review = GameReview(
+            source.game, 0.0, source.reviewed_seats, source.moves, tuple(turns), False
+        )
+        rows: list[ListRow] = []
+        width = self.list_area.w - 40
+        for seat in source.reviewed_seats:
+            name = source.names[seat] if seat < len(source.names) else str(seat + 1)
+            rows.append(
+                ListRow("heading", seat, _("{name}: the costliest decisions").format(name=name))
+            )
+            found = review.mistakes(seat, FINDINGS_SHOWN)
+            named = len(source.reviewed_seats) > 1  # "you" only when one player is told
+            for turn in found:
+                if (turn.index, width) not in self.texts:
+                    text = finding_text(
+                        source.game, source.states, source.history, turn, source.names, turns, named
+                    )
+                    self.texts[turn.index, width] = fitted_lines(text, width)
+                rows.append(ListRow("finding", seat, "", turn))
+            if not found:
+                none = (
+                    _("None found so far.")
+                    if self.running
+                    else _("No mistakes above the threshold.")
+                )
+                rows.append(ListRow("none", seat, none))
+        return rows
+
+    def row_height(self, row: ListRow) -> int:
+        if row.kind == "finding" and row.turn is not None:
+            return len(self.texts.get((row.turn.index, self.list_area.w - 40), [""])) * LINE_H + 12
+        return HEADING_H
+
+    def _place_rows(self) -> None:
+        """Which rows fit in the list area (scrolled so that the chosen one shows)."""
+        self.first_row = min(self.first_row, max(0, len(self.rows) - 1))
+        if self.selected is not None:
+            self.first_row = min(self.first_row, self.selected)
+            while (
+                self.first_row < self.selected
+                and self._fits(self.first_row, self.selected) is False
+            ):
+                self.first_row += 1
+        self.row_rects = []
+        y = self.list_area.y
+        for index in range(self.first_row, len(self.rows)):
+            height = self.row_height(self.rows[index])
+            if y + height > self.list_area.bottom:
+                break
+            self.row_rects.append(
+                (pygame.Rect(self.list_area.x, y, self.list_area.w, height - 4), index)
+            )
+            y += height
+
+    def _fits(self, first: int, last: int) -> bool:
+        total = sum(self.row_height(self.rows[i]) for i in range(first, last + 1))
+        return total <= self.list_area.h
+
+    # -- choosing ------------------------------------------------------------------------------
+    def findings(self) -> list[int]:
+        return [i for i, row in enumerate(self.rows) if row.kind == "finding"]
+
+    def selected_turn(self) -> ReviewedTurn | None:
+        if self.selected is None or self.selected >= len(self.rows):
+            return None
+        return self.rows[self.selected].turn
+
+    def choose(self, index: int | None) -> None:
+        self.selected = index
+        self._built_for = None
+        self.rebuild()
+        self.sync_widgets()
+
+    def step_choice(self, step: int) -> None:
+        found = self.findings()
+        if not found:
+            return
+        if self.selected not in found:
+            self.choose(found[0] if step > 0 else found[-1])
+            return
+        position = found.index(self.selected) + step
+        self.choose(found[max(0, min(len(found) - 1, position))])
+
+    def open_selected(self) -> None:
+        turn = self.selected_turn()
+        if turn is not None:
+            self.open_position(turn)
+
+    def open_position(self, turn: ReviewedTurn) -> None:
+        from game.ui.review.position import ReviewPosition
+
+        self.app.push(ReviewPosition(self.app, self, turn))
+
+    def listed_turns(self) -> list[ReviewedTurn]:
+        return [row.turn for row in self.rows if row.turn is not None]
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    # -- input and frames ----------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            return False  # the app's help, on the review's topic
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.graph.point_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            turn = self.graph.marker_at(event.pos)
+            if turn is not None:
+                self.open_position(turn)
+                return True
+            for rect, index in self.row_rects:
+                if rect.collidepoint(event.pos) and self.rows[index].kind == "finding":
+                    if self.selected == index:
+                        self.open_selected()
+                    else:
+                        self.choose(index)
+                    return True
+        elif event.type == pygame.MOUSEWHEEL:
+            self.first_row = max(0, min(len(self.rows) - 1, self.first_row - event.y))
+            self._place_rows()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.step_choice(-1 if event.key == pygame.K_UP else 1)
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.pump()
+        self.rebuild()
+        self.sync_widgets()
+
+    # -- drawing -------------------------------------------------------------------------------
+    def progress_text(self) -> str:
+        done, total = len(self.judged), self.total
+        if self.running and not self.cancelled:
+            return _("Reviewing… {done} of {total} turns").format(done=done, total=total)
+        if self.running:
+            return _("Stopping… {done} of {total} turns judged").format(done=done, total=total)
+        if self.review is not None and not self.review.complete:
+            return _("Review stopped: {done} of {total} turns judged").format(
+                done=done, total=total
+            )
+        return _("Reviewed: {total} turns").format(total=total)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, _h = surface.get_size()
+        surface.fill(theme.BG)
+        title = _("Review: {game}").format(game=_(game_title(self.source.game)))
+        theme.blit_text(surface, title, (MARGIN, 16), theme.FONT_LARGE, theme.ACCENT, True)
+        bar = self.status_area
+        share = min(1.0, len(self.judged) / self.total) if self.total else 1.0
+        track = pygame.Rect(bar.x, bar.y, min(320, bar.w // 2), 20)
+        pygame.draw.rect(surface, theme.PANEL_DARK, track, border_radius=6)
+        filled = track.copy()
+        filled.w = round(track.w * share)
+        if filled.w > 0:
+            pygame.draw.rect(
+                surface, theme.GOOD if not self.running else theme.ACCENT, filled, border_radius=6
+            )
+        pygame.draw.rect(surface, theme.PANEL_EDGE, track, 1, border_radius=6)
+        text_x = track.right + 14
+        status = self.progress_text()
+        if self.note:
+            status = f"{status} · {self.note}"
+        ink = theme.BAD if self.note_bad else theme.TEXT
+        room = bar.right - text_x
+        theme.blit_text(
+            surface,
+            theme.ellipsize(status, theme.FONT_SMALL + 1, room),
+            (text_x, track.centery),
+            theme.FONT_SMALL + 1,
+            ink,
+            anchor="midleft",
+        )
+        self.graph.draw(surface, self.hover, self.source.names)
+        if not self.judged:
+            theme.blit_text(
+                surface,
+                _("The first turns are being judged…")
+                if self.running
+                else _("No turns to review."),
+                self.graph_area.center,
+                theme.FONT_BODY,
+                theme.TEXT_DIM,
+                anchor="center",
+            )
+        self._draw_legend(surface)
+        self._draw_list(surface)
+        top = surface.get_height() - 36 - (len(self.threshold_lines) * 17) // 2
+        for i, line in enumerate(self.threshold_lines):
+            theme.blit_text(
+                surface, line, (MARGIN, top + i * 17), theme.FONT_SMALL - 2, theme.TEXT_DIM
+            )
+        self.widgets.draw(surface)
+
+    def _draw_legend(self, surface: pygame.Surface) -> None:
+        x = self.graph_area.x + LEGEND_INDENT
+        for seat in self.source.seats:
+            colour = seat.player_colour.rgb
+            pygame.draw.line(
+                surface, colour, (x, self.legend_y + 10), (x + 24, self.legend_y + 10), 4
+            )
+            label = theme.text(seat.name, theme.FONT_SMALL, theme.TEXT)
+            surface.blit(label, (x + 30, self.legend_y))
+            x += 30 + label.get_width() + 24
+        marker = theme.text(_("a costly decision (click it)"), theme.FONT_SMALL - 2, theme.TEXT_DIM)
+        spot = marker.get_rect(topright=(self.graph_area.right, self.legend_y + 2))
+        surface.blit(marker, spot)
+        colour = self.source.seats[0].player_colour.rgb if self.source.seats else theme.TEXT
+        draw_marker(surface, (spot.x - 14, spot.centery), colour)
+
+    def _draw_list(self, surface: pygame.Surface) -> None:
+        for rect, index in self.row_rects:
+            row = self.rows[index]
+            seat = self.source.seats[row.seat] if row.seat < len(self.source.seats) else None
+            if row.kind == "heading":
+                colour = seat.player_colour.rgb if seat is not None else theme.TEXT
+                pygame.draw.circle(surface, colour, (rect.x + 8, rect.centery), 6)
+                theme.blit_text(
+                    surface,
+                    row.text,
+                    (rect.x + 22, rect.centery),
+                    theme.FONT_BODY,
+                    theme.ACCENT,
+                    True,
+                    "midleft",
+                )
+            elif row.kind == "none":
+                theme.blit_text(
+                    surface,
+                    row.text,
+                    (rect.x + 22, rect.centery),
+                    theme.FONT_SMALL + 1,
+                    theme.TEXT_DIM,
+                    anchor="midleft",
+                )
+            elif row.turn is not None:
+                chosen = index == self.selected
+                fill = theme.BUTTON_ON if chosen else theme.PANEL
+                pygame.draw.rect(surface, fill, rect, border_radius=6)
+                if chosen:
+                    pygame.draw.rect(surface, theme.HIGHLIGHT, rect, 2, border_radius=6)
+                ink = theme.TEXT_DARK if chosen else theme.TEXT
+                for i, line in enumerate(
+                    self.texts.get((row.turn.index, self.list_area.w - 40), [])
+                ):
+                    theme.blit_text(
+                        surface,
+                        line,
+                        (rect.x + 20, rect.y + 6 + i * LINE_H),
+                        theme.FONT_SMALL + 1,
+                        ink,
+                    )
+
+
+LEGEND_INDENT = 54

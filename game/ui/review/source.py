@@ -1,0 +1,133 @@
+"""What a review is of: a game's seats, its states and history, and where its findings go.
+
+A review opens from a save (the Load screen) or from the live table (the results screen).
+Either way it becomes one :class:`ReviewSource`: the seats as they are now, the states
+``[before history[0], after history[0], ..., after the last]`` the review engine wants, the
+history itself, a stored review if there is one, and ``keep`` to store the finished review
+(into the save file, or on the session so reopening it is instant).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.persist import SavedGame, SaveError, replay_states, store_review
+from game.review import GameReview, review_covers
+from game.ui.session import Seat
+
+if TYPE_CHECKING:
+    from game.ui.session import Session
+
+# Stores a finished review; returns a sentence saying why it could not be kept, or None.
+Keeper = Callable[[GameReview], str | None]
+
+
+@dataclass(frozen=True)
+class ReviewSource:
+    game: str
+    seats: tuple[Seat, ...]
+    states: tuple[Any, ...]
+    history: tuple[Any, ...]
+    stored: GameReview | None = None
+    keep: Keeper | None = None
+
+    @property
+    def reviewed_seats(self) -> tuple[int, ...]:
+        """The human seats; every seat when nobody at the table is a person."""
+        humans = tuple(i for i, seat in enumerate(self.seats) if seat.human)
+        return humans or tuple(range(len(self.seats)))
+
+    @property
+    def moves(self) -> int:
+        return len(self.history)
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    def covered(self) -> GameReview | None:
+        """The stored review, if it answers for this game as it stands."""
+        stored = self.stored
+        if stored is not None and review_covers(stored, self.reviewed_seats, self.moves):
+            return stored
+        return None
+
+    def resumable(self) -> tuple[Any, ...]:
+        """Turns of a stored review of fewer moves (a game that went on, a cancelled review)
+        that still stand: they need not be judged again."""
+        stored = self.stored
+        if stored is None or stored.game != self.game:
+            return ()
+        if not set(self.reviewed_seats) <= set(stored.seats) or stored.moves > self.moves:
+            return ()
+        return tuple(t for t in stored.turns if t.index + t.moves <= self.moves)
+
+
+def state_names(state: Any) -> list[str]:
+    """The players' names a state holds (knights: names; rummy: player records)."""
+    return [str(getattr(player, "name", player)) for player in state.players]
+
+
+def seats_at(state: Any, seats: Sequence[Seat], viewer: int) -> list[Seat]:
+    """Seats that fit ``state`` (a player may have joined or left since), with only
+    ``viewer`` a person: the table shows his hand, as he saw it."""
+    by_name = {seat.name: seat for seat in seats}
+    used = {seat.colour for seat in seats}
+    spare = iter(c for c in range(12) if c not in used)
+    fitted = []
+    for name in state_names(state):
+        seat = by_name.get(name)
+        fitted.append(seat if seat is not None else Seat(name, False, "medium", next(spare)))
+    return [replace(seat, human=i == viewer) for i, seat in enumerate(fitted)]
+
+
+def _store_in_file(path: Path, saved: SavedGame) -> Keeper:
+    def keep(review: GameReview) -> str | None:
+        try:
+            store_review(path, review, made_for=saved)
+        except (SaveError, ValueError, OSError) as error:
+            return str(error)
+        return None
+
+    return keep
+
+
+def source_from_saved(saved: SavedGame, path: Path | None) -> ReviewSource | None:
+    """The review of a saved game (None: its history does not lead to its state)."""
+    states = replay_states(saved)
+    if states is None:
+        return None
+    seats = tuple(Seat(r.name, r.human, r.level or "medium", r.colour) for r in saved.seats)
+    stored = saved.review
+    return ReviewSource(
+        saved.game,
+        seats,
+        tuple(states),
+        tuple(saved.history),
+        stored if isinstance(stored, GameReview) else None,
+        _store_in_file(path, saved) if path is not None else None,
+    )
+
+
+def source_from_session(session: Session) -> ReviewSource | None:
+    """The review of the live game's kept history (None: nothing reviewable is kept)."""
+    entries = session.history
+    if not entries or any(entry.before is None for entry in entries):
+        return None
+    states = tuple(entry.before for entry in entries) + (session.state,)
+
+    def keep(review: GameReview) -> str | None:
+        session.review = review
+        return None
+
+    return ReviewSource(
+        session.game,
+        tuple(session.seats),
+        states,
+        tuple(entry.action for entry in entries),
+        session.review,
+        keep,
+    )

@@ -1,0 +1,49 @@
+"""The review's plain words on screen: game.review_words, told to the right reader, with the
+card suits and the arrow as letters (the screen's font has no such symbols)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game import review_words
+from game.review import ReviewedTurn
+
+
+def symbols_drawable() -> bool:
+    """The screen's font has no glyphs for the suits and the arrow (they'd be boxes): the move
+    log's letters ("7H") and "->" instead."""
+    return False
+
+
+def percent(chance: float) -> str:
+    return review_words.chance_text(chance)
+
+
+def decision_label(game: str, turn: ReviewedTurn) -> str:
+    return review_words.decision_label(game, turn)
+
+
+def finding_text(
+    game: str,
+    states: Sequence[Any],
+    history: Sequence[Any],
+    turn: ReviewedTurn,
+    names: Sequence[str],
+    turns: Sequence[ReviewedTurn],
+    named: bool,
+) -> str:
+    return review_words.finding_text(
+        game,
+        states,
+        history,
+        turn,
+        names,
+        turns=turns,
+        named=named,
+        symbols=symbols_drawable(),
+    )
+
+
+def better_words(game: str, before: Any, best: Sequence[Any], names: Sequence[str]) -> str:
+    return review_words.better_words(game, before, best, names, symbols=symbols_drawable())

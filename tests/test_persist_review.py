@@ -1,0 +1,264 @@
+"""Issue 18: a game review is stored with its save, so reopening it is instant; a damaged or
+forged review never costs the game, and a review is stored only in the game it was made for."""
+
+from __future__ import annotations
+
+import dataclasses
+import errno
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ai import make_agent
+from ai.review import review_game
+from game.knights import new_game
+from game.persist import (
+    SavedGame,
+    SaveError,
+    SeatRecord,
+    list_saves,
+    load_game,
+    replay_states,
+    save_game,
+    save_named,
+    saved_game,
+    store_review,
+)
+from game.persist import saves as saves_module
+from game.persist.jsonfile import take_problems
+from game.persist.saves import dumps_game
+from game.review import GameReview, review_covers
+
+SEATS = [SeatRecord("Ann", "human", None, 0), SeatRecord("Bot", "computer", "medium", 1)]
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "den"
+    folder.mkdir()
+    monkeypatch.setenv("ROBBERS_DEN_HOME", str(folder))
+    take_problems()  # none left over from other tests
+    return folder
+
+
+def played(moves_left: int = 20, extra_moves: int = 0) -> SavedGame:
+    """A game of two medium players, saved with its last ``moves_left`` moves as history
+    (short play-outs: a quick review); ``extra_moves`` fewer moves left at the end."""
+    state = new_game(["Ann", "Bot"], 4)
+    agents = [make_agent("knights", "medium", seat) for seat in range(2)]
+    rng = random.Random(4)
+    states, history = [state], []
+    while not state.is_terminal:
+        action = agents[state.current_player].choose(state, rng)
+        history.append(action)
+        state = state.apply(action)
+        states.append(state)
+    end = len(history) - extra_moves
+    begin = end - moves_left
+    return saved_game(
+        "knights", SEATS, states[end], history[begin:end], {"note": "kept"}, states[begin]
+    )
+
+
+@pytest.fixture(scope="module")
+def reviewed() -> tuple[SavedGame, GameReview]:
+    saved = played()
+    states = replay_states(saved)
+    assert states is not None
+    turns = list(review_game("knights", states, saved.history, {0}, budget=0.02))
+    if not any(turn.best for turn in turns):  # a better move must be stored too
+        first = next(i for i, turn in enumerate(turns) if turn.reviewed)
+        turn = turns[first]
+        move = saved.history[turn.index]
+        other = next(a for a in states[turn.index].legal_actions() if a != move)
+        turns[first] = dataclasses.replace(
+            turn, best=(other,), best_chance=min(1.0, turn.played + 0.2), noise=0.01
+        )
+    review = GameReview("knights", 0.02, (0,), len(saved.history), tuple(turns), complete=True)
+    return saved, review
+
+
+def test_a_save_with_its_review_loads_back_with_it(reviewed: Any, home: Path) -> None:
+    saved, review = reviewed
+    with_review = SavedGame(**{**saved.__dict__, "review": review})
+    path = save_game(home / "game.json", with_review)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["review"] == review.to_dict()
+    loaded = load_game(path)
+    assert loaded.review is not None and loaded.review_problem is None
+    assert loaded.review.to_dict() == review.to_dict()
+    assert loaded.review.turns[0].chances == pytest.approx(review.turns[0].chances, abs=1e-4)
+    assert [t.best for t in loaded.review.turns] == [t.best for t in review.turns]
+    assert loaded.state.to_dict() == saved.state.to_dict() and loaded.history == saved.history
+    assert take_problems() == []
+
+
+def test_a_save_without_a_review_has_none(reviewed: Any, home: Path) -> None:
+    saved, _ = reviewed
+    path = save_game(home / "game.json", saved)
+    assert "review" not in json.loads(path.read_text(encoding="utf-8"))
+    assert load_game(path).review is None
+
+
+def test_a_stored_review_is_there_when_the_save_is_opened_again(reviewed: Any) -> None:
+    saved, review = reviewed
+    path = save_named("Evening", saved)
+    before = json.loads(path.read_text(encoding="utf-8"))
+    assert not next(info for info in list_saves() if info.name == "Evening").has_review
+    assert store_review(path, review, made_for=saved) == path
+    after = json.loads(path.read_text(encoding="utf-8"))
+    assert after.pop("review") == review.to_dict()
+    assert after == before  # nothing else changed
+    loaded = load_game(path)
+    assert loaded.review is not None
+    assert review_covers(loaded.review, [0], len(loaded.history))
+    info = next(info for info in list_saves() if info.name == "Evening")
+    assert info.has_review and info.path == path and info.problem is None
+    # A partial review (cancelled) is stored as well: it is resumed, not reused.
+    partial = GameReview("knights", 0.02, (0,), review.moves, review.turns[:3], complete=False)
+    store_review(path, partial)
+    again = load_game(path).review
+    assert again is not None and len(again.turns) == 3
+    assert not review_covers(again, [0], len(loaded.history))
+
+
+def forged(review: GameReview, edit: str) -> dict[str, Any]:
+    data = review.to_dict()
+    turn = data["turns"][0]
+    if edit == "chance":
+        turn["chances"][0] = 1.5
+    elif edit == "field":
+        data["verdict"] = "you lost"
+    elif edit == "index":
+        data["turns"][-1]["index"] = review.moves + 5
+        data["moves"] = review.moves + 10
+    elif edit == "game":
+        data["game"] = "rummy"
+        for item in data["turns"]:
+            item.pop("best", None)  # (a knights move would not read as a rummy one)
+    elif edit == "moves":
+        data["moves"] = review.moves + 1
+    elif edit == "shape":
+        data["turns"] = {"0": turn}
+    elif edit == "deep":
+        data["turns"] = [[[[[[[[[[[]]]]]]]]]]]
+    return data
+
+
+@pytest.mark.parametrize("edit", ["chance", "field", "index", "game", "moves", "shape", "deep"])
+def test_a_damaged_or_forged_review_never_costs_the_game(
+    reviewed: Any, home: Path, edit: str
+) -> None:
+    saved, review = reviewed
+    path = save_game(home / "game.json", saved)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["review"] = forged(review, edit)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    loaded = load_game(path)
+    assert loaded.state.to_dict() == saved.state.to_dict() and loaded.history == saved.history
+    assert loaded.review is None
+    assert loaded.review_problem is not None and "review" in loaded.review_problem
+    problems = take_problems()
+    assert len(problems) == 1 and "game.json" in problems[0] and "review" in problems[0]
+    info = next(iter(list_saves()), None)
+    assert info is None or not info.has_review
+    # The game can be saved again, and a good review stored in place of the forged one.
+    store_review(path, review)
+    fixed = load_game(path).review
+    assert fixed is not None and fixed.to_dict() == review.to_dict()
+
+
+def test_a_review_is_not_stored_in_a_file_that_changed_meanwhile(reviewed: Any) -> None:
+    saved, review = reviewed
+    path = save_named("Later", saved)
+    # The game went on and was saved again under the same name: two more moves.
+    save_named("Later", played(moves_left=22))
+    changed = path.read_bytes()
+    with pytest.raises(SaveError, match="no longer holds the game"):
+        store_review(path, review)
+    assert path.read_bytes() == changed
+    # The same number of moves, another position: refused when told the game it was made for.
+    save_named("Later", played(moves_left=20, extra_moves=2))
+    other = path.read_bytes()
+    with pytest.raises(SaveError, match="no longer holds the game"):
+        store_review(path, review, made_for=saved)
+    assert path.read_bytes() == other
+    # Another game in the file: refused as well.
+    rummy = SavedGame("knights", saved.seats, saved.state, (), {}, None)
+    save_named("Later", rummy)
+    with pytest.raises(SaveError):
+        store_review(path, review)
+
+
+def test_a_review_is_not_stored_in_a_damaged_or_missing_file(reviewed: Any, home: Path) -> None:
+    _, review = reviewed
+    with pytest.raises(SaveError):
+        store_review(home / "gone.json", review)
+    damaged = home / "damaged.json"
+    damaged.write_text('{"format": "robbers-den-save", "version"', encoding="utf-8")
+    with pytest.raises(SaveError):
+        store_review(damaged, review)
+    assert damaged.read_text(encoding="utf-8") == '{"format": "robbers-den-save", "version"'
+
+
+def test_storing_a_review_replaces_the_file_atomically(
+    reviewed: Any, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved, review = reviewed
+    path = save_game(home / "game.json", saved)
+    good = path.read_bytes()
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    with monkeypatch.context() as patch, pytest.raises(SaveError, match="disk is full"):
+        patch.setattr(os, "replace", refuse)
+        store_review(path, review)
+    assert path.read_bytes() == good  # the old file, whole
+    assert sorted(p.name for p in home.iterdir()) == ["game.json"]  # no temp file left
+    written: list[Path] = []
+    real = saves_module.write_atomic
+
+    def spy(target: Path, text: str) -> None:
+        written.append(target)
+        real(target, text)
+
+    monkeypatch.setattr(saves_module, "write_atomic", spy)
+    store_review(path, review)
+    assert written == [path]
+
+
+def test_a_review_that_does_not_fit_is_left_out_of_the_save(reviewed: Any, home: Path) -> None:
+    saved, review = reviewed
+    longer = GameReview("knights", 0.02, (0,), review.moves + 3, review.turns, complete=True)
+    path = save_game(home / "game.json", SavedGame(**{**saved.__dict__, "review": longer}))
+    loaded = load_game(path)  # the game is saved all the same
+    assert loaded.review is None and loaded.state.to_dict() == saved.state.to_dict()
+
+
+def test_a_save_written_while_the_review_is_checked_is_not_overwritten(
+    reviewed: Any, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved, review = reviewed
+    path = save_game(home / "game.json", saved)
+    real = saves_module.game_from_dict
+    newer = SavedGame(**{**saved.__dict__, "extra": {"note": "written meanwhile"}})
+
+    calls: list[None] = []
+
+    def meanwhile(data: Any, parse_history: bool = True) -> SavedGame:
+        result = real(data, parse_history)
+        calls.append(None)
+        if len(calls) == 1:
+            path.write_text(dumps_game(newer), encoding="utf-8")  # the game saved again
+        return result
+
+    monkeypatch.setattr(saves_module, "game_from_dict", meanwhile)
+    with pytest.raises(SaveError, match="no longer holds the game"):
+        store_review(path, review)
+    monkeypatch.undo()
+    assert load_game(path).extra == {"note": "written meanwhile"}

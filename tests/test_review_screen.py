@@ -1,0 +1,355 @@
+"""The review screen: its ways in, progress and cancel, the list, and a decision's position on
+a table that only shows (it plays nothing)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pygame
+import pytest
+
+from game.persist import list_saves, save_named, saved_game
+from game.review import GameReview, ReviewedTurn
+from game.ui.app import App
+from game.ui.review.position import BETTER, PLAYED, ReviewPosition
+from game.ui.review.scene import ReviewScene
+from game.ui.review.source import ReviewSource, source_from_session
+from game.ui.session import Seat, Session
+from game.ui.tables import open_table
+from game.ui.testing import click, headless_app, press, wait_until
+
+SEATS = [Seat("Ann", True, colour=0), Seat("Kunz", False, "easy", colour=1)]
+
+
+def played_session(game: str, moves: int, seed: int = 5) -> Session:
+    session = Session(game, [replace(s) for s in SEATS], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if session.state.is_terminal:
+            break
+        session.apply(rng.choice(session.state.legal_actions()))
+    return session
+
+
+def whole_turn(state: Any) -> tuple[Any, ...]:
+    """A legal whole turn of the player on turn (first legal choices until the turn passes)."""
+    seat, actions = state.current_player, []
+    while not state.is_terminal and state.current_player == seat and len(actions) < 12:
+        options = state.legal_actions()
+        action = options[-1] if not actions else options[0]
+        actions.append(action)
+        state = state.apply(action)
+    return tuple(actions)
+
+
+def knights_review(session: Session) -> tuple[ReviewSource, GameReview]:
+    """A complete stored review of ``session``: every decision of Ann judged, the second one
+    a clear mistake whose better move is another legal turn."""
+    source = source_from_session(session)
+    assert source is not None
+    states, history = source.states, source.history
+    turns: list[ReviewedTurn] = []
+    index, number = 0, {0: 0, 1: 0}
+    while index < len(history):
+        seat = states[index].current_player
+        end = index
+        while end < len(history) and states[end].current_player == seat:
+            end += 1
+        if end == index:
+            break
+        number[seat] += 1
+        chance = 0.5 + 0.02 * len(turns) * (1 if seat == 0 else -1)
+        turns.append(
+            ReviewedTurn(
+                index,
+                end - index,
+                seat,
+                1,
+                number[seat],
+                (chance, 1 - chance) if seat == 0 else (1 - chance, chance),
+                chance if seat == 0 else chance,
+                seat == 0,
+                samples=40,
+            )
+        )
+        index = end
+    mine = [i for i, t in enumerate(turns) if t.seat == 0]
+    target = turns[mine[1]]
+    best = whole_turn(states[target.index])
+    turns[mine[1]] = replace(target, best=best, best_chance=target.played + 0.3, noise=0.02)
+    moves = turns[-1].index + turns[-1].moves
+    source = replace(source, states=states[: moves + 1], history=history[:moves])
+    review = GameReview("knights", 0.05, (0,), moves, tuple(turns), True)
+    return replace(source, stored=review), review
+
+
+def open_stored(app: App) -> tuple[ReviewScene, GameReview]:
+    session = played_session("knights", 40)
+    source, review = knights_review(session)
+    scene = app.push(app.make_scene("review", source))
+    assert isinstance(scene, ReviewScene)
+    app.run_frames(2)
+    return scene, review
+
+
+def test_a_table_shown_read_only_plays_nothing() -> None:
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    seats = [Seat("Kunz", False, "easy", colour=0), Seat("Ann", True, colour=1)]
+    session = Session("knights", seats, seed=4)
+    table: Any = open_table(app, session)
+    table.read_only = True
+    before = session.state
+    app.run_frames(30)
+    assert session.state is before and not session.history
+    assert not table.worker.busy  # the computer on turn was never asked
+    assert table.act(before.legal_actions()[0]) is False
+    assert session.state is before
+    assert not table.human_to_move() and not table.wants_frames()
+    pygame.quit()
+
+
+def test_a_stored_review_opens_at_once_with_its_list_and_graph() -> None:
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    scene, review = open_stored(app)
+    assert scene.job is None and not scene.running
+    assert "Reviewed" in scene.progress_text()
+    findings = [row for row in scene.rows if row.kind == "finding"]
+    assert [row.turn for row in findings] == review.mistakes(0)
+    assert scene.graph.markers and len(scene.graph.points) == 2 * len(review.turns)
+    # Hovering a point of the graph shows its turn and chance.
+    point = scene.graph.points[3]
+    app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=point.pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(1)
+    assert scene.hover is not None and scene.hover.turn == point.turn
+    pygame.quit()
+
+
+def test_clicking_a_mistake_shows_its_position_with_played_and_better_stepping() -> None:
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    scene, review = open_stored(app)
+    mistake = review.mistakes(0)[0]
+    rect, _index = next((r, i) for r, i in scene.row_rects if scene.rows[i].kind == "finding")
+    click(app, rect.center)  # chosen
+    click(app, rect.center)  # opened
+    position = app.top
+    assert isinstance(position, ReviewPosition)
+    table = position.table
+    states = scene.source.states
+    assert position.focus == mistake and table.session.state is states[mistake.index]
+    press(app, pygame.K_RIGHT)
+    assert table.session.state is states[mistake.index + 1]
+    press(app, pygame.K_b)
+    assert position.mode == BETTER and table.session.state is states[mistake.index]
+    press(app, pygame.K_RIGHT)
+    expected = states[mistake.index].apply(mistake.best[0])
+    assert table.session.state.to_dict() == expected.to_dict()
+    for _ in range(len(mistake.best)):
+        press(app, pygame.K_RIGHT)
+    assert position.step == len(mistake.best)
+    press(app, pygame.K_p)
+    assert position.mode == PLAYED and table.session.state is states[mistake.index]
+    # Down jumps to the next decision; Up back to this one.
+    press(app, pygame.K_DOWN)
+    later = [t for t in review.turns if t.index > mistake.index][0]
+    assert position.focus == later and table.session.state is states[later.index]
+    press(app, pygame.K_PAGEUP)
+    assert position.focus == mistake
+    press(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    pygame.quit()
+
+
+def test_the_table_in_the_review_cannot_be_played() -> None:
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    scene, review = open_stored(app)
+    scene.open_position(review.mistakes(0)[0])
+    position = app.top
+    assert isinstance(position, ReviewPosition)
+    table, shown = position.table, position.table.session.state
+    # Clicks all over the board and the keys that play at a table change nothing.
+    w, h = app.size
+    for x in range(40, w, 120):
+        for y in range(position.bar.bottom + 20, h, 90):
+            click(app, (x, y))
+    for key in (pygame.K_RETURN, pygame.K_e, pygame.K_h, pygame.K_1, pygame.K_SPACE, pygame.K_d):
+        press(app, key)
+    assert app.top is position and table.session.state is shown
+    assert table.read_only and not table.worker.busy and not table.hint_worker.busy
+    assert table.act(shown.legal_actions()[0]) is False
+    assert table not in app.scenes  # never updated, never handed an event
+    pygame.quit()
+
+
+def test_progress_then_complete_and_kept_for_reopening() -> None:
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    session = played_session("knights", 14)
+    source = source_from_session(session)
+    assert source is not None
+    scene = app.push(ReviewScene(app, source, budget=0.01))
+    assert isinstance(scene, ReviewScene)
+    app.run_frames(1)
+    assert scene.running and scene.total > 0
+    assert "Reviewing" in scene.progress_text()
+    assert wait_until(app, lambda: not scene.running, 120)
+    assert scene.review is not None and scene.review.complete
+    assert len(scene.judged) == scene.total
+    assert session.review == scene.review  # kept with the session
+    again = source_from_session(session)
+    assert again is not None
+    reopened = app.push(ReviewScene(app, again))
+    assert isinstance(reopened, ReviewScene)
+    assert reopened.job is None and reopened.judged == scene.judged
+    pygame.quit()
+
+
+def test_cancel_stops_the_job_and_keeps_what_was_judged() -> None:
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    session = played_session("knights", 60)
+    source = source_from_session(session)
+    assert source is not None
+    scene = app.push(ReviewScene(app, source, budget=0.3))
+    assert isinstance(scene, ReviewScene)
+    assert wait_until(app, lambda: len(scene.judged) >= 1, 120)
+    press(app, pygame.K_ESCAPE)  # Esc cancels while it runs
+    assert scene.cancelled and app.top is scene
+    assert wait_until(app, lambda: not scene.running, 30)
+    assert scene.review is not None and not scene.review.complete
+    assert 1 <= len(scene.judged) < scene.total
+    assert scene.graph.points  # what was judged stays shown
+    assert session.review is None  # an incomplete review is not kept as the game's
+    press(app, pygame.K_ESCAPE)
+    assert app.top is not scene
+    pygame.quit()
+
+
+def finish_with_results(app: App, game: str) -> Any:
+    session = Session(game, [Seat("Ann", True, colour=0), Seat("Bob", True, colour=1)], seed=3)
+    rng = random.Random(3)
+    while not session.state.is_terminal:
+        session.apply(rng.choice(session.state.legal_actions()))
+    table = open_table(app, session)
+    assert wait_until(app, lambda: app.top is not table, 10)
+    return table
+
+
+@pytest.mark.parametrize("game", ["knights", "rummy"])
+def test_review_opens_from_the_results_screen(game: str) -> None:
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    table = finish_with_results(app, game)
+    results = app.top
+    click(app, results.widget("review").center)
+    scene = app.top
+    assert isinstance(scene, ReviewScene)
+    assert scene.source.game == game and scene.source.moves == len(table.session.history)
+    assert scene.source.reviewed_seats == (0, 1)
+    press(app, pygame.K_ESCAPE)  # cancel
+    press(app, pygame.K_ESCAPE)  # close
+    assert app.top is results
+    pygame.quit()
+
+
+def test_review_opens_from_the_load_screen_for_a_game_in_progress() -> None:
+    session = played_session("knights", 20, seed=9)
+    saved = saved_game("knights", session.seats, session.state, [e.action for e in session.history])
+    save_named("review me", saved)
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    saves = app.push(app.make_scene("saves"))
+    index = [info.name for info in list_saves()].index("review me")
+    saves.select(index)  # type: ignore[attr-defined]
+    click(app, saves.widget("review").center)
+    scene = app.top
+    assert isinstance(scene, ReviewScene)
+    assert scene.source.moves == 20 and scene.source.keep is not None
+    assert scene.running
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
+    assert app.top is saves
+    pygame.quit()
+
+
+def saved_review_scene(app: App, name: str, moves: int) -> tuple[ReviewScene, Any]:
+    from game.persist import load_game
+    from game.ui.review.source import source_from_saved
+
+    session = played_session("knights", moves, seed=11)
+    history = [entry.action for entry in session.history]
+    save_named(name, saved_game("knights", session.seats, session.state, history))
+    info = next(info for info in list_saves() if info.name == name)
+    source = source_from_saved(load_game(info.path), info.path)
+    assert source is not None
+    scene = app.push(ReviewScene(app, source, budget=0.01))
+    assert isinstance(scene, ReviewScene)
+    return scene, info
+
+
+def test_a_review_from_a_save_is_stored_in_it_and_reopens_at_once() -> None:
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    saves = app.push(app.make_scene("saves"))
+    scene, info = saved_review_scene(app, "stored review", 12)
+    assert wait_until(app, lambda: not scene.running, 120)
+    assert scene.review is not None and scene.review.complete and not scene.note
+    press(app, pygame.K_ESCAPE)
+    assert app.top is saves
+    saves.refresh()  # type: ignore[attr-defined]
+    saves.select([i.name for i in list_saves()].index("stored review"))  # type: ignore[attr-defined]
+    click(app, saves.widget("review").center)
+    reopened = app.top
+    assert isinstance(reopened, ReviewScene)
+    assert reopened.job is None  # no second review: the stored one (rounded as stored)
+    assert sorted(reopened.judged) == sorted(scene.judged)
+    pygame.quit()
+
+
+def test_a_save_that_changed_meanwhile_refuses_the_review_and_loses_nothing() -> None:
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    scene, info = saved_review_scene(app, "changed meanwhile", 12)
+    other = played_session("knights", 16, seed=12)
+    history = [entry.action for entry in other.history]
+    save_named("changed meanwhile", saved_game("knights", other.seats, other.state, history))
+    assert wait_until(app, lambda: not scene.running, 120)
+    assert scene.note_bad and "review" in scene.note
+    assert scene.review is not None and scene.review.complete  # still shown
+    assert scene.graph.points
+    pygame.quit()
+
+
+def test_f1_shows_the_review_help_on_the_list_and_on_a_position() -> None:
+    from game.ui.overlays import HelpOverlay
+
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    scene, review = open_stored(app)
+    press(app, pygame.K_F1)
+    assert isinstance(app.top, HelpOverlay) and app.top.topic_name == "review"
+    press(app, pygame.K_F1)
+    scene.open_position(review.mistakes(0)[0])
+    press(app, pygame.K_F1)
+    assert isinstance(app.top, HelpOverlay) and app.top.topic_name == "review"
+    pygame.quit()
+
+
+def test_a_save_without_its_moves_is_refused_with_a_message() -> None:
+    from game.ui.overlays import Dialog
+
+    session = played_session("knights", 10, seed=13)
+    save_named("no moves kept", saved_game("knights", session.seats, session.state))
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    saves = app.push(app.make_scene("saves"))
+    saves.select([i.name for i in list_saves()].index("no moves kept"))  # type: ignore[attr-defined]
+    click(app, saves.widget("review").center)
+    assert isinstance(app.top, Dialog)
+    assert not any(isinstance(scene, ReviewScene) for scene in app.scenes)
+    pygame.quit()
