@@ -353,3 +353,16 @@ def test_a_save_without_its_moves_is_refused_with_a_message() -> None:
     assert isinstance(app.top, Dialog)
     assert not any(isinstance(scene, ReviewScene) for scene in app.scenes)
     pygame.quit()
+
+
+def test_enter_shows_the_costliest_mistake_without_choosing_it_first() -> None:
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    scene, review = open_stored(app)
+    costliest = review.mistakes(0)[0]
+    assert scene.selected_turn() == costliest
+    press(app, pygame.K_RETURN)
+    app.run_frames(2)
+    shown = app.scenes[-1]
+    assert shown is not scene and getattr(shown, "name", None) == "review-position"
+    pygame.quit()

@@ -244,6 +244,10 @@ class ReviewScene(Scene):
             self.selected = matches[0] if matches else None
         elif self.selected is not None and self.selected >= len(self.rows):
             self.selected = None
+        if self.selected is None:
+            found = self.findings()
+            # The costliest finding is chosen at once: Enter shows it without a click first.
+            self.selected = found[0] if found else None
         marked = [r.turn for r in self.rows if r.turn is not None]
         colours = [seat.player_colour.rgb for seat in self.source.seats]
         self.graph.build(
