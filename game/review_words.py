@@ -315,13 +315,14 @@ def chance_text(chance: float) -> str:
 
 
 def chance_before(turns: Sequence[ReviewedTurn], turn: ReviewedTurn, players: int) -> float:
-    """The deciding seat's chance before ``turn``: after the review's previous decision of the
-    same round (any seat), or the equal share at the start of the round (or game)."""
+    """The deciding seat's chance before ``turn``: as he judged it after his previous turn of
+    the same round (each estimate is made from the deciding seat's own view, like the graph's
+    lines), or the equal share at the start of the round (or game)."""
     previous = None
     for other in turns:
         if other.index >= turn.index:
             break
-        if other.round == turn.round and turn.seat < len(other.chances):
+        if other.round == turn.round and other.seat == turn.seat:
             previous = other
     if previous is None:
         return 1.0 / max(1, players)

@@ -119,7 +119,7 @@ def test_a_stored_review_opens_at_once_with_its_list_and_graph() -> None:
     assert "Reviewed" in scene.progress_text()
     findings = [row for row in scene.rows if row.kind == "finding"]
     assert [row.turn for row in findings] == review.mistakes(0)
-    assert scene.graph.markers and len(scene.graph.points) == 2 * len(review.turns)
+    assert scene.graph.markers and len(scene.graph.points) == len(review.turns)
     # Hovering a point of the graph shows its turn and chance.
     point = scene.graph.points[3]
     app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=point.pos, rel=(0, 0), buttons=(0, 0, 0)))

@@ -72,7 +72,7 @@ def test_a_knights_turn_with_a_castle_and_a_march_reads_as_one_sentence() -> Non
     assert move_words("knights", start, MOUNTAIN_AND_CASTLE, NAMES, named=True).startswith(
         "Anna laid the mountain at F7 and"
     )
-    # Bert's turn before it left Anna 42 %.
+    # Anna's own turn before left her 42 % (Bert's view after his turn is not hers).
     bert_first = position(
         KNIGHTS_BOARD,
         hands=[["mountain", "plain+castle"], ["lake", "plain"]],
@@ -81,9 +81,10 @@ def test_a_knights_turn_with_a_castle_and_a_march_reads_as_one_sentence() -> Non
     )
     history = (Place("lake", 3, 0), End(), *MOUNTAIN_AND_CASTLE)
     states = _states(bert_first, history)
-    bert = ReviewedTurn(0, 2, 1, 1, 6, (0.42, 0.58), 0.58, False)
+    earlier = ReviewedTurn(0, 1, 0, 1, 6, (0.42, 0.58), 0.42, False)
+    bert = ReviewedTurn(1, 1, 1, 1, 6, (0.2, 0.8), 0.8, False)
     anna = ReviewedTurn(2, 4, 0, 1, 7, (0.31, 0.69), 0.31, True, BETTER_CASTLE, 0.41, 0.02, 64)
-    text = finding_text("knights", states, history, anna, NAMES, turns=[bert, anna])
+    text = finding_text("knights", states, history, anna, NAMES, turns=[earlier, bert, anna])
     assert text == (
         "Turn 7: you laid the mountain at F7 and the plain castle at E6 with 3 knights "
         "marching east, and stopped (42 % → 31 %). Better: lay the plain castle at F5 with "
@@ -185,15 +186,15 @@ def test_rummy_openings_and_going_out() -> None:
     assert move_words("rummy", joker, (lay_joker,), NAMES) == "je legde joker 9♣ op tafel"
 
 
-def test_the_chance_before_is_the_previous_decision_of_the_round_or_the_equal_share() -> None:
+def test_the_chance_before_is_the_seats_own_previous_turn_of_the_round_or_the_equal_share() -> None:
     first = ReviewedTurn(0, 1, 0, 1, 1, (0.6, 0.4), 0.6, True)
     second = ReviewedTurn(1, 1, 1, 1, 1, (0.7, 0.3), 0.3, True)
     next_round = ReviewedTurn(3, 1, 0, 2, 1, (0.2, 0.8), 0.2, True)
     turns = [first, second, next_round]
     assert chance_before(turns, first, 2) == 0.5
-    assert chance_before(turns, second, 2) == pytest.approx(0.4)
+    assert chance_before(turns, second, 2) == 0.5  # seat 1's first turn: not seat 0's view
     assert chance_before(turns, next_round, 2) == 0.5  # a new round starts even
-    assert chance_before(turns, ReviewedTurn(2, 1, 0, 1, 2, (0.5, 0.5), 0.5, True), 3) == 0.7
+    assert chance_before(turns, ReviewedTurn(2, 1, 0, 1, 2, (0.5, 0.5), 0.5, True), 3) == 0.6
     assert [chance_text(c) for c in (0.0, 0.424, 0.426, 1.0)] == ["0 %", "42 %", "43 %", "100 %"]
 
 

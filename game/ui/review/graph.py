@@ -90,7 +90,9 @@ class ChanceGraph:
             colour = colours[seat % len(colours)] if colours else theme.TEXT
             line: list[tuple[int, int]] = []
             for ordinal, turn in enumerate(turns):
-                if seat >= len(turn.chances):
+                # Each line is its seat's own judgement after each of its turns: every estimate
+                # is made from the deciding seat's view, and mixing views would zigzag.
+                if seat >= len(turn.chances) or turn.seat != seat:
                     continue
                 pos = (self.x_of(ordinal, total), self.y_of(turn.chances[seat]))
                 self.points.append(GraphPoint(pos, seat, turn.chances[seat], turn))
