@@ -123,6 +123,11 @@ def run_review(
     started = time.perf_counter()
     stored = stored_review(saved, seats, budget)
     if stored is not None:
+        from ai.review import fits_game
+
+        if not fits_game(saved.game, states, saved.history, stored):
+            stored = None  # not of this game as it stands (forged, or the game went on)
+    if stored is not None:
         return Outcome(saved, states, stored, seats, True, time.perf_counter() - started)
     from ai.review import count_decisions, default_budget
 

@@ -7,6 +7,7 @@ import random
 import threading
 import time
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -330,3 +331,83 @@ def test_counting_a_rummy_games_decisions_loads_no_solver() -> None:
         "assert 'ai.rummy.solver' not in sys.modules and 'numba' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+# ----- a stored review must be of this game ---------------------------------------------------
+
+
+def test_a_review_is_taken_only_for_the_game_it_was_made_of() -> None:
+    from ai.review import fits_game
+
+    states, history = played_game("knights", 14)
+    turns = tuple(review_game("knights", states, history, {0}, budget=0.02, seed=1))
+    review = GameReview("knights", 0.02, (0,), len(history), turns, True)
+    assert fits_game("knights", states, history, review)
+    # A forged seat (a chance per seat of six, seat 5 in a two-player game) does not fit:
+    # shown, it crashed the drawing of the position.
+    forged_turn = replace(turns[2], seat=5, chances=(0.2, 0.2, 0.2, 0.2, 0.1, 0.1), played=0.1)
+    forged = replace(review, turns=turns[:2] + (forged_turn,) + turns[3:])
+    assert not fits_game("knights", states, history, forged)
+    # A turn that starts mid-turn, or a "complete" review of one turn, does not fit either.
+    shifted = replace(review, turns=(replace(turns[1], index=turns[1].index + 1),))
+    assert not fits_game("knights", states, history, shifted)
+    assert not fits_game("knights", states, history, replace(review, turns=turns[:1]))
+    # The same review for another game (another deal) does not fit.
+    other_states, other_history = played_game("knights", 15)
+    assert not fits_game("knights", other_states, other_history, review)
+
+
+def test_a_rummy_rounds_review_does_not_fit_the_next_round() -> None:
+    from ai.review import fits_game
+
+    states, history = played_game("rummy", 16)
+    turns = tuple(review_game("rummy", states[:31], history[:30], {0}, budget=0.02, seed=1))
+    review = GameReview("rummy", 0.02, (0,), 30, turns, False)
+    assert fits_game("rummy", states, history, review)  # a partial review of the same round
+    # The next round starts its history afresh: round 1's turns are not its turns.
+    after = states[-1].apply(NextRound())
+    agents = [make_agent("rummy", "medium", 1), make_agent("rummy", "medium", 2)]
+    rng = random.Random(2)
+    next_states, next_history = [after], []
+    state = after
+    while len(next_history) < 40 and not state.is_terminal:
+        action = agents[state.current_player].choose(state, rng)
+        next_history.append(action)
+        state = state.apply(action)
+        next_states.append(state)
+    assert not fits_game("rummy", next_states, next_history, review)
+
+
+def test_the_reviewed_player_is_found_by_name_after_a_player_left() -> None:
+    """Bob leaves mid-round; Ann, who sat at seat 1, now sits at seat 0. Reviewing seat 0 (as
+    the seats are now) searches Ann's decisions, before and after the leave, not Bob's."""
+    from game.rummy import new_game
+
+    state = new_game(["Bob", "Ann", "Cid"], 17)
+    agents = {
+        name: make_agent("rummy", "medium", i) for i, name in enumerate(["Bob", "Ann", "Cid"])
+    }
+    rng = random.Random(3)
+    states, history = [state], []
+
+    def play(moves: int) -> None:
+        nonlocal state
+        for _ in range(moves):
+            name = state.players[state.current_player].name
+            action = agents[name].choose(state, rng)
+            history.append(action)
+            state = state.apply(action)
+            states.append(state)
+
+    play(7)
+    while state.players[state.current_player].name != "Bob":
+        play(1)
+    history.append(SeatEvent("leave", state.current_player, "Bob"))
+    state = state.remove_current()
+    states.append(state)
+    play(6)
+    turns = list(review_game("rummy", states, history, {0}, budget=0.02, seed=1))
+    for turn in turns:
+        name = states[turn.index].players[turn.seat].name
+        assert turn.reviewed == (name == "Ann"), (turn.index, name)
+    assert any(t.reviewed for t in turns) and any(not t.reviewed for t in turns)

@@ -7,7 +7,14 @@ computed. Every estimate uses only what the deciding player could see: his own v
 hidden tiles or cards redealt (see :mod:`ai.review.estimate`).
 """
 
-from ai.review.review import count_decisions, default_budget, review_game
+from ai.review.review import count_decisions, default_budget, fits_game, review_game
 from ai.review.spans import DecisionSpan, decision_spans
 
-__all__ = ["DecisionSpan", "count_decisions", "decision_spans", "default_budget", "review_game"]
+__all__ = [
+    "DecisionSpan",
+    "count_decisions",
+    "decision_spans",
+    "default_budget",
+    "fits_game",
+    "review_game",
+]

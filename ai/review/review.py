@@ -11,7 +11,7 @@ from ai.review.calibration import chance_map
 from ai.review.estimate import ReviewGame, judge
 from ai.review.spans import DecisionSpan, decision_spans
 from game.registry import game_spec, resolve
-from game.review import ReviewedTurn
+from game.review import GameReview, ReviewedTurn
 
 # The other seats' turns get this share of the budget: they are points of the graph only.
 GRAPH_SHARE = 0.25
@@ -40,6 +40,35 @@ def finished_spans(
     return spans
 
 
+def fits_game(game: str, states: Sequence[Any], history: Sequence[Any], review: GameReview) -> bool:
+    """Does ``review`` (read from a file, or kept from an earlier round) belong to this game
+    as it stands? Every turn must be one of its decisions: the same first move, length,
+    deciding seat and round, and a chance for every player seated then. A review that does
+    not fit is made again, never shown (a forged seat number would crash a drawing)."""
+    if review.game != game:
+        return False
+    spans = {span.index: span for span in finished_spans(review_parts(game), states, history)}
+    for turn in review.turns:
+        span = spans.get(turn.index)
+        if span is None or (span.moves, span.seat, span.round) != (
+            turn.moves,
+            turn.seat,
+            turn.round,
+        ):
+            return False
+        if len(turn.chances) != len(span.before.players):
+            return False
+    if review.complete:
+        judged = sum(1 for span in spans.values() if span.index + span.moves <= review.moves)
+        return len(review.turns) == judged  # complete means every decision, once
+    return True
+
+
+def _name(state: Any, seat: int) -> str:
+    player = state.players[seat]
+    return str(getattr(player, "name", player))
+
+
 def count_decisions(game: str, states: Sequence[Any], history: Sequence[Any]) -> int:
     """How many decisions :func:`review_game` will yield (for a progress bar)."""
     return len(finished_spans(review_parts(game), states, history))
@@ -58,7 +87,9 @@ def review_game(
     """Judge every finished decision of ``history`` (``states`` as ``decision_spans`` wants
     them), searching better moves for ``seats``; the others' turns get only their chances.
     Yields each decision when judged; stops early once ``stop`` is set. Decisions whose
-    ``index`` is in ``skip`` (judged before) are left out.
+    ``index`` is in ``skip`` (judged before) are left out. ``seats`` are numbered as the
+    players sit at the end of the history: a decision is searched when its player is one of
+    them (by name, as rummy players may have left or joined since and the seats moved).
 
     With the default budget a long game or round is given less per decision, so that the
     whole stays within the game's ``time_target`` (a rummy round that takes a hundred turns
@@ -66,11 +97,15 @@ def review_game(
     plugin = review_parts(game)
     mapping = chance_map(game)
     spans = finished_spans(plugin, states, history)
+    final = states[-1]
+    names = {_name(final, seat) for seat in seats if 0 <= seat < len(final.players)}
     seconds = {span.index: plugin.default_budget if budget is None else budget for span in spans}
     if budget is None:
         for unit in {span.round for span in spans}:
             inside = [span for span in spans if span.round == unit]
-            weight = sum(1.0 if span.seat in seats else GRAPH_SHARE for span in inside)
+            weight = sum(
+                1.0 if _name(span.before, span.seat) in names else GRAPH_SHARE for span in inside
+            )
             planned = weight * plugin.default_budget
             if planned > plugin.time_target:
                 for span in inside:
@@ -80,7 +115,7 @@ def review_game(
             continue
         if stop is not None and stop.is_set():
             return
-        reviewed = span.seat in seats
+        reviewed = _name(span.before, span.seat) in names
         rng = random.Random(seed * 1_000_003 + span.index)
         graph = seconds[span.index] * GRAPH_SHARE
         share = seconds[span.index] if reviewed else graph

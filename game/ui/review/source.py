@@ -101,13 +101,13 @@ def source_from_saved(saved: SavedGame, path: Path | None) -> ReviewSource | Non
     if states is None:
         return None
     seats = tuple(Seat(r.name, r.human, r.level or "medium", r.colour) for r in saved.seats)
-    stored = saved.review
+    stored = saved.review if isinstance(saved.review, GameReview) else None
     return ReviewSource(
         saved.game,
         seats,
         tuple(states),
         tuple(saved.history),
-        stored if isinstance(stored, GameReview) else None,
+        fitting(saved.game, states, saved.history, stored),
         _store_in_file(path, saved) if path is not None else None,
     )
 
@@ -123,11 +123,25 @@ def source_from_session(session: Session) -> ReviewSource | None:
         session.review = review
         return None
 
+    history = tuple(entry.action for entry in entries)
     return ReviewSource(
         session.game,
         tuple(session.seats),
         states,
-        tuple(entry.action for entry in entries),
-        session.review,
+        history,
+        # Kept from an earlier round (rummy drops a round's moves at the next deal): only if
+        # it is of these moves.
+        fitting(session.game, states, history, session.review),
         keep,
     )
+
+
+def fitting(
+    game: str, states: Sequence[Any], history: Sequence[Any], review: GameReview | None
+) -> GameReview | None:
+    """``review`` if it is of this game as it stands, else None (it is made again)."""
+    from ai.review import fits_game
+
+    if review is None or not fits_game(game, states, history, review):
+        return None
+    return review
