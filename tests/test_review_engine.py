@@ -19,6 +19,7 @@ from ai.review import count_decisions, decision_spans, review_game
 from ai.review.estimate import judge
 from ai.review.knights import KnightsReview
 from ai.review.rummy import RummyReview
+from game.knights import Place
 from game.knights import new_game as new_knights
 from game.review import GameReview, ReviewedTurn, is_mistake
 from game.rummy import Draw, NextRound, Play, RummyState, parse_cards
@@ -105,7 +106,13 @@ def test_a_knights_deal_keeps_what_the_player_saw_and_his_own_pile(seed: int, tu
     span = spans[turn % len(spans)]
     deal = KnightsReview().deal(span, random.Random(seed))
     assert deal.view(span.seat) == span.before.view(span.seat)
-    assert deal.piles[span.seat] == span.before.piles[span.seat]
+    # His own pile: the tiles drawn during the turn as they were, the rest the same tiles with
+    # the same letters in their places, in an order he could not know.
+    own, real = deal.piles[span.seat], span.before.piles[span.seat]
+    drawn = sum(1 for action in span.actions if isinstance(action, Place))
+    assert own[:drawn] == real[:drawn]
+    assert sorted(own) == sorted(real)
+    assert [t.letter for t in own] == [t.letter for t in real]
     # The turn played can be played in every deal (its draws are the real ones).
     KnightsReview().play(deal, span.actions)
 

@@ -10,9 +10,24 @@ from ai.knights.greedy import TurnPlanner
 from ai.knights.search import diverse
 from ai.review.estimate import Choice
 from ai.review.spans import DecisionSpan
-from game.knights import Keep, KnightsState
+from game.knights import Keep, KnightsState, Place
 
 ALTERNATIVES = 4  # plans weighed besides the turn played: the hard player's number
+
+
+def shuffled_within_letters(pile: tuple[Any, ...], rng: random.Random) -> tuple[Any, ...]:
+    """``pile`` with the order inside each run of one letter shuffled (the letters are public,
+    so they keep their places)."""
+    out: list[Any] = []
+    run: list[Any] = []
+    for tile in pile:
+        if run and tile.letter != run[0].letter:
+            rng.shuffle(run)
+            out += run
+            run = []
+        run.append(tile)
+    rng.shuffle(run)
+    return tuple(out + run)
 
 
 class KnightsReview:
@@ -37,13 +52,16 @@ class KnightsReview:
         return 1
 
     def deal(self, span: DecisionSpan, rng: random.Random) -> Any:
-        """The rivals' hands and piles redealt; the decider's own pile as it really lay. He
-        knows its tiles (not their order), and the turn played may have laid a tile drawn
-        during it, so the draws of that turn must be the real ones in every deal."""
+        """The rivals' hands and piles redealt, and the decider's own pile below the tiles he
+        drew during the turn shuffled within each letter (he knows its tiles, not their
+        order). The turn played may have laid a tile drawn during it, so those draws must be
+        the real ones in every deal; later draws are as unknown to the review as to him."""
         seat = span.seat
         state = span.before.view(seat).determinize(seat, rng)
         piles = list(state.piles)
-        piles[seat] = span.before.piles[seat]
+        real = span.before.piles[seat]
+        drawn = sum(1 for action in span.actions if isinstance(action, Place))
+        piles[seat] = real[:drawn] + shuffled_within_letters(real[drawn:], rng)
         return KnightsState.build(
             players=state.players,
             seed=state.seed,
