@@ -31,21 +31,30 @@ class StepBudgets:
     small tables); ``rounds``, the depth-first rounds, one try per entry; ``arrange``, each
     search for sets holding given cards (keeping old sets unchanged: when it gives up, the old
     set it would keep is left changed); ``keep_tries``, how many old sets near the laid cards
-    are tried one at a time."""
+    are tried one at a time; ``keep_give_ups``, after a plan of the integer program, how many
+    of those searches may give up before the rest of the table is left as the plan has it."""
 
     cover: int
     first_states: int
     rounds: tuple[int, ...]
     arrange: int
     keep_tries: int
+    keep_give_ups: int
 
 
 # Compiled steps take about 1-2 us, Python ones 30-60 us: both rows come to a few milliseconds.
 STEP_BUDGETS = {
     "compiled": StepBudgets(
-        cover=2_000, first_states=2_000, rounds=(2_000,), arrange=1_000, keep_tries=40
+        cover=2_000,
+        first_states=2_000,
+        rounds=(2_000,),
+        arrange=1_000,
+        keep_tries=40,
+        keep_give_ups=2,
     ),
-    "python": StepBudgets(cover=150, first_states=0, rounds=(400,), arrange=60, keep_tries=6),
+    "python": StepBudgets(
+        cover=150, first_states=0, rounds=(400,), arrange=60, keep_tries=6, keep_give_ups=2
+    ),
 }
 # Set to 1 to skip the searches and ask the integer program alone (for measuring the pipeline
 # against HiGHS alone in matches and benchmarks).
@@ -65,10 +74,12 @@ def step_budgets() -> StepBudgets:
 class ModeResult:
     """``plan``: the best arrangement (None: none in this mode, or in "opened" mode none that
     beats the table as it is). ``exact``: proven optimal; False only when a caller's budget cut
-    the last method short (the plan is then the best legal one found)."""
+    the last method short (the plan is then the best legal one found). ``by_program``: the
+    integer program was asked (the searches could not settle the position)."""
 
     plan: Plan | None
     exact: bool
+    by_program: bool = False
 
 
 def solve_mode(
@@ -93,7 +104,7 @@ def solve_mode(
         if budget == 0:
             return ModeResult(None, False)
         answer = ilp.solve_ilp(*args, time_limit=None if budget is None else HURRY_SECONDS)
-        return ModeResult(answer.plan, answer.exact)
+        return ModeResult(answer.plan, answer.exact, True)
     quick: Plan | None = None
     fewest_left_out = 0
     # The set-by-set search answers an opened player's question only.
@@ -138,8 +149,8 @@ def solve_mode(
         return _sweep_within(args, quick, beat, budget)
     answer = ilp.solve_ilp(*args, time_limit=None if budget is None else HURRY_SECONDS)
     if answer.exact:
-        return ModeResult(answer.plan, True)
-    return ModeResult(_better(quick, answer.plan), False)
+        return ModeResult(answer.plan, True, True)
+    return ModeResult(_better(quick, answer.plan), False, True)
 
 
 def _better(plan: Plan | None, other: Plan | None) -> Plan | None:
