@@ -27,7 +27,16 @@ from dataclasses import dataclass
 from ai.rummy.solver import paths as fast
 from ai.rummy.solver.paths import solve_counts
 from ai.rummy.solver.pipeline import solve_mode, step_budgets
-from ai.rummy.solver.plan import BIG, Mode, OutOfTime, Plan, PlannedSet, card_weight, time_limit
+from ai.rummy.solver.plan import (
+    BIG,
+    Mode,
+    OutOfTime,
+    OverBudget,
+    Plan,
+    PlannedSet,
+    card_weight,
+    time_limit,
+)
 from ai.rummy.solver.sweep import drop_unusable
 from game.rummy.cards import JOKER, SUITS, Card
 from game.rummy.melds import check_meld
@@ -52,6 +61,8 @@ __all__ = [
 MELT_AT_MOST = 2
 MELT_LAID_CARDS = 4
 MELT_TRIES = 30
+# On a crowded table (one the integer program solved) fewer: each try is one arrangement search.
+MELT_TRIES_CROWDED = 10
 # Old sets an AI in a hurry tries to keep one at a time (each try one arrangement search).
 QUICK_FREEZE_SOLVES = 12
 
@@ -116,6 +127,7 @@ class _Solved:
     plan: Plan | None
     gain: int
     exact: bool
+    by_program: bool = False
 
 
 def _solve(
@@ -135,7 +147,8 @@ def _solve(
         )  # fmt: skip
         if found.plan is None:
             return _Solved(None, 0 if mode == "opened" else -1, found.exact)
-        return _Solved(found.plan, found.plan.score - table_weight, found.exact)
+        gain = found.plan.score - table_weight
+        return _Solved(found.plan, gain, found.exact, found.by_program)
 
     if opened:
         return solve("opened")
@@ -220,12 +233,12 @@ def solve_play(
     solved = _solve(_flatten(old_sets), hand_cards, opened, budget)
     if solved.plan is None or solved.gain < BIG:
         return PlayResult(None, solved.exact)
-    frozen, rest_sets = _freeze_old_sets(old_sets, opened, solved.plan, budget)
+    frozen, rest_sets = _freeze_old_sets(old_sets, opened, solved.plan, budget, solved.by_program)
     return PlayResult(_arrange(old_sets, frozen, rest_sets), solved.exact)
 
 
 def _freeze_old_sets(
-    old_sets: list[list[Card]], opened: bool, plan: Plan, budget: int | None
+    old_sets: list[list[Card]], opened: bool, plan: Plan, budget: int | None, crowded: bool
 ) -> tuple[set[int], list[list[Card]]]:
     """Old sets (by index) that can stay untouched without losing anything, and the sets for the
     rest of the table. The plan's laid cards stay the same (so the play stays optimal): only
@@ -235,15 +248,27 @@ def _freeze_old_sets(
     be kept, the ones no laid card could join in one go, then the others one at a time, the
     least close first. Sets the optimal plan happens to reproduce are not kept in advance: one
     of them may be where a laid card belongs (3S 4S 5S for a laid 6S). A player who has not
-    opened keeps only arrangements that still hold his opening."""
+    opened keeps only arrangements that still hold his opening. ``crowded``: the searches could
+    not settle the position (the integer program found the plan). A search that gives up costs
+    its whole step budget and finds nothing: on a crowded table, after ``keep_give_ups`` of them
+    the old sets left are left as the plan has them, so that this step stays a small part of
+    the solve."""
     new_sets = [_to_cards(s) for s in plan.sets]
     laid = Counter(_flatten(new_sets)) - Counter(_flatten(old_sets))
     laid_cards = list(laid.elements())
+    steps = step_budgets()
+    give_ups = 0
+    most_give_ups = steps.keep_give_ups if crowded else BIG
 
     def arranged_keeping(kept: Iterable[int]) -> list[list[Card]] | None:
+        nonlocal give_ups
         kept = set(kept)
         rest = [c for j, cards in enumerate(old_sets) if j not in kept for c in cards]
-        sets = _arrange_all(rest + laid_cards)
+        try:
+            sets = _arrange_all(rest + laid_cards, steps.arrange)
+        except OverBudget:
+            give_ups += 1
+            return None
         if sets is None or (not opened and _opening_in(sets, laid) < OPENING_POINTS):
             return None
         return sets
@@ -253,7 +278,9 @@ def _freeze_old_sets(
     near = sorted((i for i in everything if closeness[i]), key=lambda i: -closeness[i])
     if len(laid_cards) <= MELT_LAID_CARDS:
         melts = (m for size in range(MELT_AT_MOST + 1) for m in itertools.combinations(near, size))
-        for melted in itertools.islice(melts, MELT_TRIES):
+        for melted in itertools.islice(melts, MELT_TRIES_CROWDED if crowded else MELT_TRIES):
+            if give_ups >= most_give_ups:
+                break
             arranged = arranged_keeping(everything - set(melted))
             if arranged is not None:
                 return everything - set(melted), arranged
@@ -261,14 +288,16 @@ def _freeze_old_sets(
     rest_sets = new_sets
     far = everything - set(near)
     order = sorted(near, key=lambda i: closeness[i])
-    if far:
+    if far and give_ups < most_give_ups:
         arranged = arranged_keeping(far)
         if arranged is not None:
             frozen, rest_sets = set(far), arranged
         else:
             order = sorted(everything, key=lambda i: closeness[i])
-    tries = step_budgets().keep_tries if budget is None else QUICK_FREEZE_SOLVES
+    tries = steps.keep_tries if budget is None else QUICK_FREEZE_SOLVES
     for i in order[:tries]:
+        if give_ups >= most_give_ups:
+            break
         arranged = arranged_keeping(frozen | {i})
         if arranged is not None:
             frozen.add(i)
@@ -313,10 +342,11 @@ def _closeness(cards: Sequence[Card], laid: Counter[Card]) -> int:
     return near
 
 
-def _arrange_all(cards: Sequence[Card]) -> list[list[Card]] | None:
-    """Valid sets holding exactly these cards, or None (also when the search gives up)."""
+def _arrange_all(cards: Sequence[Card], steps: int) -> list[list[Card]] | None:
+    """Valid sets holding exactly these cards, or None; :class:`OverBudget` when the search
+    gives up after ``steps`` steps."""
     counts = _counts(cards, [])
-    sets = fast.cover_all(counts.table, counts.table_jokers, step_budgets().arrange)
+    sets = fast.cover_all(counts.table, counts.table_jokers, steps)
     return None if sets is None else [_to_cards(planned) for planned in sets]
 
 

@@ -11,7 +11,7 @@ from ai.rummy.solver import compiled
 from ai.rummy.solver.compiled import sweep as jit
 from ai.rummy.solver.compiled.cover import lay_everything_jit
 from ai.rummy.solver.cover import lay_everything
-from ai.rummy.solver.plan import Mode, OverBudget, Plan, PlannedSet
+from ai.rummy.solver.plan import Mode, Plan, PlannedSet
 from ai.rummy.solver.rounds import RoundsResult
 from ai.rummy.solver.rounds import solve_by_rounds as solve_by_rounds_py
 from ai.rummy.solver.sweep import solve_counts as solve_counts_py
@@ -62,9 +62,7 @@ def solve_by_rounds(
 
 def cover_all(table: Counts, jokers: int, node_limit: int) -> list[PlannedSet] | None:
     """Valid sets holding exactly these cards (``table[rank][suit]`` and ``jokers``), or None
-    when there are none or the search gave up after ``node_limit`` steps."""
+    when there are none; :class:`OverBudget` when the search gave up after ``node_limit``
+    steps."""
     solve = lay_everything_jit if compiled.ready() else lay_everything
-    try:
-        return solve(table, [[0] * 4 for _ in range(14)], jokers, node_limit)
-    except OverBudget:
-        return None
+    return solve(table, [[0] * 4 for _ in range(14)], jokers, node_limit)

@@ -31,21 +31,41 @@ class StepBudgets:
     small tables); ``rounds``, the depth-first rounds, one try per entry; ``arrange``, each
     search for sets holding given cards (keeping old sets unchanged: when it gives up, the old
     set it would keep is left changed); ``keep_tries``, how many old sets near the laid cards
-    are tried one at a time."""
+    are tried one at a time; ``keep_give_ups``, after a plan of the integer program, how many
+    of those searches may give up before the rest of the table is left as the plan has it;
+    ``sweep_after_cover``, whether an opened player's position the set-by-set search could not
+    settle still goes through the sweep and the rounds (compiled, they settle few of those: the
+    integer program gets them at once)."""
 
     cover: int
     first_states: int
     rounds: tuple[int, ...]
     arrange: int
     keep_tries: int
+    keep_give_ups: int
+    sweep_after_cover: bool
 
 
 # Compiled steps take about 1-2 us, Python ones 30-60 us: both rows come to a few milliseconds.
 STEP_BUDGETS = {
     "compiled": StepBudgets(
-        cover=2_000, first_states=2_000, rounds=(2_000,), arrange=1_000, keep_tries=40
+        cover=2_000,
+        first_states=2_000,
+        rounds=(2_000,),
+        arrange=1_000,
+        keep_tries=40,
+        keep_give_ups=2,
+        sweep_after_cover=False,
     ),
-    "python": StepBudgets(cover=150, first_states=0, rounds=(400,), arrange=60, keep_tries=6),
+    "python": StepBudgets(
+        cover=150,
+        first_states=0,
+        rounds=(400,),
+        arrange=60,
+        keep_tries=6,
+        keep_give_ups=2,
+        sweep_after_cover=True,
+    ),
 }
 # Set to 1 to skip the searches and ask the integer program alone (for measuring the pipeline
 # against HiGHS alone in matches and benchmarks).
@@ -65,10 +85,12 @@ def step_budgets() -> StepBudgets:
 class ModeResult:
     """``plan``: the best arrangement (None: none in this mode, or in "opened" mode none that
     beats the table as it is). ``exact``: proven optimal; False only when a caller's budget cut
-    the last method short (the plan is then the best legal one found)."""
+    the last method short (the plan is then the best legal one found). ``by_program``: the
+    integer program was asked (the searches could not settle the position)."""
 
     plan: Plan | None
     exact: bool
+    by_program: bool = False
 
 
 def solve_mode(
@@ -93,7 +115,7 @@ def solve_mode(
         if budget == 0:
             return ModeResult(None, False)
         answer = ilp.solve_ilp(*args, time_limit=None if budget is None else HURRY_SECONDS)
-        return ModeResult(answer.plan, answer.exact)
+        return ModeResult(answer.plan, answer.exact, True)
     quick: Plan | None = None
     fewest_left_out = 0
     # The set-by-set search answers an opened player's question only.
@@ -108,13 +130,17 @@ def solve_mode(
             return ModeResult(cover.plan, True)
         fewest_left_out = cover.fewest_left_out
     beat = table_weight if opened else None
-    if steps.first_states:
+    # Straight to the integer program: only for an opened player's own question (not the first
+    # try for one who has not opened) and where the program will be asked.
+    to_program = opened and not searches_only and budget != 0 and ilp.available()
+    sweep = steps.sweep_after_cover or not to_program
+    if sweep and steps.first_states:
         try:
             return ModeResult(fast.solve_counts(*args, beat=beat, limit=steps.first_states), True)
         except OverBudget:
             pass
     usable_count = sum(map(sum, usable)) + hand_jokers
-    for nodes in steps.rounds:
+    for nodes in steps.rounds if sweep else ():
         rounds = fast.solve_by_rounds(
             *args, max_left_out=usable_count, node_limit=nodes, first_left_out=fewest_left_out
         )
@@ -138,8 +164,8 @@ def solve_mode(
         return _sweep_within(args, quick, beat, budget)
     answer = ilp.solve_ilp(*args, time_limit=None if budget is None else HURRY_SECONDS)
     if answer.exact:
-        return ModeResult(answer.plan, True)
-    return ModeResult(_better(quick, answer.plan), False)
+        return ModeResult(answer.plan, True, True)
+    return ModeResult(_better(quick, answer.plan), False, True)
 
 
 def _better(plan: Plan | None, other: Plan | None) -> Plan | None:
