@@ -69,6 +69,13 @@ class ReviewGame(TurnRules, Protocol):
         ...
 
 
+def play_choice(state: Any, choice: Choice) -> Any:
+    """The position after the choice's actions, one by one (IllegalAction if one can't be)."""
+    for action in choice:
+        state = state.apply(action)
+    return state
+
+
 @dataclass
 class Tally:
     """One choice's results, sample by sample (None where it was not played)."""

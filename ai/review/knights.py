@@ -7,27 +7,13 @@ from typing import Any
 
 from ai.agent import Deadline
 from ai.knights.greedy import TurnPlanner
-from ai.knights.search import diverse
-from ai.review.estimate import Choice
+from ai.knights.search import diverse, quick_planner
+from ai.review.estimate import Choice, play_choice
 from ai.review.spans import DecisionSpan
 from game.knights import Keep, KnightsState, Place
+from game.knights.hidden import shuffle_within_letters
 
 ALTERNATIVES = 4  # plans weighed besides the turn played: the hard player's number
-
-
-def shuffled_within_letters(pile: tuple[Any, ...], rng: random.Random) -> tuple[Any, ...]:
-    """``pile`` with the order inside each run of one letter shuffled (the letters are public,
-    so they keep their places)."""
-    out: list[Any] = []
-    run: list[Any] = []
-    for tile in pile:
-        if run and tile.letter != run[0].letter:
-            rng.shuffle(run)
-            out += run
-            run = []
-        run.append(tile)
-    rng.shuffle(run)
-    return tuple(out + run)
 
 
 class KnightsReview:
@@ -40,7 +26,7 @@ class KnightsReview:
         # The hard player's own-turn planner (it always holds the medium player's choice).
         self.planner = TurnPlanner(beam=3)
         # The quick planner of the hard player's end play: every seat, every turn left.
-        self.quick = TurnPlanner(beam=1, castle_spots=3, deploys=3, spot_sample=4)
+        self.quick = quick_planner()
 
     def is_decision(self, before: Any, action: Any) -> bool:
         return not isinstance(action, Keep) and before.current_player is not None
@@ -61,7 +47,7 @@ class KnightsReview:
         piles = list(state.piles)
         real = span.before.piles[seat]
         drawn = sum(1 for action in span.actions if isinstance(action, Place))
-        piles[seat] = real[:drawn] + shuffled_within_letters(real[drawn:], rng)
+        piles[seat] = real[:drawn] + shuffle_within_letters(real[drawn:], rng)
         return KnightsState.build(
             players=state.players,
             seed=state.seed,
@@ -82,9 +68,7 @@ class KnightsReview:
         return [tuple(plan) for _, plan in diverse(found, ALTERNATIVES)]
 
     def play(self, state: Any, choice: Choice) -> Any:
-        for action in choice:
-            state = state.apply(action)
-        return state
+        return play_choice(state, choice)
 
     def rollout(self, state: Any, seed: int, seat: int) -> list[float]:
         self.quick.rng.seed(seed)

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from ai.agent import Deadline
-from ai.review.estimate import Choice
+from ai.review.estimate import Choice, play_choice
 from ai.review.spans import DecisionSpan
 from game.rummy import NextRound, Play
 from game.rummy.cards import hand_value
@@ -49,9 +49,7 @@ class RummyReview:
         return [(option,) for option in options]
 
     def play(self, state: Any, choice: Choice) -> Any:
-        for action in choice:
-            state = state.apply(action)
-        return state
+        return play_choice(state, choice)
 
     def rollout(self, state: Any, seed: int, seat: int) -> list[float]:
         """A few turns of the cheap method for every seat, then the fitted position values.

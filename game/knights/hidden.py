@@ -71,7 +71,7 @@ def unseen_pool(state: KnightsState) -> dict[str, list[str]]:
     return pool
 
 
-def _shuffle_within_letters(pile: tuple[Tile, ...], rng: random.Random) -> tuple[Tile, ...]:
+def shuffle_within_letters(pile: tuple[Tile, ...], rng: random.Random) -> tuple[Tile, ...]:
     out: list[Tile] = []
     start = 0
     for end in range(1, len(pile) + 1):
@@ -171,5 +171,5 @@ def redeal(seen: KnightsState, player: int, rng: random.Random) -> tuple[Hands, 
     for q in seats:
         hands[q] = fill(hands[q], dealt[q])
         piles[q] = fill(piles[q], dealt[q])
-    piles[player] = _shuffle_within_letters(piles[player], rng)
+    piles[player] = shuffle_within_letters(piles[player], rng)
     return tuple(hands), tuple(piles)
