@@ -179,10 +179,13 @@ def solve_reference(table: Sequence[Card], hand: Sequence[Card], opened: bool) -
     return IlpResult(score, (score - table_weight) // BIG, True)
 
 
-def fallback_optimum(table: Sequence[Sequence[Card]], hand: Sequence[Card], opened: bool) -> int:
+def fallback_optimum(
+    table: Sequence[Sequence[Card]], hand: Sequence[Card], opened: bool, plain: bool = False
+) -> int:
     """The optimum's score by the solver's own integer program alone (``ai.rummy.solver.ilp``,
     checked against :func:`solve_reference` by tests/solver/test_solver_bounded.py), -1 for no play:
-    far quicker than the reference on crowded tables."""
+    far quicker than the reference on crowded tables. ``plain``: one integer program with HiGHS's
+    default settings (the yardstick), not staged as the pipeline asks it."""
     from ai.rummy.solver import _counts, _table_weight
     from ai.rummy.solver import ilp as rummy_solver_ilp
     from ai.rummy.solver.sweep import drop_unusable
@@ -192,7 +195,7 @@ def fallback_optimum(table: Sequence[Sequence[Card]], hand: Sequence[Card], open
     usable = drop_unusable(counts.table, counts.hand, counts.table_jokers + counts.hand_jokers)
     answer = rummy_solver_ilp.solve_ilp(
         counts.table, usable, counts.table_jokers, counts.hand_jokers,
-        "opened" if opened else "opening",
+        "opened" if opened else "opening", plain=plain,
     )  # fmt: skip
     assert answer.exact
     if answer.plan is None or answer.plan.score - _table_weight(flat) < BIG:

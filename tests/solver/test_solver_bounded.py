@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -19,9 +20,10 @@ import ai.rummy.solver as solver
 from ai.rummy.solver import _counts
 from ai.rummy.solver import ilp as rummy_solver_ilp
 from ai.rummy.solver import pipeline as rummy_solver_pipeline
-from ai.rummy.solver.plan import OutOfTime, time_limit
+from ai.rummy.solver.plan import BIG, Mode, OutOfTime, Plan, time_limit
 from ai.rummy.solver.sweep import drop_unusable
-from tests.solver.positions import slow_position
+from game.rummy.cards import Card
+from tests.solver.positions import crowded_position, slow_position
 from tests.solver.reference_ilp import fallback_optimum, random_position, solve_reference
 from tests.solver.test_solver_exact import check_play
 
@@ -120,3 +122,92 @@ def test_the_integer_program_prints_nothing() -> None:
         env=dict(os.environ, PYTHONPATH=str(root)),
     )  # fmt: skip
     assert out.stdout == "True\n"
+
+
+def _program_args(
+    table: list[list[Card]], hand: list[Card], opened: bool
+) -> tuple[list[list[int]], list[list[int]], int, int, Mode]:
+    counts = _counts([card for cards in table for card in cards], hand)
+    usable = drop_unusable(counts.table, counts.hand, counts.table_jokers + counts.hand_jokers)
+    mode: Mode = "opened" if opened else "opening"
+    return counts.table, usable, counts.table_jokers, counts.hand_jokers, mode
+
+
+def _score(answer: rummy_solver_ilp.IlpResult) -> int:
+    return -1 if answer.plan is None else answer.plan.score
+
+
+def test_the_staged_program_finds_the_plain_programs_optimum_on_crowded_tables() -> None:
+    """The relaxation first (settling positions with no opening, or with a whole-numbered
+    optimum), then the integer program without presolve: the same optimum as one plain integer
+    program, on crowded tables of both kinds of player."""
+    rng = np.random.default_rng(2027)
+    for _ in range(30):
+        table, hand, opened = crowded_position(rng)
+        args = _program_args(table, hand, opened)
+        staged = rummy_solver_ilp.solve_ilp(*args)
+        plain = rummy_solver_ilp.solve_ilp(*args, plain=True)
+        assert staged.exact and plain.exact
+        assert _score(staged) == _score(plain), (table, hand, opened)
+
+
+def _quickest(solve: Callable[[], object], timings: int = 3) -> float:
+    best = float("inf")
+    for _ in range(timings):
+        start = time.perf_counter()
+        solve()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def test_a_crowded_table_with_no_opening_is_refused_by_the_relaxation() -> None:
+    """A 19-set table and six hand cards that make no opening: the plain integer program takes
+    about a second to prove it; the relaxation alone proves it, many times quicker."""
+    rng = np.random.default_rng(2026)
+    for _ in range(25):
+        table, hand, opened = crowded_position(rng)
+    assert (len(table), len(hand), opened) == (19, 6, False)
+    args = _program_args(table, hand, opened)
+    assert rummy_solver_ilp.solve_ilp(*args) == rummy_solver_ilp.IlpResult(None, True)
+    plain = _quickest(lambda: rummy_solver_ilp.solve_ilp(*args, plain=True))
+    staged = _quickest(lambda: rummy_solver_ilp.solve_ilp(*args))
+    assert staged * 4 < plain, f"staged {staged * 1e3:.0f} ms, plain {plain * 1e3:.0f} ms"
+
+
+def test_a_known_plan_at_the_relaxations_bound_is_taken_as_proven() -> None:
+    """A plan the searches found is returned as exact when it reaches the relaxation's bound;
+    a worse one is not: the integer program then finds the optimum."""
+    rng = np.random.default_rng(2026)
+    for _ in range(21):
+        table, hand, opened = crowded_position(rng)
+    args = _program_args(table, hand, opened)
+    optimum = rummy_solver_ilp.solve_ilp(*args, plain=True)
+    assert optimum.plan is not None and optimum.exact
+    proven = rummy_solver_ilp.solve_ilp(*args, known=optimum.plan)
+    assert proven.exact and proven.plan is optimum.plan
+    worse = Plan(optimum.plan.score - BIG, optimum.plan.sets[1:])
+    found = rummy_solver_ilp.solve_ilp(*args, known=worse)
+    assert found.exact and _score(found) == optimum.plan.score
+
+
+def test_a_highs_that_refuses_to_run_is_an_error_not_no_play() -> None:
+    """HiGHS refuses a run whose thread count clashes with an earlier instance's in the same
+    process; the solver must raise then, never answer "nothing can be laid"."""
+    code = (
+        "import highspy\n"
+        "from ai.rummy.solver import ilp\n"
+        "other = highspy.Highs(); other.silent(); other.setOptionValue('threads', 3)\n"
+        "other.addVar(0, 1); other.run()\n"
+        "empty = [[0] * 4 for _ in range(14)]; hand = [[0] * 4 for _ in range(14)]\n"
+        "hand[5][0] = hand[6][0] = hand[7][0] = 1\n"
+        "try:\n"
+        "    print(ilp.solve_ilp(empty, hand, 0, 0, 'opened'))\n"
+        "except RuntimeError as error:\n"
+        "    print('refused:', error)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True,
+        env=dict(os.environ, PYTHONPATH=str(root)),
+    )  # fmt: skip
+    assert out.stdout.splitlines()[-1].startswith("refused:"), out.stdout

@@ -190,9 +190,109 @@ def solve_ilp(
     hand_jokers: int,
     mode: Mode,
     time_limit: float | None = None,
+    known: Plan | None = None,
+    plain: bool = False,
 ) -> IlpResult:
     """The best arrangement in ``mode`` ("opened" or "opening") with the score of
-    :func:`ai.rummy.solver.sweep.solve_counts`. ``time_limit`` in seconds (HiGHS's own clock)."""
+    :func:`ai.rummy.solver.sweep.solve_counts`. ``time_limit`` in seconds (HiGHS's own clock).
+    ``known``: a legal plan found by other means; if it reaches the relaxation's bound it is
+    returned as proven. ``plain``: one integer program with HiGHS's default settings (the
+    yardstick the pipeline is measured against), without the relaxation first."""
+    import highspy
+
+    model = _model(table, hand, table_jokers, hand_jokers, mode)
+    if model is None:
+        empty = not any(map(any, table)) and not table_jokers
+        return IlpResult(Plan(0, ()) if empty and mode == "opened" else None, True)
+    lp, columns, costs = model
+    highs = _new_highs()
+    highs.setOptionValue("mip_rel_gap", 0.0)
+    highs.setOptionValue("mip_abs_gap", 0.5)
+    highs.setOptionValue("threads", 1)
+    # The caller's deadline (see ai.rummy.solver.sweep.time_limit) through HiGHS's own clock and
+    # its interrupt callback: HiGHS stops itself, nothing is interrupted from outside.
+    deadline, stop = current_limit()
+    end = deadline
+    if time_limit is not None:
+        own_end = time.perf_counter() + time_limit
+        end = own_end if end is None else min(end, own_end)
+    if stop is not None:
+        event = stop
+
+        def interrupt(callback: Any) -> None:
+            if event.is_set():
+                callback.interrupt()
+
+        highs.cbMipInterrupt.subscribe(interrupt)
+        highs.cbSimplexInterrupt.subscribe(interrupt)
+    if not plain:
+        # The relaxation first: on these models its bound is nearly always the optimum, and it
+        # settles alone a position with no opening (infeasible) or an integral optimum.
+        lp.integrality_ = []
+        _run(highs, lp, end)
+        _check_time(stop, deadline)
+        status = highs.getModelStatus()
+        if status == highspy.HighsModelStatus.kInfeasible:
+            return IlpResult(None, True)
+        if status == highspy.HighsModelStatus.kOptimal:
+            solution = highs.getSolution()
+            values = np.asarray(solution.col_value)
+            if values.size and np.abs(values - np.round(values)).max() < INTEGRAL:
+                return IlpResult(_plan(values, columns, costs), True)
+            bound = highs.getInfo().objective_function_value
+            if known is not None and known.score >= bound - 0.5:
+                return IlpResult(known, True)
+        lp.integrality_ = [highspy.HighsVarType.kInteger] * len(columns)
+        # HiGHS's presolve of these models costs several times the solve it saves.
+        highs.setOptionValue("presolve", "off")
+    _run(highs, lp, end)
+    _check_time(stop, deadline)
+    status = highs.getModelStatus()
+    exact = status == highspy.HighsModelStatus.kOptimal
+    if status == highspy.HighsModelStatus.kInfeasible:
+        return IlpResult(None, True)
+    solution = highs.getSolution()
+    if not exact and not solution.value_valid:
+        return IlpResult(None, False)
+    return IlpResult(_plan(np.asarray(solution.col_value), columns, costs), exact)
+
+
+# How far from a whole number a relaxation's value may be and still count as whole.
+INTEGRAL = 1e-6
+
+
+def _run(highs: Any, lp: Any, end: float | None) -> None:
+    """Solve ``lp`` within ``end``. A refused run (HiGHS's options clash with its process-wide
+    state, such as another instance's thread count) raises: it must never read as "no play"."""
+    import highspy
+
+    if end is not None:
+        highs.setOptionValue("time_limit", max(end - time.perf_counter(), 1e-3))
+    if highs.passModel(lp) == highspy.HighsStatus.kError or (
+        highs.run() == highspy.HighsStatus.kError
+    ):
+        raise RuntimeError("HiGHS refused to solve the rummy position")
+
+
+def _check_time(stop: threading.Event | None, end: float | None) -> None:
+    if (stop is not None and stop.is_set()) or (end is not None and time.perf_counter() > end):
+        raise OutOfTime
+
+
+def _plan(values: np.ndarray, columns: list[tuple[_Column, bool]], costs: np.ndarray) -> Plan:
+    chosen: list[tuple[_Column, bool]] = []
+    score = 0
+    for j, amount in enumerate(values):
+        for _ in range(round(float(amount))):
+            chosen.append(columns[j])
+            score += int(costs[j])
+    return Plan(score, tuple(_joined(chosen)))
+
+
+def _model(
+    table: Counts, hand: Counts, table_jokers: int, hand_jokers: int, mode: Mode
+) -> tuple[Any, list[tuple[_Column, bool]], np.ndarray] | None:
+    """The integer program (a ``HighsLp``), its columns and their scores; None: no set at all."""
     import highspy
 
     avail = [[table[r][s] + hand[r][s] for s in range(4)] for r in range(14)]
@@ -201,8 +301,7 @@ def solve_ilp(
     twins = [False] if mode == "opened" else [False, True]
     columns = [(column, opening) for opening in twins for column in base]
     if not columns:
-        empty = not any(map(any, table)) and not table_jokers
-        return IlpResult(Plan(0, ()) if empty and mode == "opened" else None, True)
+        return None
 
     def row(rank: int, suit: int) -> int:
         return suit * 13 + rank - 1
@@ -258,46 +357,7 @@ def solve_ilp(
     lp.a_matrix_.index_ = np.array(indices, dtype=np.int32)
     lp.a_matrix_.value_ = np.array(values, dtype=float)
     lp.integrality_ = [highspy.HighsVarType.kInteger] * len(columns)
-    highs = _new_highs()
-    highs.setOptionValue("mip_rel_gap", 0.0)
-    highs.setOptionValue("mip_abs_gap", 0.5)
-    highs.setOptionValue("threads", 1)
-    # The caller's deadline (see ai.rummy.solver.sweep.time_limit) through HiGHS's own clock and
-    # its interrupt callback: HiGHS stops itself, nothing is interrupted from outside.
-    end, stop = current_limit()
-    seconds = time_limit
-    if end is not None:
-        left = end - time.perf_counter()
-        seconds = left if seconds is None else min(seconds, left)
-    if seconds is not None:
-        highs.setOptionValue("time_limit", max(seconds, 1e-3))
-    if stop is not None:
-        event = stop
-
-        def interrupt(callback: Any) -> None:
-            if event.is_set():
-                callback.interrupt()
-
-        highs.cbMipInterrupt.subscribe(interrupt)
-        highs.cbSimplexInterrupt.subscribe(interrupt)
-    highs.passModel(lp)
-    highs.run()
-    status = highs.getModelStatus()
-    if (stop is not None and stop.is_set()) or (end is not None and time.perf_counter() > end):
-        raise OutOfTime
-    exact = status == highspy.HighsModelStatus.kOptimal
-    if status == highspy.HighsModelStatus.kInfeasible:
-        return IlpResult(None, True)
-    solution = highs.getSolution()
-    if not exact and not solution.value_valid:
-        return IlpResult(None, False)
-    chosen: list[tuple[_Column, bool]] = []
-    score = 0
-    for j, amount in enumerate(solution.col_value):
-        for _ in range(round(amount)):
-            chosen.append(columns[j])
-            score += int(costs[j])
-    return IlpResult(Plan(score, tuple(_joined(chosen))), exact)
+    return lp, columns, costs
 
 
 def _spaced(layout: Layout) -> bool:

@@ -162,7 +162,9 @@ def solve_mode(
         return ModeResult(quick, False)
     if not last_resort:
         return _sweep_within(args, quick, beat, budget)
-    answer = ilp.solve_ilp(*args, time_limit=None if budget is None else HURRY_SECONDS)
+    answer = ilp.solve_ilp(
+        *args, time_limit=None if budget is None else HURRY_SECONDS, known=quick
+    )
     if answer.exact:
         return ModeResult(answer.plan, True, True)
     return ModeResult(_better(quick, answer.plan), False, True)
