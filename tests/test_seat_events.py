@@ -28,8 +28,15 @@ names = st.text(st.characters(min_codepoint=32, max_codepoint=0xD7FF), min_size=
     note=st.text(st.characters(min_codepoint=32, max_codepoint=0xD7FF), max_size=40),
 )
 def test_every_seat_change_survives_json(
-    change: str, seat: int, name: str, old: str, human: bool, level: str, colour: int,
-    seed: int, note: str,
+    change: str,
+    seat: int,
+    name: str,
+    old: str,
+    human: bool,
+    level: str,
+    colour: int,
+    seed: int,
+    note: str,
 ) -> None:
     event = SeatEvent(
         change,  # type: ignore[arg-type]

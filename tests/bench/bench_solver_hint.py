@@ -25,8 +25,10 @@ from tests.solver.positions import crowded_position  # noqa: E402
 
 def main(positions: int = 300, seed: int = 2026) -> None:
     compiled = warm_up()
-    way = "HiGHS alone" if os.environ.get("ROBBERS_DEN_SOLVER_ILP_ONLY") == "1" else (
-        "compiled" if compiled else "pure Python"
+    way = (
+        "HiGHS alone"
+        if os.environ.get("ROBBERS_DEN_SOLVER_ILP_ONLY") == "1"
+        else ("compiled" if compiled else "pure Python")
     )
     rng = np.random.default_rng(seed)
     times: list[float] = []

@@ -47,6 +47,7 @@ BUDGET = 60_000
 def percentile(values: list[float], q: float) -> float:
     return float(np.percentile(np.array(values), q))
 
+
 from tests.solver.reference_ilp import random_position  # noqa: E402
 
 Position = tuple[str, list, list, bool]

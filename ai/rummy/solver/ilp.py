@@ -24,6 +24,7 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -192,12 +193,15 @@ def solve_ilp(
     time_limit: float | None = None,
     known: Plan | None = None,
     plain: bool = False,
+    bounded_search: Callable[[float], Plan | None] | None = None,
 ) -> IlpResult:
     """The best arrangement in ``mode`` ("opened" or "opening") with the score of
     :func:`ai.rummy.solver.sweep.solve_counts`. ``time_limit`` in seconds (HiGHS's own clock).
     ``known``: a legal plan found by other means; if it reaches the relaxation's bound it is
-    returned as proven. ``plain``: one integer program with HiGHS's default settings (the
-    yardstick the pipeline is measured against), without the relaxation first."""
+    returned as proven. ``bounded_search``: given the relaxation's bound on the score, an exact
+    search that may use it (its plan is the optimum; None: it gave up), tried before the integer
+    program. ``plain``: one integer program with HiGHS's default settings (the yardstick the
+    pipeline is measured against), without the relaxation first."""
     import highspy
 
     model = _model(table, hand, table_jokers, hand_jokers, mode)
@@ -242,9 +246,14 @@ def solve_ilp(
             bound = highs.getInfo().objective_function_value
             if known is not None and known.score >= bound - 0.5:
                 return IlpResult(known, True)
+            found = None if bounded_search is None else bounded_search(bound)
+            if found is not None:
+                return IlpResult(found, True)
         lp.integrality_ = [highspy.HighsVarType.kInteger] * len(columns)
-        # HiGHS's presolve of these models costs several times the solve it saves.
-        highs.setOptionValue("presolve", "off")
+        # On a big model (a crowded table) HiGHS's presolve costs several times the solve it
+        # saves; on a small one it is as often a gain as a loss.
+        if len(columns) >= PRESOLVE_BELOW_COLUMNS:
+            highs.setOptionValue("presolve", "off")
     _run(highs, lp, end)
     _check_time(stop, deadline)
     status = highs.getModelStatus()
@@ -259,6 +268,8 @@ def solve_ilp(
 
 # How far from a whole number a relaxation's value may be and still count as whole.
 INTEGRAL = 1e-6
+# Models with fewer columns keep HiGHS's presolve (see solve_ilp).
+PRESOLVE_BELOW_COLUMNS = 600
 
 
 def _run(highs: Any, lp: Any, end: float | None) -> None:

@@ -12,6 +12,7 @@ code, and the deadlines of :func:`ai.rummy.solver.sweep.time_limit` are checked 
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 
@@ -20,6 +21,7 @@ from ai.rummy.solver import paths as fast
 from ai.rummy.solver.compiled.cover import lay_most_jit
 from ai.rummy.solver.cover import lay_everything, lay_most
 from ai.rummy.solver.plan import Mode, OverBudget, Plan, all_laid_score
+from ai.rummy.solver.rounds import MAX_CARD_LOSS
 
 Counts = list[list[int]]
 
@@ -35,7 +37,8 @@ class StepBudgets:
     of those searches may give up before the rest of the table is left as the plan has it;
     ``sweep_after_cover``, whether an opened player's position the set-by-set search could not
     settle still goes through the sweep and the rounds (compiled, they settle few of those: the
-    integer program gets them at once)."""
+    integer program gets them at once); ``bounded_rounds``, the rounds' steps once the integer
+    program's relaxation has bounded the score (0: not tried)."""
 
     cover: int
     first_states: int
@@ -44,6 +47,7 @@ class StepBudgets:
     keep_tries: int
     keep_give_ups: int
     sweep_after_cover: bool
+    bounded_rounds: int
 
 
 # Compiled steps take about 1-2 us, Python ones 30-60 us: both rows come to a few milliseconds.
@@ -56,6 +60,7 @@ STEP_BUDGETS = {
         keep_tries=40,
         keep_give_ups=2,
         sweep_after_cover=False,
+        bounded_rounds=2_000,
     ),
     "python": StepBudgets(
         cover=150,
@@ -65,6 +70,7 @@ STEP_BUDGETS = {
         keep_tries=6,
         keep_give_ups=2,
         sweep_after_cover=True,
+        bounded_rounds=400,
     ),
 }
 # Set to 1 to skip the searches and ask the integer program alone (for measuring the pipeline
@@ -162,9 +168,22 @@ def solve_mode(
         return ModeResult(quick, False)
     if not last_resort:
         return _sweep_within(args, quick, beat, budget)
+
+    def bounded_rounds(bound: float) -> Plan | None:
+        """The depth-first rounds from the fewest hand cards the relaxation's bound lets stay:
+        no arrangement leaves fewer out, so the first round that finishes with a plan holds
+        the optimum."""
+        total = all_laid_score(table_weight, usable, hand_jokers)
+        first = max(0, math.ceil((total - bound - 1) / MAX_CARD_LOSS))
+        rounds = fast.solve_by_rounds(
+            *args, max_left_out=usable_count, node_limit=steps.bounded_rounds, first_left_out=first
+        )
+        return rounds.plan if rounds.exact and rounds.plan is not None else None
+
     answer = ilp.solve_ilp(
-        *args, time_limit=None if budget is None else HURRY_SECONDS, known=quick
-    )
+        *args, time_limit=None if budget is None else HURRY_SECONDS, known=quick,
+        bounded_search=bounded_rounds if steps.bounded_rounds else None,
+    )  # fmt: skip
     if answer.exact:
         return ModeResult(answer.plan, True, True)
     return ModeResult(_better(quick, answer.plan), False, True)
