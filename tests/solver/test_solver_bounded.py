@@ -10,7 +10,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -151,34 +150,33 @@ def test_the_staged_program_finds_the_plain_programs_optimum_on_crowded_tables()
         assert _score(staged) == _score(plain), (table, hand, opened)
 
 
-def _quickest(solve: Callable[[], object], timings: int = 3) -> float:
-    best = float("inf")
-    for _ in range(timings):
-        start = time.perf_counter()
-        solve()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
-def test_a_crowded_table_with_no_opening_is_refused_by_the_relaxation() -> None:
-    """A 19-set table and six hand cards that make no opening: the plain integer program takes
-    about a second to prove it; the relaxation alone proves it, many times quicker."""
+def test_a_crowded_table_with_no_opening_is_refused_by_the_relaxation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A 19-set table and six hand cards that make no opening: the relaxation alone proves it
+    (one HiGHS run, no integer program; a plain one took about a second on it)."""
     rng = np.random.default_rng(2026)
     for _ in range(25):
         table, hand, opened = crowded_position(rng)
     assert (len(table), len(hand), opened) == (19, 6, False)
     args = _program_args(table, hand, opened)
+    runs: list[int] = []
+    real_run = rummy_solver_ilp._run
+
+    def counted(highs: object, lp: object, end: float | None) -> None:
+        runs.append(len(lp.integrality_))  # type: ignore[attr-defined]
+        real_run(highs, lp, end)
+
+    monkeypatch.setattr(rummy_solver_ilp, "_run", counted)
     assert rummy_solver_ilp.solve_ilp(*args) == rummy_solver_ilp.IlpResult(None, True)
-    plain = _quickest(lambda: rummy_solver_ilp.solve_ilp(*args, plain=True))
-    staged = _quickest(lambda: rummy_solver_ilp.solve_ilp(*args))
-    assert staged * 4 < plain, f"staged {staged * 1e3:.0f} ms, plain {plain * 1e3:.0f} ms"
+    assert runs == [0], "more than the relaxation was solved"
 
 
 def test_a_known_plan_at_the_relaxations_bound_is_taken_as_proven() -> None:
     """A plan the searches found is returned as exact when it reaches the relaxation's bound;
     a worse one is not: the integer program then finds the optimum."""
     rng = np.random.default_rng(2026)
-    for _ in range(21):
+    for _ in range(6):
         table, hand, opened = crowded_position(rng)
     args = _program_args(table, hand, opened)
     optimum = rummy_solver_ilp.solve_ilp(*args, plain=True)

@@ -229,9 +229,10 @@ def solve_ilp(
 
         highs.cbMipInterrupt.subscribe(interrupt)
         highs.cbSimplexInterrupt.subscribe(interrupt)
-    if not plain:
+    if not plain and len(columns) >= STAGED_FROM_COLUMNS:
         # The relaxation first: on these models its bound is nearly always the optimum, and it
-        # settles alone a position with no opening (infeasible) or an integral optimum.
+        # settles alone a position with no opening (infeasible) or an integral optimum. A small
+        # model goes to HiGHS as it is: its whole solve costs little more than the relaxation.
         lp.integrality_ = []
         _run(highs, lp, end)
         _check_time(stop, deadline)
@@ -251,9 +252,8 @@ def solve_ilp(
                 return IlpResult(found, True)
         lp.integrality_ = [highspy.HighsVarType.kInteger] * len(columns)
         # On a big model (a crowded table) HiGHS's presolve costs several times the solve it
-        # saves; on a small one it is as often a gain as a loss.
-        if len(columns) >= PRESOLVE_BELOW_COLUMNS:
-            highs.setOptionValue("presolve", "off")
+        # saves (on a small one it is as often a gain as a loss).
+        highs.setOptionValue("presolve", "off")
     _run(highs, lp, end)
     _check_time(stop, deadline)
     status = highs.getModelStatus()
@@ -268,8 +268,8 @@ def solve_ilp(
 
 # How far from a whole number a relaxation's value may be and still count as whole.
 INTEGRAL = 1e-6
-# Models with fewer columns keep HiGHS's presolve (see solve_ilp).
-PRESOLVE_BELOW_COLUMNS = 600
+# Models with fewer columns are solved in one go, with HiGHS's presolve (see solve_ilp).
+STAGED_FROM_COLUMNS = 600
 
 
 def _run(highs: Any, lp: Any, end: float | None) -> None:
@@ -309,8 +309,15 @@ def _model(
     avail = [[table[r][s] + hand[r][s] for s in range(4)] for r in range(14)]
     jokers = table_jokers + hand_jokers
     base = _columns(avail, jokers)
-    twins = [False] if mode == "opened" else [False, True]
-    columns = [(column, opening) for opening in twins for column in base]
+    columns = [(column, False) for column in base]
+    if mode == "opening":
+        # An opening set is made of hand cards only: a twin needing a card (or more jokers) the
+        # hand hasn't got could never be laid, so it is left out of the model.
+        columns += [
+            (column, True)
+            for column in base
+            if column.jokers <= hand_jokers and all(hand[r][s] for r, s in column.normals)
+        ]
     if not columns:
         return None
 
@@ -340,9 +347,10 @@ def _model(
         starts.append(len(indices))
         costs[j] = sum(card_weight(rank) for rank, _ in column.normals)
         costs[j] += column.jokers * card_weight(0)
-        cap = min(avail[rank][suit] for rank, suit in column.normals)
+        copies, wild = (hand, hand_jokers) if opening else (avail, jokers)
+        cap = min(copies[rank][suit] for rank, suit in column.normals)
         if column.jokers:
-            cap = min(cap, jokers // column.jokers)
+            cap = min(cap, wild // column.jokers)
         upper[j] = cap
     inf = highspy.kHighsInf
     table_rows = [float(table[r][s]) for s in range(4) for r in range(1, 14)]
