@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	@echo "== installing Robbers' Den into $(VENV) (once; again only when pyproject.toml changes)"
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --progress-bar on -e '.[test]'
+	$(PY) -m pip install --progress-bar on -e '.[fast,test]'
 	touch $(STAMP)
 	@echo "== installed"
 

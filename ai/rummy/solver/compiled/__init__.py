@@ -48,7 +48,9 @@ if not _disabled():
 
         njit = numba.njit
         _numba = True
-    except Exception as error:  # not installed, or broken against this numpy
+    except ImportError:  # the optional extra ``robbers-den[fast]`` is not installed
+        log.info("numba not installed: the rummy solver runs in pure Python")
+    except Exception as error:  # installed, but broken against this numpy
         log.warning("numba unavailable (%s): the rummy solver runs in pure Python", error)
 
 
