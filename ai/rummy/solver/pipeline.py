@@ -60,7 +60,7 @@ STEP_BUDGETS = {
         keep_tries=40,
         keep_give_ups=2,
         sweep_after_cover=False,
-        bounded_rounds=2_000,
+        bounded_rounds=50_000,
     ),
     "python": StepBudgets(
         cover=150,
