@@ -154,7 +154,7 @@ def test_a_crowded_table_with_no_opening_is_refused_by_the_relaxation(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A 19-set table and six hand cards that make no opening: the relaxation alone proves it
-    (one HiGHS run, no integer program; a plain one took about a second on it)."""
+    (one HiGHS run, no integer program: the plain program is far slower on it)."""
     rng = np.random.default_rng(2026)
     for _ in range(25):
         table, hand, opened = crowded_position(rng)
@@ -183,29 +183,95 @@ def test_a_known_plan_at_the_relaxations_bound_is_taken_as_proven() -> None:
     assert optimum.plan is not None and optimum.exact
     proven = rummy_solver_ilp.solve_ilp(*args, known=optimum.plan)
     assert proven.exact and proven.plan is optimum.plan
-    worse = Plan(optimum.plan.score - BIG, optimum.plan.sets[1:])
-    found = rummy_solver_ilp.solve_ilp(*args, known=worse)
-    assert found.exact and _score(found) == optimum.plan.score
+    for below in (1, BIG):
+        worse = Plan(optimum.plan.score - below, optimum.plan.sets[1:])
+        found = rummy_solver_ilp.solve_ilp(*args, known=worse)
+        assert found.exact and found.plan is not worse
+        assert _score(found) == optimum.plan.score
 
 
-def test_a_highs_that_refuses_to_run_is_an_error_not_no_play() -> None:
-    """HiGHS refuses a run whose thread count clashes with an earlier instance's in the same
-    process; the solver must raise then, never answer "nothing can be laid"."""
-    code = (
-        "import highspy\n"
-        "from ai.rummy.solver import ilp\n"
-        "other = highspy.Highs(); other.silent(); other.setOptionValue('threads', 3)\n"
-        "other.addVar(0, 1); other.run()\n"
-        "empty = [[0] * 4 for _ in range(14)]; hand = [[0] * 4 for _ in range(14)]\n"
-        "hand[5][0] = hand[6][0] = hand[7][0] = 1\n"
-        "try:\n"
-        "    print(ilp.solve_ilp(empty, hand, 0, 0, 'opened'))\n"
-        "except RuntimeError as error:\n"
-        "    print('refused:', error)\n"
-    )
-    root = Path(__file__).resolve().parents[2]
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True,
-        env=dict(os.environ, PYTHONPATH=str(root)),
-    )  # fmt: skip
-    assert out.stdout.splitlines()[-1].startswith("refused:"), out.stdout
+class _RefusingHighs:
+    """A HiGHS that accepts its options and model but refuses to run."""
+
+    def __init__(self, real: object) -> None:
+        self.real = real
+
+    def run(self) -> object:
+        import highspy
+
+        return highspy.HighsStatus.kError
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.real, name)
+
+
+def test_a_highs_that_refuses_to_run_is_an_error_not_no_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A refused HiGHS run must never read as "nothing can be laid": the integer program raises,
+    and the pipeline answers with its searches' best play, marked not exact, instead of losing
+    the player's move."""
+    real_new = rummy_solver_ilp._new_highs
+    monkeypatch.setattr(rummy_solver_ilp, "_new_highs", lambda: _RefusingHighs(real_new()))
+    empty = [[0] * 4 for _ in range(14)]
+    hand = [[0] * 4 for _ in range(14)]
+    hand[5][0] = hand[6][0] = hand[7][0] = 1
+    with pytest.raises(RuntimeError):
+        rummy_solver_ilp.solve_ilp(empty, hand, 0, 0, "opened")
+    table, hand_cards = slow_position()
+    play = solver.solve_play(table, hand_cards, opened=True)
+    assert not play.exact
+    check_play(table, hand_cards, True, play.table)
+
+
+def test_a_whole_numbered_relaxation_is_the_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crowded table whose relaxation's optimum is whole-numbered: that one HiGHS run is the
+    answer (no integer program), and it is the plain program's optimum."""
+    rng = np.random.default_rng(2026)
+    for _ in range(38):
+        table, hand, opened = crowded_position(rng)
+    assert (len(table), len(hand), opened) == (19, 15, True)
+    args = _program_args(table, hand, opened)
+    runs: list[int] = []
+    real_run = rummy_solver_ilp._run
+
+    def counted(highs: object, lp: object, end: float | None) -> None:
+        runs.append(len(lp.integrality_))  # type: ignore[attr-defined]
+        real_run(highs, lp, end)
+
+    monkeypatch.setattr(rummy_solver_ilp, "_run", counted)
+    staged = rummy_solver_ilp.solve_ilp(*args)
+    assert runs == [0], "more than the relaxation was solved"
+    plain = rummy_solver_ilp.solve_ilp(*args, plain=True)
+    assert staged.exact and _score(staged) == _score(plain)
+
+
+@pytest.mark.usefixtures("solver_path")
+def test_the_bounded_rounds_take_short_steps_under_a_deadline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rounds tried after the relaxation see the clock only between tries: under a caller's
+    deadline or stop event they get the hurried step budget, so stopping stays prompt."""
+    steps = rummy_solver_pipeline.step_budgets()
+    if not steps.bounded_rounds:
+        pytest.skip("this path does not try the bounded rounds")
+    limits: list[int | None] = []
+    real_rounds = rummy_solver_pipeline.fast.solve_by_rounds
+
+    def recorded(*args: object, **kwargs: object) -> object:
+        limits.append(kwargs.get("node_limit"))  # type: ignore[arg-type]
+        return real_rounds(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rummy_solver_pipeline.fast, "solve_by_rounds", recorded)
+    rng = np.random.default_rng(2026)
+    positions = [crowded_position(rng) for _ in range(150)]
+    big = [position for position in positions if len(position[0]) >= 15]
+    for table, hand, opened in big:
+        solver.solve_play(table, hand, opened)
+    assert steps.bounded_rounds in limits, "no position reached the bounded rounds"
+    limits.clear()
+    for table, hand, opened in big:
+        with time_limit(None, threading.Event()):
+            solver.solve_play(table, hand, opened)
+    assert limits and steps.bounded_rounds not in limits
+    assert steps.bounded_hurried in limits

@@ -6,7 +6,8 @@ Every run (suit, interval inside 1..14 with 14 = high ace, 3..13 long, each joke
 keeps two normal cards between jokers and has >= 2 normal cards) and every group (2..4 normal
 suits with 0..2 jokers in the allowed shapes) whose normal cards are available is a column. In
 "opening" mode every set also gets an opening twin that may use only laid hand cards, and the
-twins must be worth at least the opening target together.
+twins must be worth at least the opening target together (twins exist only for sets the hand
+can make alone: the rows below would keep any other at zero).
 
 Rows, per card (and for the jokers alike): regular uses >= table copies (every table card stays
 on the table), regular + opening uses <= table + hand copies (a hand card is laid once). The
@@ -200,8 +201,9 @@ def solve_ilp(
     ``known``: a legal plan found by other means; if it reaches the relaxation's bound it is
     returned as proven. ``bounded_search``: given the relaxation's bound on the score, an exact
     search that may use it (its plan is the optimum; None: it gave up), tried before the integer
-    program. ``plain``: one integer program with HiGHS's default settings (the yardstick the
-    pipeline is measured against), without the relaxation first."""
+    program. ``plain``: one integer program, HiGHS's presolve and heuristics as they come (only the
+    gap, one thread and the clock set as always): the yardstick the pipeline is measured
+    against, without the relaxation first."""
     import highspy
 
     model = _model(table, hand, table_jokers, hand_jokers, mode)
@@ -250,6 +252,7 @@ def solve_ilp(
             found = None if bounded_search is None else bounded_search(bound)
             if found is not None:
                 return IlpResult(found, True)
+            _check_time(stop, deadline)
         lp.integrality_ = [highspy.HighsVarType.kInteger] * len(columns)
         # On a big model (a crowded table) HiGHS's presolve costs several times the solve it
         # saves (on a small one it is as often a gain as a loss).

@@ -12,6 +12,7 @@ code, and the deadlines of :func:`ai.rummy.solver.sweep.time_limit` are checked 
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 from dataclasses import dataclass
@@ -20,10 +21,11 @@ from ai.rummy.solver import ilp
 from ai.rummy.solver import paths as fast
 from ai.rummy.solver.compiled.cover import lay_most_jit
 from ai.rummy.solver.cover import lay_everything, lay_most
-from ai.rummy.solver.plan import Mode, OverBudget, Plan, all_laid_score
+from ai.rummy.solver.plan import Mode, OverBudget, Plan, all_laid_score, current_limit
 from ai.rummy.solver.rounds import MAX_CARD_LOSS
 
 Counts = list[list[int]]
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +40,8 @@ class StepBudgets:
     ``sweep_after_cover``, whether an opened player's position the set-by-set search could not
     settle still goes through the sweep and the rounds (compiled, they settle few of those: the
     integer program gets them at once); ``bounded_rounds``, the rounds' steps once the integer
-    program's relaxation has bounded the score (0: not tried)."""
+    program's relaxation has bounded the score (0: not tried), and ``bounded_hurried`` the same
+    under a caller's deadline or stop event."""
 
     cover: int
     first_states: int
@@ -48,6 +51,7 @@ class StepBudgets:
     keep_give_ups: int
     sweep_after_cover: bool
     bounded_rounds: int
+    bounded_hurried: int
 
 
 # Compiled steps take about 1-2 us, Python ones 30-60 us: both rows come to a few milliseconds.
@@ -61,6 +65,7 @@ STEP_BUDGETS = {
         keep_give_ups=2,
         sweep_after_cover=False,
         bounded_rounds=50_000,
+        bounded_hurried=10_000,
     ),
     "python": StepBudgets(
         cover=150,
@@ -70,7 +75,8 @@ STEP_BUDGETS = {
         keep_tries=6,
         keep_give_ups=2,
         sweep_after_cover=True,
-        bounded_rounds=400,
+        bounded_rounds=0,
+        bounded_hurried=0,
     ),
 }
 # Set to 1 to skip the searches and ask the integer program alone (for measuring the pipeline
@@ -175,15 +181,23 @@ def solve_mode(
         the optimum."""
         total = all_laid_score(table_weight, usable, hand_jokers)
         first = max(0, math.ceil((total - bound - 1) / MAX_CARD_LOSS))
+        # A compiled walk sees the clock only between its tries: under a caller's deadline or
+        # stop event, short tries keep it prompt.
+        end, stop = current_limit()
+        limit = steps.bounded_rounds if end is None and stop is None else steps.bounded_hurried
         rounds = fast.solve_by_rounds(
-            *args, max_left_out=usable_count, node_limit=steps.bounded_rounds, first_left_out=first
+            *args, max_left_out=usable_count, node_limit=limit, first_left_out=first
         )
         return rounds.plan if rounds.exact and rounds.plan is not None else None
 
-    answer = ilp.solve_ilp(
-        *args, time_limit=None if budget is None else HURRY_SECONDS, known=quick,
-        bounded_search=bounded_rounds if steps.bounded_rounds else None,
-    )  # fmt: skip
+    try:
+        answer = ilp.solve_ilp(
+            *args, time_limit=None if budget is None else HURRY_SECONDS, known=quick,
+            bounded_search=bounded_rounds if steps.bounded_rounds else None,
+        )  # fmt: skip
+    except RuntimeError as error:  # HiGHS refused the model: the searches' best, not exact
+        log.warning("rummy solver: %s", error)
+        return ModeResult(quick, False, True)
     if answer.exact:
         return ModeResult(answer.plan, True, True)
     return ModeResult(_better(quick, answer.plan), False, True)

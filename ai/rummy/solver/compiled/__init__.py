@@ -48,10 +48,12 @@ if not _disabled():
 
         njit = numba.njit
         _numba = True
-    except ImportError:  # the optional extra ``robbers-den[fast]`` is not installed
-        log.info("numba not installed: the rummy solver runs in pure Python")
-    except Exception as error:  # installed, but broken against this numpy
-        log.warning("numba unavailable (%s): the rummy solver runs in pure Python", error)
+    except Exception as error:
+        if isinstance(error, ModuleNotFoundError) and error.name == "numba":
+            # the optional extra ``robbers-den[fast]`` is not installed
+            log.info("numba not installed: the rummy solver runs in pure Python")
+        else:  # installed, but broken (against this numpy, or without llvmlite)
+            log.warning("numba unavailable (%s): the rummy solver runs in pure Python", error)
 
 
 _warm_lock = threading.Lock()
