@@ -258,7 +258,7 @@ def _freeze_old_sets(
     laid_cards = list(laid.elements())
     steps = step_budgets()
     give_ups = 0
-    most_give_ups = steps.keep_give_ups if crowded else BIG
+    most_give_ups = steps.keep_give_ups if crowded or steps.capped_keeping else BIG
 
     def arranged_keeping(kept: Iterable[int]) -> list[list[Card]] | None:
         nonlocal give_ups

@@ -41,7 +41,10 @@ class StepBudgets:
     settle still goes through the sweep and the rounds (compiled, they settle few of those: the
     integer program gets them at once); ``bounded_rounds``, the rounds' steps once the integer
     program's relaxation has bounded the score (0: not tried), and ``bounded_hurried`` the same
-    under a caller's deadline or stop event."""
+    under a caller's deadline or stop event; ``beam_widths``, the quick sweeps' widths for a
+    caller in a hurry (a plan to fall back on); ``capped_keeping``, whether keeping old sets
+    stops after ``keep_give_ups`` searches that gave up on every table, not only on a crowded
+    one (on the Python path each such search is costly)."""
 
     cover: int
     first_states: int
@@ -52,6 +55,8 @@ class StepBudgets:
     sweep_after_cover: bool
     bounded_rounds: int
     bounded_hurried: int
+    beam_widths: tuple[int, ...]
+    capped_keeping: bool
 
 
 # Compiled steps take about 1-2 us, Python ones 30-60 us: both rows come to a few milliseconds.
@@ -66,6 +71,8 @@ STEP_BUDGETS = {
         sweep_after_cover=False,
         bounded_rounds=50_000,
         bounded_hurried=10_000,
+        beam_widths=(160, 640),
+        capped_keeping=False,
     ),
     "python": StepBudgets(
         cover=150,
@@ -77,13 +84,13 @@ STEP_BUDGETS = {
         sweep_after_cover=True,
         bounded_rounds=0,
         bounded_hurried=0,
+        beam_widths=(160,),
+        capped_keeping=True,
     ),
 }
 # Set to 1 to skip the searches and ask the integer program alone (for measuring the pipeline
 # against HiGHS alone in matches and benchmarks).
 ILP_ONLY_VARIABLE = "ROBBERS_DEN_SOLVER_ILP_ONLY"
-# States kept per step by the quick sweep when no search found a plan to start from.
-BEAM_WIDTHS = (160, 640)
 # The integer program's own time limit for a caller in a hurry (one with a ``budget``).
 HURRY_SECONDS = 0.3
 
@@ -164,7 +171,7 @@ def solve_mode(
     last_resort = ilp.available() and budget != 0
     # A quick plan to fall back on, for a caller in a hurry (the integer program may run out
     # of its time) or without the integer program.
-    for width in BEAM_WIDTHS if budget is not None or not last_resort else ():
+    for width in steps.beam_widths if budget is not None or not last_resort else ():
         if quick is not None:
             break
         quick = fast.solve_counts(*args, beam=width)
