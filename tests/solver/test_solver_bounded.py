@@ -150,6 +150,20 @@ def test_the_staged_program_finds_the_plain_programs_optimum_on_crowded_tables()
         assert _score(staged) == _score(plain), (table, hand, opened)
 
 
+def _count_highs_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Record each HiGHS run of the integer program: its number of integer columns (0: the
+    relaxation)."""
+    runs: list[int] = []
+    real_run = rummy_solver_ilp._run
+
+    def counted(highs: object, lp: object, end: float | None) -> None:
+        runs.append(len(lp.integrality_))  # type: ignore[attr-defined]
+        real_run(highs, lp, end)
+
+    monkeypatch.setattr(rummy_solver_ilp, "_run", counted)
+    return runs
+
+
 def test_a_crowded_table_with_no_opening_is_refused_by_the_relaxation(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -160,14 +174,7 @@ def test_a_crowded_table_with_no_opening_is_refused_by_the_relaxation(
         table, hand, opened = crowded_position(rng)
     assert (len(table), len(hand), opened) == (19, 6, False)
     args = _program_args(table, hand, opened)
-    runs: list[int] = []
-    real_run = rummy_solver_ilp._run
-
-    def counted(highs: object, lp: object, end: float | None) -> None:
-        runs.append(len(lp.integrality_))  # type: ignore[attr-defined]
-        real_run(highs, lp, end)
-
-    monkeypatch.setattr(rummy_solver_ilp, "_run", counted)
+    runs = _count_highs_runs(monkeypatch)
     assert rummy_solver_ilp.solve_ilp(*args) == rummy_solver_ilp.IlpResult(None, True)
     assert runs == [0], "more than the relaxation was solved"
 
@@ -232,14 +239,7 @@ def test_a_whole_numbered_relaxation_is_the_answer(monkeypatch: pytest.MonkeyPat
         table, hand, opened = crowded_position(rng)
     assert (len(table), len(hand), opened) == (19, 15, True)
     args = _program_args(table, hand, opened)
-    runs: list[int] = []
-    real_run = rummy_solver_ilp._run
-
-    def counted(highs: object, lp: object, end: float | None) -> None:
-        runs.append(len(lp.integrality_))  # type: ignore[attr-defined]
-        real_run(highs, lp, end)
-
-    monkeypatch.setattr(rummy_solver_ilp, "_run", counted)
+    runs = _count_highs_runs(monkeypatch)
     staged = rummy_solver_ilp.solve_ilp(*args)
     assert runs == [0], "more than the relaxation was solved"
     plain = rummy_solver_ilp.solve_ilp(*args, plain=True)
