@@ -36,7 +36,7 @@ def test_the_hint_lays_the_most_cards_of_the_player_on_turn() -> None:
 
 
 def test_a_stopped_hint_answers_at_once() -> None:
-    table, hand = slow_position()  # over a minute for an exact answer without a budget
+    table, hand = slow_position()  # a crowded table: the searches can't settle it at once
     state = position([[*cards] for cards in table], " ".join(map(str, hand)))
     stop = threading.Event()
     stop.set()

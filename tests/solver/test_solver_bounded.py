@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -75,9 +76,9 @@ def test_the_integer_program_keeps_the_callers_deadline(how: str) -> None:
     set_at: list[float] = []  # when the stop event was set
     end = None
     if how == "deadline":
-        end = time.perf_counter() + 0.05
+        end = time.perf_counter() + 0.002
     else:
-        threading.Timer(0.05, lambda: (set_at.append(time.perf_counter()), stop.set())).start()
+        threading.Timer(0.002, lambda: (set_at.append(time.perf_counter()), stop.set())).start()
     start = time.perf_counter()
     try:
         with time_limit(end, stop):
@@ -152,12 +153,13 @@ def test_the_staged_program_finds_the_plain_programs_optimum_on_crowded_tables()
 
 def _count_highs_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Record each HiGHS run of the integer program: its number of integer columns (0: the
-    relaxation)."""
+    relaxation; -1: a re-solve of the relaxation HiGHS holds, a step of a dive)."""
     runs: list[int] = []
     real_run = rummy_solver_ilp._run
 
-    def counted(highs: object, lp: object, end: float | None) -> None:
-        runs.append(len(lp.integrality_))  # type: ignore[attr-defined]
+    def counted(highs: Any, lp: Any, end: float | None) -> None:
+        model = highs.getLp() if lp is None else lp
+        runs.append(-1 if lp is None and not model.integrality_ else len(model.integrality_))
         real_run(highs, lp, end)
 
     monkeypatch.setattr(rummy_solver_ilp, "_run", counted)
@@ -231,13 +233,19 @@ def test_a_highs_that_refuses_to_run_is_an_error_not_no_play(
     check_play(table, hand_cards, True, play.table)
 
 
+def _crowded(number: int) -> tuple[list[list[Card]], list[Card], bool]:
+    """The ``number``-th crowded position of seed 2026 (1-based), as the bench draws them."""
+    rng = np.random.default_rng(2026)
+    for _ in range(number):
+        position = crowded_position(rng)
+    return position
+
+
 def test_a_whole_numbered_relaxation_is_the_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     """A crowded table whose relaxation's optimum is whole-numbered: that one HiGHS run is the
-    answer (no integer program), and it is the plain program's optimum."""
-    rng = np.random.default_rng(2026)
-    for _ in range(38):
-        table, hand, opened = crowded_position(rng)
-    assert (len(table), len(hand), opened) == (19, 15, True)
+    answer (no dive, no integer program), and it is the plain program's optimum."""
+    table, hand, opened = _crowded(32)
+    assert (len(table), len(hand), opened) == (17, 7, True)
     args = _program_args(table, hand, opened)
     runs = _count_highs_runs(monkeypatch)
     staged = rummy_solver_ilp.solve_ilp(*args)
@@ -246,32 +254,51 @@ def test_a_whole_numbered_relaxation_is_the_answer(monkeypatch: pytest.MonkeyPat
     assert staged.exact and _score(staged) == _score(plain)
 
 
-@pytest.mark.usefixtures("solver_path")
-def test_the_bounded_rounds_take_short_steps_under_a_deadline(
+def test_a_dive_that_reaches_the_relaxations_bound_is_the_answer(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The rounds tried after the relaxation see the clock only between tries: under a caller's
-    deadline or stop event they get the hurried step budget, so stopping stays prompt."""
-    steps = rummy_solver_pipeline.step_budgets()
-    if not steps.bounded_rounds:
-        pytest.skip("this path does not try the bounded rounds")
-    limits: list[int | None] = []
-    real_rounds = rummy_solver_pipeline.fast.solve_by_rounds
+    """A 19-set table and 15 hand cards whose relaxation is fractional: rounding one column at a
+    time reaches an arrangement at the relaxation's bound, proven optimal without the integer
+    program; the plain program finds the same score."""
+    table, hand, opened = _crowded(38)
+    assert (len(table), len(hand), opened) == (19, 15, True)
+    args = _program_args(table, hand, opened)
+    runs = _count_highs_runs(monkeypatch)
+    staged = rummy_solver_ilp.solve_ilp(*args)
+    assert runs[0] == 0 and len(runs) > 1, "no dive was needed"
+    assert all(run <= 0 for run in runs), "the integer program was run"
+    plain = rummy_solver_ilp.solve_ilp(*args, plain=True)
+    assert staged.exact and _score(staged) == _score(plain)
+    check_play(table, hand, opened, solver.solve_play(table, hand, opened).table)
 
-    def recorded(*args: object, **kwargs: object) -> object:
-        limits.append(kwargs.get("node_limit"))  # type: ignore[arg-type]
-        return real_rounds(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(rummy_solver_pipeline.fast, "solve_by_rounds", recorded)
-    rng = np.random.default_rng(2026)
-    positions = [crowded_position(rng) for _ in range(150)]
-    big = [position for position in positions if len(position[0]) >= 15]
-    for table, hand, opened in big:
-        solver.solve_play(table, hand, opened)
-    assert steps.bounded_rounds in limits, "no position reached the bounded rounds"
-    limits.clear()
-    for table, hand, opened in big:
-        with time_limit(None, threading.Event()):
-            solver.solve_play(table, hand, opened)
-    assert limits and steps.bounded_rounds not in limits
-    assert steps.bounded_hurried in limits
+def test_a_bound_no_arrangement_reaches_is_proven_by_the_integer_program(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table whose relaxation promises more than any arrangement lays: the dive's arrangement
+    falls short of the bound, so the integer program runs (once) and proves the optimum, the
+    plain program's."""
+    table, hand, opened = _crowded(48)
+    assert (len(table), len(hand), opened) == (12, 14, True)
+    args = _program_args(table, hand, opened)
+    runs = _count_highs_runs(monkeypatch)
+    staged = rummy_solver_ilp.solve_ilp(*args)
+    assert sum(run > 0 for run in runs) == 1, runs
+    plain = rummy_solver_ilp.solve_ilp(*args, plain=True)
+    assert staged.exact and _score(staged) == _score(plain)
+
+
+def test_a_deadline_counts_from_now_not_from_the_instances_first_run() -> None:
+    """HiGHS's time limit is on an instance's run time summed over its runs: after earlier runs
+    took longer than the time left, a run must still get that time (not stop at once)."""
+    import highspy
+
+    table, hand, opened = _crowded(38)
+    lp, _, _ = rummy_solver_ilp._model(*_program_args(table, hand, opened))
+    lp.integrality_ = []
+    highs = rummy_solver_ilp._new_highs()
+    highs.setOptionValue("presolve", "off")
+    while highs.getRunTime() < 0.3:
+        rummy_solver_ilp._run(highs, lp, None)
+    rummy_solver_ilp._run(highs, lp, time.perf_counter() + 0.2)
+    assert highs.getModelStatus() == highspy.HighsModelStatus.kOptimal

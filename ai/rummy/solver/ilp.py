@@ -12,7 +12,15 @@ can make alone: the rows below would keep any other at zero).
 Rows, per card (and for the jokers alike): regular uses >= table copies (every table card stays
 on the table), regular + opening uses <= table + hand copies (a hand card is laid once). The
 objective is the score of :mod:`ai.rummy.solver.sweep` (per used card ``card_weight``), so both
-answer the same question. HiGHS keeps its own clock (``time_limit``): nothing interrupts it
+answer the same question. The columns come from one catalogue of every set, built once: a
+position's model is the selection of those whose cards it has.
+
+Solved in stages (:func:`_staged`): the relaxation (a linear program of some hundred simplex
+steps), then dives from its optimum, rounding one column at a time (each re-solve a few steps);
+an arrangement that reaches the relaxation's bound is proven optimal. Only where none does is
+the integer program run, from the dive's arrangement, HiGHS's presolve and primal heuristics
+off: its proof is then quick, where the same program run plain spends most of its time on
+them. HiGHS keeps its own clock (``time_limit``): nothing interrupts it
 from outside, and when the limit is reached its best arrangement so far is returned, marked not
 exact.
 """
@@ -25,14 +33,21 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 import numpy as np
 
-from ai.rummy.solver.plan import Mode, OutOfTime, Plan, PlannedSet, card_weight, current_limit
+from ai.rummy.solver.plan import (
+    BIG,
+    Mode,
+    OutOfTime,
+    Plan,
+    PlannedSet,
+    card_weight,
+    current_limit,
+)
 from ai.rummy.solver.sweep import GROUP_VALUE
 from game.rummy.turn_rules import OPENING_POINTS
 
@@ -146,8 +161,8 @@ def _joker_patterns(length: int) -> tuple[tuple[int, ...], ...]:
     return tuple(patterns)
 
 
-def _columns(avail: Counts, jokers: int) -> list[_Column]:
-    """Every set whose normal cards are available (``avail[rank][suit] > 0``)."""
+def _all_columns() -> list[_Column]:
+    """Every set there is (all 52 cards available, any number of jokers), in a fixed order."""
     columns: list[_Column] = []
     for suit in range(4):
         for low in range(1, 13):
@@ -155,13 +170,8 @@ def _columns(avail: Counts, jokers: int) -> list[_Column]:
                 if high - low >= MAX_PIECE and not (low == 1 and high == 13):
                     continue
                 ranks = [1 if p == ACE_HIGH else p for p in range(low, high + 1)]
-                missing = {i for i, rank in enumerate(ranks) if avail[rank][suit] == 0}
-                if len(missing) > jokers:
-                    continue
                 value = sum(_position_value(p, high >= 13) for p in range(low, high + 1))
                 for pattern in _joker_patterns(len(ranks)):
-                    if len(pattern) > jokers or not missing.issubset(pattern):
-                        continue
                     run = tuple(
                         (0, -1) if i in pattern else (rank, suit) for i, rank in enumerate(ranks)
                     )
@@ -170,11 +180,9 @@ def _columns(avail: Counts, jokers: int) -> list[_Column]:
     for rank in range(1, 14):
         for mask in range(1, 16):
             suits = [s for s in range(4) if mask >> s & 1]
-            if not all(avail[rank][s] for s in suits):
-                continue
             normals = tuple((rank, s) for s in suits)
             for size, group_jokers in GROUP_SHAPES:
-                if size != len(suits) or group_jokers > jokers:
+                if size != len(suits):
                     continue
                 if group_jokers == 2:
                     layout: Layout = ((0, -1), *normals, (0, -1))
@@ -183,6 +191,68 @@ def _columns(avail: Counts, jokers: int) -> list[_Column]:
                 value = GROUP_VALUE[rank] * (size + group_jokers)
                 columns.append(_Column("group", layout, normals, group_jokers, value))
     return columns
+
+
+def _card_row(rank: int, suit: int) -> int:
+    return suit * 13 + rank - 1
+
+
+@dataclass(frozen=True)
+class _Catalogue:
+    """Every set as arrays, built once: the model of a position is a selection of its rows.
+    ``needs[c, card]``: set c holds that normal card (0/1); ``regular`` and ``twin``: the
+    set's entries in the constraint rows, as a regular set and as an opening twin."""
+
+    columns: tuple[_Column, ...]
+    needs: np.ndarray
+    jokers: np.ndarray
+    costs: np.ndarray
+    regular: np.ndarray
+    twin: np.ndarray
+
+
+@cache
+def _catalogue() -> _Catalogue:
+    columns = tuple(_all_columns())
+    count = len(columns)
+    needs = np.zeros((count, JOKER_ROW), dtype=np.int8)
+    regular = np.zeros((count, 2 * CARD_ROWS + 1))
+    twin = np.zeros((count, 2 * CARD_ROWS + 1))
+    jokers = np.array([column.jokers for column in columns])
+    costs = np.zeros(count)
+    for c, column in enumerate(columns):
+        for rank, suit in column.normals:
+            row = _card_row(rank, suit)
+            needs[c, row] = 1
+            regular[c, row] = regular[c, CARD_ROWS + row] = twin[c, CARD_ROWS + row] = 1
+        regular[c, JOKER_ROW] = regular[c, CARD_ROWS + JOKER_ROW] = column.jokers
+        twin[c, CARD_ROWS + JOKER_ROW] = column.jokers
+        twin[c, 2 * CARD_ROWS] = column.value
+        costs[c] = sum(card_weight(rank) for rank, _ in column.normals)
+        costs[c] += column.jokers * card_weight(0)
+    for array in (needs, regular, twin, jokers, costs):
+        array.flags.writeable = False
+    return _Catalogue(columns, needs, jokers, costs, regular, twin)
+
+
+def _copies(counts: Counts) -> np.ndarray:
+    """Copies of each normal card, in constraint-row order."""
+    return np.array([counts[r][s] for s in range(4) for r in range(1, 14)])
+
+
+def _present(catalogue: _Catalogue, copies: np.ndarray, jokers: int) -> np.ndarray:
+    """Indices of the sets whose normal cards are all among ``copies`` and whose jokers are at
+    most ``jokers``."""
+    missing = catalogue.needs @ (copies == 0).astype(np.int8)
+    return np.flatnonzero((missing == 0) & (catalogue.jokers <= jokers))
+
+
+def _caps(catalogue: _Catalogue, chosen: np.ndarray, copies: np.ndarray, jokers: int) -> np.ndarray:
+    """How often each chosen set can be laid at most: its scarcest card, and its jokers."""
+    held = np.where(catalogue.needs[chosen] > 0, copies[None, :], np.iinfo(np.int64).max)
+    cap = held.min(axis=1)
+    wild = catalogue.jokers[chosen]
+    return np.where(wild > 0, np.minimum(cap, jokers // np.maximum(wild, 1)), cap)
 
 
 def solve_ilp(
@@ -194,18 +264,14 @@ def solve_ilp(
     time_limit: float | None = None,
     known: Plan | None = None,
     plain: bool = False,
-    bounded_search: Callable[[float], Plan | None] | None = None,
 ) -> IlpResult:
     """The best arrangement in ``mode`` ("opened" or "opening") with the score of
     :func:`ai.rummy.solver.sweep.solve_counts`. ``time_limit`` in seconds (HiGHS's own clock).
     ``known``: a legal plan found by other means; if it reaches the relaxation's bound it is
-    returned as proven. ``bounded_search``: given the relaxation's bound on the score, an exact
-    search that may use it (its plan is the optimum; None: it gave up), tried before the integer
-    program. ``plain``: one integer program, HiGHS's presolve and heuristics as they come (only the
-    gap, one thread and the clock set as always): the yardstick the pipeline is measured
-    against, without the relaxation first."""
-    import highspy
-
+    returned as proven, and a program that runs out of time answers no less. ``plain``: one
+    integer program, HiGHS's presolve and heuristics as they come (only the gap, one thread and
+    the clock set as always): the yardstick the pipeline is measured against, without the
+    relaxation first."""
     model = _model(table, hand, table_jokers, hand_jokers, mode)
     if model is None:
         empty = not any(map(any, table)) and not table_jokers
@@ -231,34 +297,83 @@ def solve_ilp(
 
         highs.cbMipInterrupt.subscribe(interrupt)
         highs.cbSimplexInterrupt.subscribe(interrupt)
-    if not plain and len(columns) >= STAGED_FROM_COLUMNS:
-        # The relaxation first: on these models its bound is nearly always the optimum, and it
-        # settles alone a position with no opening (infeasible) or an integral optimum. A small
-        # model goes to HiGHS as it is: its whole solve costs little more than the relaxation.
-        lp.integrality_ = []
+    if plain:
         _run(highs, lp, end)
         _check_time(stop, deadline)
-        status = highs.getModelStatus()
-        if status == highspy.HighsModelStatus.kInfeasible:
-            return IlpResult(None, True)
-        if status == highspy.HighsModelStatus.kOptimal:
-            solution = highs.getSolution()
-            values = np.asarray(solution.col_value)
-            if values.size and np.abs(values - np.round(values)).max() < INTEGRAL:
-                return IlpResult(_plan(values, columns, costs), True)
-            bound = highs.getInfo().objective_function_value
-            if known is not None and known.score >= bound - 0.5:
-                return IlpResult(known, True)
-            found = None if bounded_search is None else bounded_search(bound)
-            if found is not None:
-                return IlpResult(found, True)
-            _check_time(stop, deadline)
-        lp.integrality_ = [highspy.HighsVarType.kInteger] * len(columns)
-        # On a big model (a crowded table) HiGHS's presolve costs several times the solve it
-        # saves (on a small one it is as often a gain as a loss).
-        highs.setOptionValue("presolve", "off")
+        return _mip_answer(highs, columns, costs)
+    return _staged(highs, lp, columns, costs, known, end, stop, deadline)
+
+
+def _staged(
+    highs: Any,
+    lp: Any,
+    columns: list[tuple[_Column, bool]],
+    costs: np.ndarray,
+    known: Plan | None,
+    end: float | None,
+    stop: threading.Event | None,
+    deadline: float | None,
+) -> IlpResult:
+    """The relaxation, a dive from it, then the integer program. The relaxation settles alone a
+    position with no opening (infeasible) or a whole-numbered optimum; its bound is nearly
+    always the optimum, and the dive usually reaches it. What is left, HiGHS proves from the
+    dive's arrangement, with its presolve and its own heuristics off (on these models they cost
+    several times the proof: the relaxation is tight and the arrangement is known)."""
+    import highspy
+
+    integrality = lp.integrality_
+    lp.integrality_ = []
+    highs.setOptionValue("presolve", "off")
     _run(highs, lp, end)
     _check_time(stop, deadline)
+    status = highs.getModelStatus()
+    if status == highspy.HighsModelStatus.kInfeasible:
+        return IlpResult(None, True)
+    incumbent: np.ndarray | None = None
+    best = known
+    if status == highspy.HighsModelStatus.kOptimal:
+        bound = highs.getInfo().objective_function_value
+        if known is not None and known.score >= bound - 0.5:
+            return IlpResult(known, True)
+        upper = np.asarray(lp.col_upper_, dtype=float)
+        dived_score = -1.0
+        for index, choice in enumerate(DIVE_CHOICES):
+            # A second dive only where the first lost a card against the bound: with an
+            # arrangement that didn't, HiGHS's proof is quick.
+            if index and best is not None and bound - best.score < BIG:
+                break
+            dived = _dive(highs, upper, bound, end, choice, restart=index > 0)
+            _check_time(stop, deadline)
+            if dived is None:
+                continue
+            plan = _plan(dived, columns, costs)
+            if plan.score >= bound - 0.5:
+                return IlpResult(plan, True)
+            if plan.score > dived_score:
+                incumbent, dived_score = dived, plan.score
+            if best is None or plan.score > best.score:
+                best = plan
+    lp.integrality_ = integrality
+    highs.setOptionValue("mip_heuristic_effort", 0.0)
+    for heuristic in HEURISTICS:
+        highs.setOptionValue("mip_heuristic_run_" + heuristic, False)
+    _pass(highs, lp)
+    if incumbent is not None:
+        solution = highspy.HighsSolution()
+        solution.col_value = list(incumbent)
+        solution.value_valid = True
+        highs.setSolution(solution)
+    _run(highs, None, end)
+    _check_time(stop, deadline)
+    answer = _mip_answer(highs, columns, costs)
+    if best is not None and (answer.plan is None or answer.plan.score < best.score):
+        return IlpResult(best, answer.exact)  # a timed-out program may hold less than known
+    return answer
+
+
+def _mip_answer(highs: Any, columns: list[tuple[_Column, bool]], costs: np.ndarray) -> IlpResult:
+    import highspy
+
     status = highs.getModelStatus()
     exact = status == highspy.HighsModelStatus.kOptimal
     if status == highspy.HighsModelStatus.kInfeasible:
@@ -269,23 +384,80 @@ def solve_ilp(
     return IlpResult(_plan(np.asarray(solution.col_value), columns, costs), exact)
 
 
+def _dive(
+    highs: Any, upper: np.ndarray, bound: float, end: float | None, choice: str, restart: bool
+) -> np.ndarray | None:
+    """A whole-numbered arrangement near the relaxation's optimum (None: not found): one
+    fractional column at a time (``choice``: "nearly whole", the one nearest to rounding up;
+    "largest", the one used most) rounded up and the relaxation solved again from where it was;
+    where that loses a card or more against ``bound`` (or is infeasible), the column is rounded
+    down instead. Each re-solve takes a few simplex steps. ``restart``: an earlier dive changed
+    the column bounds; they are put back first (a dive starts from the relaxation's optimum)."""
+    import highspy
+
+    optimal = highspy.HighsModelStatus.kOptimal
+    count = len(upper)
+    lower = np.zeros(count)
+    upper = upper.copy()
+    if restart:
+        everything = np.arange(count, dtype=np.int32)
+        highs.changeColsBounds(count, everything, lower, upper)
+        _run(highs, None, end)
+        if highs.getModelStatus() != optimal:
+            return None
+    for _ in range(DIVE_STEPS):
+        values = np.asarray(highs.getSolution().col_value)
+        part = values - np.floor(values + INTEGRAL)
+        fractional = np.flatnonzero(part > INTEGRAL)
+        if not fractional.size:
+            return np.round(values)
+        rank = part if choice == "nearly whole" else values
+        column = int(fractional[np.argmax(rank[fractional])])
+        up = float(np.ceil(values[column]))
+        highs.changeColBounds(column, up, upper[column])
+        _run(highs, None, end)
+        status = highs.getModelStatus()
+        if status == optimal and highs.getInfo().objective_function_value > bound - BIG:
+            lower[column] = up
+            continue
+        upper[column] = up - 1
+        highs.changeColBounds(column, lower[column], upper[column])
+        _run(highs, None, end)
+        if highs.getModelStatus() != optimal:
+            return None
+    return None
+
+
 # How far from a whole number a relaxation's value may be and still count as whole.
 INTEGRAL = 1e-6
-# Models with fewer columns are solved in one go, with HiGHS's presolve (see solve_ilp).
-STAGED_FROM_COLUMNS = 600
+# HiGHS's primal heuristics, switched off for the proof after a dive.
+HEURISTICS = ("feasibility_jump", "rens", "rins", "root_reduced_cost", "shifting", "zi_round")
+# Re-solves a dive may take before the integer program is asked, and the dives in their order.
+DIVE_STEPS = 60
+DIVE_CHOICES = ("nearly whole", "largest")
 
 
 def _run(highs: Any, lp: Any, end: float | None) -> None:
-    """Solve ``lp`` within ``end``. A refused run (HiGHS's options clash with its process-wide
-    state, such as another instance's thread count) raises: it must never read as "no play"."""
+    """Solve ``lp`` (None: the model HiGHS holds, as changed since) within ``end``. A refused
+    run (HiGHS's options clash with its process-wide state, such as another instance's thread
+    count) raises: it must never read as "no play"."""
     import highspy
 
     if end is not None:
-        highs.setOptionValue("time_limit", max(end - time.perf_counter(), 1e-3))
-    if highs.passModel(lp) == highspy.HighsStatus.kError or (
-        highs.run() == highspy.HighsStatus.kError
-    ):
+        # HiGHS's limit is on its instance's run time summed over every run so far.
+        remaining = max(end - time.perf_counter(), 1e-3)
+        highs.setOptionValue("time_limit", highs.getRunTime() + remaining)
+    if lp is not None:
+        _pass(highs, lp)
+    if highs.run() == highspy.HighsStatus.kError:
         raise RuntimeError("HiGHS refused to solve the rummy position")
+
+
+def _pass(highs: Any, lp: Any) -> None:
+    import highspy
+
+    if highs.passModel(lp) == highspy.HighsStatus.kError:
+        raise RuntimeError("HiGHS refused the rummy position's model")
 
 
 def _check_time(stop: threading.Event | None, end: float | None) -> None:
@@ -309,55 +481,33 @@ def _model(
     """The integer program (a ``HighsLp``), its columns and their scores; None: no set at all."""
     import highspy
 
-    avail = [[table[r][s] + hand[r][s] for s in range(4)] for r in range(14)]
+    catalogue = _catalogue()
+    table_copies = _copies(table)
+    avail_copies = table_copies + _copies(hand)
     jokers = table_jokers + hand_jokers
-    base = _columns(avail, jokers)
-    columns = [(column, False) for column in base]
-    if mode == "opening":
-        # An opening set is made of hand cards only: a twin needing a card (or more jokers) the
-        # hand hasn't got could never be laid, so it is left out of the model.
-        columns += [
-            (column, True)
-            for column in base
-            if column.jokers <= hand_jokers and all(hand[r][s] for r, s in column.normals)
-        ]
-    if not columns:
+    base = _present(catalogue, avail_copies, jokers)
+    # An opening set is made of hand cards only: a twin needing a card (or more jokers) the
+    # hand hasn't got could never be laid, so it is left out of the model.
+    twins = (
+        _present(catalogue, _copies(hand), hand_jokers)
+        if mode == "opening"
+        else np.zeros(0, dtype=np.int64)
+    )
+    if not base.size:
         return None
-
-    def row(rank: int, suit: int) -> int:
-        return suit * 13 + rank - 1
-
     rows = 2 * CARD_ROWS + (0 if mode == "opened" else 1)
-    starts, indices, values = [0], [], []
-    costs = np.zeros(len(columns))
-    upper = np.zeros(len(columns))
-    for j, (column, opening) in enumerate(columns):
-        entries: dict[int, float] = {}
-        for rank, suit in column.normals:
-            if not opening:
-                entries[row(rank, suit)] = entries.get(row(rank, suit), 0) + 1
-            total = CARD_ROWS + row(rank, suit)
-            entries[total] = entries.get(total, 0) + 1
-        if column.jokers:
-            if not opening:
-                entries[JOKER_ROW] = column.jokers
-            entries[CARD_ROWS + JOKER_ROW] = column.jokers
-        if opening:
-            entries[2 * CARD_ROWS] = column.value
-        for index in sorted(entries):
-            indices.append(index)
-            values.append(entries[index])
-        starts.append(len(indices))
-        costs[j] = sum(card_weight(rank) for rank, _ in column.normals)
-        costs[j] += column.jokers * card_weight(0)
-        copies, wild = (hand, hand_jokers) if opening else (avail, jokers)
-        cap = min(copies[rank][suit] for rank, suit in column.normals)
-        if column.jokers:
-            cap = min(cap, wild // column.jokers)
-        upper[j] = cap
+    entries = np.concatenate([catalogue.regular[base], catalogue.twin[twins]])[:, :rows]
+    # Column-wise storage of the matrix: the non-zeros of each column (a row of ``entries``).
+    column_of, row_of = np.nonzero(entries)
+    starts = np.searchsorted(column_of, np.arange(len(entries) + 1))
+    costs = np.concatenate([catalogue.costs[base], catalogue.costs[twins]])
+    upper = np.concatenate([
+        _caps(catalogue, base, avail_copies, jokers),
+        _caps(catalogue, twins, _copies(hand), hand_jokers),
+    ]).astype(float)  # fmt: skip
+    columns = [(catalogue.columns[c], False) for c in base]
+    columns += [(catalogue.columns[c], True) for c in twins]
     inf = highspy.kHighsInf
-    table_rows = [float(table[r][s]) for s in range(4) for r in range(1, 14)]
-    avail_rows = [float(avail[r][s]) for s in range(4) for r in range(1, 14)]
     opening_lower = [] if mode == "opened" else [float(OPENING_POINTS)]
     lp = highspy.HighsLp()
     lp.num_col_ = len(columns)
@@ -367,17 +517,19 @@ def _model(
     lp.col_lower_ = np.zeros(len(columns))
     lp.col_upper_ = upper
     lp.row_lower_ = np.array(
-        [*table_rows, float(table_jokers)] + [-inf] * CARD_ROWS + opening_lower
+        [*table_copies.astype(float), float(table_jokers)] + [-inf] * CARD_ROWS + opening_lower
     )
     lp.row_upper_ = np.array(
-        [inf] * CARD_ROWS + [*avail_rows, float(jokers)] + ([inf] if opening_lower else [])
+        [inf] * CARD_ROWS
+        + [*avail_copies.astype(float), float(jokers)]
+        + ([inf] if opening_lower else [])
     )
     lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
     lp.a_matrix_.num_col_ = len(columns)
     lp.a_matrix_.num_row_ = rows
-    lp.a_matrix_.start_ = np.array(starts, dtype=np.int32)
-    lp.a_matrix_.index_ = np.array(indices, dtype=np.int32)
-    lp.a_matrix_.value_ = np.array(values, dtype=float)
+    lp.a_matrix_.start_ = starts.astype(np.int32)
+    lp.a_matrix_.index_ = row_of.astype(np.int32)
+    lp.a_matrix_.value_ = entries[column_of, row_of].astype(float)
     lp.integrality_ = [highspy.HighsVarType.kInteger] * len(columns)
     return lp, columns, costs
 

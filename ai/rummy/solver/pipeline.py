@@ -13,7 +13,6 @@ code, and the deadlines of :func:`ai.rummy.solver.sweep.time_limit` are checked 
 from __future__ import annotations
 
 import logging
-import math
 import os
 from dataclasses import dataclass
 
@@ -21,8 +20,7 @@ from ai.rummy.solver import ilp
 from ai.rummy.solver import paths as fast
 from ai.rummy.solver.compiled.cover import lay_most_jit
 from ai.rummy.solver.cover import lay_everything, lay_most
-from ai.rummy.solver.plan import Mode, OverBudget, Plan, all_laid_score, current_limit
-from ai.rummy.solver.rounds import MAX_CARD_LOSS
+from ai.rummy.solver.plan import Mode, OverBudget, Plan, all_laid_score
 
 Counts = list[list[int]]
 log = logging.getLogger(__name__)
@@ -39,9 +37,7 @@ class StepBudgets:
     of those searches may give up before the rest of the table is left as the plan has it;
     ``sweep_after_cover``, whether an opened player's position the set-by-set search could not
     settle still goes through the sweep and the rounds (compiled, they settle few of those: the
-    integer program gets them at once); ``bounded_rounds``, the rounds' steps once the integer
-    program's relaxation has bounded the score (0: not tried), and ``bounded_hurried`` the same
-    under a caller's deadline or stop event; ``beam_widths``, the quick sweeps' widths for a
+    integer program gets them at once); ``beam_widths``, the quick sweeps' widths for a
     caller in a hurry (a plan to fall back on); ``capped_keeping``, whether keeping old sets
     stops after ``keep_give_ups`` searches that gave up on every table, not only on a crowded
     one (on the Python path each such search is costly)."""
@@ -53,8 +49,6 @@ class StepBudgets:
     keep_tries: int
     keep_give_ups: int
     sweep_after_cover: bool
-    bounded_rounds: int
-    bounded_hurried: int
     beam_widths: tuple[int, ...]
     capped_keeping: bool
 
@@ -69,8 +63,6 @@ STEP_BUDGETS = {
         keep_tries=40,
         keep_give_ups=2,
         sweep_after_cover=False,
-        bounded_rounds=50_000,
-        bounded_hurried=10_000,
         beam_widths=(160, 640),
         capped_keeping=False,
     ),
@@ -82,8 +74,6 @@ STEP_BUDGETS = {
         keep_tries=6,
         keep_give_ups=2,
         sweep_after_cover=True,
-        bounded_rounds=0,
-        bounded_hurried=0,
         beam_widths=(160,),
         capped_keeping=True,
     ),
@@ -182,26 +172,10 @@ def solve_mode(
     if not last_resort:
         return _sweep_within(args, quick, beat, budget)
 
-    def bounded_rounds(bound: float) -> Plan | None:
-        """The depth-first rounds from the fewest hand cards the relaxation's bound lets stay:
-        no arrangement leaves fewer out, so the first round that finishes with a plan holds
-        the optimum."""
-        total = all_laid_score(table_weight, usable, hand_jokers)
-        first = max(0, math.ceil((total - bound - 1) / MAX_CARD_LOSS))
-        # A compiled walk sees the clock only between its tries: under a caller's deadline or
-        # stop event, short tries keep it prompt.
-        end, stop = current_limit()
-        limit = steps.bounded_rounds if end is None and stop is None else steps.bounded_hurried
-        rounds = fast.solve_by_rounds(
-            *args, max_left_out=usable_count, node_limit=limit, first_left_out=first
-        )
-        return rounds.plan if rounds.exact and rounds.plan is not None else None
-
     try:
         answer = ilp.solve_ilp(
-            *args, time_limit=None if budget is None else HURRY_SECONDS, known=quick,
-            bounded_search=bounded_rounds if steps.bounded_rounds else None,
-        )  # fmt: skip
+            *args, time_limit=None if budget is None else HURRY_SECONDS, known=quick
+        )
     except RuntimeError as error:  # HiGHS refused the model: the searches' best, not exact
         log.warning("rummy solver: %s", error)
         return ModeResult(quick, False, True)
