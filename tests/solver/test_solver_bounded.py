@@ -302,3 +302,32 @@ def test_a_deadline_counts_from_now_not_from_the_instances_first_run() -> None:
         rummy_solver_ilp._run(highs, lp, None)
     rummy_solver_ilp._run(highs, lp, time.perf_counter() + 0.2)
     assert highs.getModelStatus() == highspy.HighsModelStatus.kOptimal
+
+
+@pytest.mark.usefixtures("solver_path")
+def test_an_opening_the_searches_cannot_settle_goes_to_the_program_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A player who has not opened, on a 13-set table with ten hand cards: the quick searches
+    can't settle even the opened player's question, so the opening question goes to the integer
+    program without a second round of searches; the play is the plain program's optimum."""
+    table, hand, opened = _crowded(24)
+    assert (len(table), len(hand), opened) == (13, 10, False)
+    searched: list[str] = []
+    real_rounds = rummy_solver_pipeline.fast.solve_by_rounds
+
+    def rounds(*args: Any, **kwargs: Any) -> Any:
+        searched.append(args[4])
+        return real_rounds(*args, **kwargs)
+
+    monkeypatch.setattr(rummy_solver_pipeline.fast, "solve_by_rounds", rounds)
+    play = solver.solve_play(table, hand, opened)
+    # The Python row searches on after the set-by-set search (its own choice, see STEP_BUDGETS).
+    if not rummy_solver_pipeline.step_budgets().sweep_after_cover:
+        assert "opening" not in searched
+    assert play.exact
+    plain = rummy_solver_ilp.solve_ilp(*_program_args(table, hand, opened), plain=True)
+    flat = [card for cards in table for card in cards]
+    assert plain.plan is not None
+    assert check_play(table, hand, opened, play.table) == plain.plan.score
+    assert plain.plan.score - solver._table_weight(flat) >= BIG

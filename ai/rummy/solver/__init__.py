@@ -140,10 +140,10 @@ def _solve(
         return _Solved(None, -1, True)
     table_weight = _table_weight(table_cards)
 
-    def solve(mode: Mode, searches_only: bool = False) -> _Solved:
+    def solve(mode: Mode, searches_only: bool = False, unsettled: bool = False) -> _Solved:
         found = solve_mode(
             counts.table, usable, counts.table_jokers, counts.hand_jokers, mode, table_weight,
-            budget, searches_only,
+            budget, searches_only, unsettled,
         )  # fmt: skip
         if found.plan is None:
             return _Solved(None, 0 if mode == "opened" else -1, found.exact)
@@ -162,7 +162,9 @@ def _solve(
             return _Solved(None, -1, True)  # not even an opened player could lay a card
         if _opening_covered(best.plan, table_cards) >= OPENING_POINTS:
             return best
-    return solve("opening")
+    # Where the searches could not settle the easier opened question, they never settled the
+    # opening one on the bench's crowded tables: the integer program is asked at once.
+    return solve("opening", unsettled=not best.exact)
 
 
 def _opening_covered(plan: Plan, table_cards: Sequence[Card]) -> int:

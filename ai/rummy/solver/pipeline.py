@@ -37,7 +37,8 @@ class StepBudgets:
     of those searches may give up before the rest of the table is left as the plan has it;
     ``sweep_after_cover``, whether an opened player's position the set-by-set search could not
     settle still goes through the sweep and the rounds (compiled, they settle few of those: the
-    integer program gets them at once); ``beam_widths``, the quick sweeps' widths for a
+    integer program gets them at once), also when that question is only the quick first try for
+    a player who has not opened; ``beam_widths``, the quick sweeps' widths for a
     caller in a hurry (a plan to fall back on); ``capped_keeping``, whether keeping old sets
     stops after ``keep_give_ups`` searches that gave up on every table, not only on a crowded
     one (on the Python path each such search is costly)."""
@@ -111,11 +112,14 @@ def solve_mode(
     table_weight: int,
     budget: int | None,
     searches_only: bool = False,
+    unsettled: bool = False,
 ) -> ModeResult:
     """The best plan in ``mode`` ("opened" or "opening") for these counts. ``budget``: None,
     exact whatever it takes; 0, the quick searches alone; otherwise the integer program gets
     :data:`HURRY_SECONDS`. ``searches_only``: only the exact searches (a plan not proven
-    optimal is not looked for)."""
+    optimal is not looked for). ``unsettled``: the searches could not settle an easier question
+    of this position (the opened player's, for one who has not opened): where the integer program
+    will be asked, it is asked at once."""
     compiled = fast.ready()
     steps = step_budgets()
     args = (table, usable, table_jokers, hand_jokers, mode)
@@ -139,10 +143,12 @@ def solve_mode(
             return ModeResult(cover.plan, True)
         fewest_left_out = cover.fewest_left_out
     beat = table_weight if opened else None
-    # Straight to the integer program: only for an opened player's own question (not the first
-    # try for one who has not opened) and where the program will be asked.
-    to_program = opened and not searches_only and budget != 0 and ilp.available()
-    sweep = steps.sweep_after_cover or not to_program
+    # Straight to the integer program: for an opened player's own question (not the first try
+    # for one who has not opened), or an opening question whose easier opened one the searches
+    # could not settle, and where the program will be asked. The first try is the set-by-set
+    # search alone where the row says so.
+    to_program = (opened or unsettled) and not searches_only and budget != 0 and ilp.available()
+    sweep = steps.sweep_after_cover or not (to_program or searches_only)
     if sweep and steps.first_states:
         try:
             return ModeResult(fast.solve_counts(*args, beat=beat, limit=steps.first_states), True)
