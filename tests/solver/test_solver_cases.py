@@ -173,7 +173,7 @@ def test_a_time_limit_stops_a_slow_solve_at_once() -> None:
     start = time.perf_counter()
     with pytest.raises(OutOfTime), time_limit(start + 0.002):
         best_play(table, hand, opened=True)
-    assert time.perf_counter() - start < 0.5
+    assert time.perf_counter() - start < 0.02
     stop = threading.Event()
     stop.set()
     with pytest.raises(OutOfTime), time_limit(None, stop):

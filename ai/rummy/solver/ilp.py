@@ -131,6 +131,11 @@ def _flush_c_stdout() -> None:
         ctypes.CDLL(None).fflush(None)
 
 
+def prepare() -> None:
+    """Build the catalogue of sets now (a few tens of milliseconds), not in a first solve."""
+    _catalogue()
+
+
 def available() -> bool:
     """Is highspy importable?"""
     try:
@@ -338,11 +343,11 @@ def _staged(
         upper = np.asarray(lp.col_upper_, dtype=float)
         dived_score = -1.0
         for index, choice in enumerate(DIVE_CHOICES):
-            # A second dive only where the first lost a card against the bound: with an
-            # arrangement that didn't, HiGHS's proof is quick.
-            if index and best is not None and bound - best.score < BIG:
+            # A second dive only where the first found nothing or lost a card against the
+            # bound: from an arrangement that didn't, HiGHS's proof is quick.
+            if index and bound - dived_score < BIG:
                 break
-            dived = _dive(highs, upper, bound, end, choice, restart=index > 0)
+            dived = _dive(highs, upper, bound, end, stop, choice, restart=index > 0)
             _check_time(stop, deadline)
             if dived is None:
                 continue
@@ -354,9 +359,10 @@ def _staged(
             if best is None or plan.score > best.score:
                 best = plan
     lp.integrality_ = integrality
-    highs.setOptionValue("mip_heuristic_effort", 0.0)
-    for heuristic in HEURISTICS:
-        highs.setOptionValue("mip_heuristic_run_" + heuristic, False)
+    if incumbent is not None:  # without one, HiGHS's heuristics look for it
+        highs.setOptionValue("mip_heuristic_effort", 0.0)
+        for heuristic in HEURISTICS:
+            highs.setOptionValue("mip_heuristic_run_" + heuristic, False)
     _pass(highs, lp)
     if incumbent is not None:
         solution = highspy.HighsSolution()
@@ -385,7 +391,13 @@ def _mip_answer(highs: Any, columns: list[tuple[_Column, bool]], costs: np.ndarr
 
 
 def _dive(
-    highs: Any, upper: np.ndarray, bound: float, end: float | None, choice: str, restart: bool
+    highs: Any,
+    upper: np.ndarray,
+    bound: float,
+    end: float | None,
+    stop: threading.Event | None,
+    choice: str,
+    restart: bool,
 ) -> np.ndarray | None:
     """A whole-numbered arrangement near the relaxation's optimum (None: not found): one
     fractional column at a time (``choice``: "nearly whole", the one nearest to rounding up;
@@ -406,6 +418,8 @@ def _dive(
         if highs.getModelStatus() != optimal:
             return None
     for _ in range(DIVE_STEPS):
+        if (stop is not None and stop.is_set()) or (end is not None and time.perf_counter() > end):
+            return None  # the caller's limit: it raises OutOfTime
         values = np.asarray(highs.getSolution().col_value)
         part = values - np.floor(values + INTEGRAL)
         fractional = np.flatnonzero(part > INTEGRAL)

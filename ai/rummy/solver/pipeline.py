@@ -147,8 +147,9 @@ def solve_mode(
     # for one who has not opened), or an opening question whose easier opened one the searches
     # could not settle, and where the program will be asked. The first try is the set-by-set
     # search alone where the row says so.
-    to_program = (opened or unsettled) and not searches_only and budget != 0 and ilp.available()
-    sweep = steps.sweep_after_cover or not (to_program or searches_only)
+    program_later = budget != 0 and ilp.available()
+    to_program = (opened or unsettled) and not searches_only and program_later
+    sweep = steps.sweep_after_cover or not (to_program or (searches_only and program_later))
     if sweep and steps.first_states:
         try:
             return ModeResult(fast.solve_counts(*args, beat=beat, limit=steps.first_states), True)
