@@ -383,8 +383,8 @@ def _arrange(old_sets: list[list[Card]], frozen: set[int], new_sets: list[list[C
 def warm_up() -> bool:
     """Prepare what the shipped pipeline needs before timing-sensitive use: the compiled kernels
     (compiled, or loaded from numba's on-disk cache) where numba is installed and not switched
-    off, and the integer program's library and catalogue of sets. A no-op where nothing compiles; returns whether
-    solves now run compiled code. Idempotent and thread-safe."""
+    off, and the integer program's library and catalogue of sets. A no-op where nothing
+    compiles; returns whether solves now run compiled code. Idempotent and thread-safe."""
     from ai.rummy.solver import compiled
     from ai.rummy.solver import ilp as rummy_solver_ilp
 

@@ -14,6 +14,7 @@ from ai.rummy.solver.cover import lay_everything
 from ai.rummy.solver.plan import Mode, Plan, PlannedSet
 from ai.rummy.solver.rounds import RoundsResult
 from ai.rummy.solver.rounds import solve_by_rounds as solve_by_rounds_py
+from ai.rummy.solver.stranded import has_stranded_card
 from ai.rummy.solver.sweep import solve_counts as solve_counts_py
 
 Counts = list[list[int]]
@@ -64,5 +65,7 @@ def cover_all(table: Counts, jokers: int, node_limit: int) -> list[PlannedSet] |
     """Valid sets holding exactly these cards (``table[rank][suit]`` and ``jokers``), or None
     when there are none; :class:`OverBudget` when the search gave up after ``node_limit``
     steps."""
+    if has_stranded_card(table, jokers):
+        return None
     solve = lay_everything_jit if compiled.ready() else lay_everything
     return solve(table, [[0] * 4 for _ in range(14)], jokers, node_limit)

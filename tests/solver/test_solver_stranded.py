@@ -1,0 +1,53 @@
+"""The quick refusal before arranging cards: a card that fits in no set of the cards at hand
+means they can't all be laid, and the refusal never turns down cards that can."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ai.rummy.solver import _counts
+from ai.rummy.solver.cover import lay_everything
+from ai.rummy.solver.stranded import has_stranded_card
+from game.rummy.cards import Card, make_deck, parse_cards
+
+
+def _stranded(cards: str) -> bool:
+    counts = _counts(parse_cards(cards), [])
+    return has_stranded_card(counts.table, counts.table_jokers)
+
+
+def test_a_lone_card_is_stranded_and_a_set_is_not() -> None:
+    assert _stranded("5H")
+    assert _stranded("5H 5S")  # a group of two needs a joker
+    assert not _stranded("5H 5S *")
+    assert not _stranded("5H 6H 7H")
+    assert _stranded("5H 6H 7H 9C")
+
+
+def test_the_ace_counts_below_the_two_and_above_the_king() -> None:
+    assert not _stranded("AH 2H 3H")
+    assert not _stranded("QH KH AH")
+    assert not _stranded("KH AH *")  # Q-K-A with the joker as the queen
+    assert _stranded("KH AH 2H")  # no run turns the corner
+
+
+def test_a_joker_fills_one_gap_in_three_places_only() -> None:
+    assert not _stranded("5H 7H *")
+    assert _stranded("5H 8H *")
+    assert _stranded("5H 8H * *")  # two jokers never stand side by side in a run
+
+
+_DECK = make_deck(6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, len(_DECK) - 1), min_size=1, max_size=12, unique=True))
+def test_cards_it_refuses_can_never_all_be_laid(picks: list[int]) -> None:
+    """Whenever some card is called stranded, the exact search finds no arrangement of them all
+    (the refusal is only a shortcut, never a different answer)."""
+    cards: list[Card] = [_DECK[i] for i in picks]
+    counts = _counts(cards, [])
+    if has_stranded_card(counts.table, counts.table_jokers):
+        empty = [[0] * 4 for _ in range(14)]
+        assert lay_everything(counts.table, empty, counts.table_jokers, None) is None
