@@ -86,7 +86,7 @@ def test_the_integer_program_keeps_the_callers_deadline(how: str, after: float) 
         rummy_solver_ilp.solve_ilp(*args)
     returned = time.perf_counter()
     limit = end if end is not None else set_at[0]
-    assert returned - limit < 0.04, "the solve ran on past the caller's limit"
+    assert returned - limit < 0.08, "the solve ran on past the caller's limit"
 
 
 @pytest.mark.usefixtures("solver_path")

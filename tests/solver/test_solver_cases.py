@@ -12,7 +12,7 @@ import pytest
 from ai.rummy.solver import OutOfTime, best_opening, best_play, max_laid, time_limit
 from game.rummy.cards import Card, parse_cards
 from game.rummy.melds import check_meld
-from tests.solver.positions import slow_position
+from tests.solver.positions import crowded_position
 
 # Every case on both solver paths (compiled and pure Python): same plays.
 pytestmark = pytest.mark.usefixtures("solver_path")
@@ -169,15 +169,17 @@ def test_a_tiny_budget_still_gives_a_legal_play() -> None:
 def test_a_time_limit_stops_a_slow_solve_at_once() -> None:
     """A computer player in a hurry must not be held up by a hard table: under ``time_limit``
     the solver gives up within milliseconds of the end (or at once when the stop is set)."""
-    table, hand = slow_position()  # tens of milliseconds without a limit, compiled too
+    rng = np.random.default_rng(2026)
+    for _ in range(228):
+        table, hand, opened = crowded_position(rng)  # ~170 ms compiled, more in Python
     start = time.perf_counter()
     with pytest.raises(OutOfTime), time_limit(start + 0.002):
-        best_play(table, hand, opened=True)
-    assert time.perf_counter() - start < 0.02
+        best_play(table, hand, opened)
+    assert time.perf_counter() - start < 0.08
     stop = threading.Event()
     stop.set()
     with pytest.raises(OutOfTime), time_limit(None, stop):
-        best_play(table, hand, opened=True)
+        best_play(table, hand, opened)
     # Outside the block there is no limit any more.
     assert best_play([parse_cards("5H 6H 7H")], parse_cards("8H"), opened=True) is not None
 

@@ -262,12 +262,23 @@ def _freeze_old_sets(
     give_ups = 0
     most_give_ups = steps.keep_give_ups if crowded or steps.capped_keeping else BIG
 
+    # Card counts of each old set and of the laid cards, added up for each try.
+    set_counts = [_counts(cards, []) for cards in old_sets]
+    laid_counts = _counts(laid_cards, [])
+
     def arranged_keeping(kept: Iterable[int]) -> list[list[Card]] | None:
         nonlocal give_ups
         kept = set(kept)
-        rest = [c for j, cards in enumerate(old_sets) if j not in kept for c in cards]
+        counts = [row[:] for row in laid_counts.table]
+        jokers = laid_counts.table_jokers
+        for j, old in enumerate(set_counts):
+            if j not in kept:
+                jokers += old.table_jokers
+                for rank, row in enumerate(old.table):
+                    if any(row):
+                        counts[rank] = [a + b for a, b in zip(counts[rank], row, strict=True)]
         try:
-            sets = _arrange_all(rest + laid_cards, steps.arrange)
+            sets = _arrange_counts(counts, jokers, steps.arrange)
         except OverBudget:
             give_ups += 1
             return None
@@ -344,11 +355,10 @@ def _closeness(cards: Sequence[Card], laid: Counter[Card]) -> int:
     return near
 
 
-def _arrange_all(cards: Sequence[Card], steps: int) -> list[list[Card]] | None:
-    """Valid sets holding exactly these cards, or None; :class:`OverBudget` when the search
-    gives up after ``steps`` steps."""
-    counts = _counts(cards, [])
-    sets = fast.cover_all(counts.table, counts.table_jokers, steps)
+def _arrange_counts(counts: list[list[int]], jokers: int, steps: int) -> list[list[Card]] | None:
+    """Valid sets holding exactly the cards counted in ``counts[rank][suit]`` and ``jokers``
+    jokers, or None; :class:`OverBudget` when the search gives up after ``steps`` steps."""
+    sets = fast.cover_all(counts, jokers, steps)
     return None if sets is None else [_to_cards(planned) for planned in sets]
 
 

@@ -231,7 +231,7 @@ class _Cover:
             raise OverBudget(self.nodes)
         if self.nodes > self.try_end:
             raise _TryOver
-        if self.nodes & 255 == 0:
+        if self.nodes & 15 == 0:  # a step here can take a millisecond on a crowded table
             check_time()
         rank, suit, ways = card
         if ways == 0:
