@@ -359,12 +359,11 @@ def _staged(
             if best is None or plan.score > best.score:
                 best = plan
     lp.integrality_ = integrality
+    _pass(highs, lp)
     if incumbent is not None:  # without one, HiGHS's heuristics look for it
         highs.setOptionValue("mip_heuristic_effort", 0.0)
         for heuristic in HEURISTICS:
             highs.setOptionValue("mip_heuristic_run_" + heuristic, False)
-    _pass(highs, lp)
-    if incumbent is not None:
         solution = highspy.HighsSolution()
         solution.col_value = list(incumbent)
         solution.value_valid = True
@@ -418,7 +417,7 @@ def _dive(
         if highs.getModelStatus() != optimal:
             return None
     for _ in range(DIVE_STEPS):
-        if (stop is not None and stop.is_set()) or (end is not None and time.perf_counter() > end):
+        if _past(stop, end):
             return None  # the caller's limit: it raises OutOfTime
         values = np.asarray(highs.getSolution().col_value)
         part = values - np.floor(values + INTEGRAL)
@@ -474,8 +473,12 @@ def _pass(highs: Any, lp: Any) -> None:
         raise RuntimeError("HiGHS refused the rummy position's model")
 
 
+def _past(stop: threading.Event | None, end: float | None) -> bool:
+    return (stop is not None and stop.is_set()) or (end is not None and time.perf_counter() > end)
+
+
 def _check_time(stop: threading.Event | None, end: float | None) -> None:
-    if (stop is not None and stop.is_set()) or (end is not None and time.perf_counter() > end):
+    if _past(stop, end):
         raise OutOfTime
 
 
@@ -497,13 +500,14 @@ def _model(
 
     catalogue = _catalogue()
     table_copies = _copies(table)
-    avail_copies = table_copies + _copies(hand)
+    hand_copies = _copies(hand)
+    avail_copies = table_copies + hand_copies
     jokers = table_jokers + hand_jokers
     base = _present(catalogue, avail_copies, jokers)
     # An opening set is made of hand cards only: a twin needing a card (or more jokers) the
     # hand hasn't got could never be laid, so it is left out of the model.
     twins = (
-        _present(catalogue, _copies(hand), hand_jokers)
+        _present(catalogue, hand_copies, hand_jokers)
         if mode == "opening"
         else np.zeros(0, dtype=np.int64)
     )
@@ -517,7 +521,7 @@ def _model(
     costs = np.concatenate([catalogue.costs[base], catalogue.costs[twins]])
     upper = np.concatenate([
         _caps(catalogue, base, avail_copies, jokers),
-        _caps(catalogue, twins, _copies(hand), hand_jokers),
+        _caps(catalogue, twins, hand_copies, hand_jokers),
     ]).astype(float)  # fmt: skip
     columns = [(catalogue.columns[c], False) for c in base]
     columns += [(catalogue.columns[c], True) for c in twins]

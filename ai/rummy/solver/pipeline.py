@@ -165,10 +165,9 @@ def solve_mode(
         quick = _better(quick, rounds.plan)
     if searches_only:
         return ModeResult(None, False)
-    last_resort = ilp.available() and budget != 0
     # A quick plan to fall back on, for a caller in a hurry (the integer program may run out
     # of its time) or without the integer program.
-    for width in steps.beam_widths if budget is not None or not last_resort else ():
+    for width in steps.beam_widths if budget is not None or not program_later else ():
         if quick is not None:
             break
         quick = fast.solve_counts(*args, beam=width)
@@ -176,7 +175,7 @@ def solve_mode(
         return ModeResult(quick, True)  # every usable card laid: nothing can score more
     if budget == 0:
         return ModeResult(quick, False)
-    if not last_resort:
+    if not program_later:
         return _sweep_within(args, quick, beat, budget)
 
     try:
