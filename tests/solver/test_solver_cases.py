@@ -215,3 +215,41 @@ def test_a_big_table_keeps_its_sets_when_one_card_extends_a_run() -> None:
             assert unchanged == len(table) - 1, f"{as_text(table)} + {extra}"
             checked += 1
             break
+
+
+def unchanged_count(table: list[list[Card]], result: list[list[Card]]) -> int:
+    """How many old sets appear in the result exactly as they were (card for card)."""
+    left = Counter(tuple(cards) for cards in result)
+    unchanged = 0
+    for cards in table:
+        if left[tuple(cards)]:
+            left[tuple(cards)] -= 1
+            unchanged += 1
+    return unchanged
+
+
+def test_an_opening_keeps_the_table_but_the_set_a_card_comes_from() -> None:
+    """A player who has not opened lays A A * (33) and, with it, 9C 9S and a nine of hearts
+    taken from the table: only the set that nine leaves changes, the other three stay as they
+    were, first and in their order."""
+    table = sets("KD QD JD", "9H 10H JH QH", "6S 6D 6C 6H", "7H 8H 9H")
+    hand = parse_cards("AH 8D AD 3H 9S 8S 9C JC AH *")
+    result = best_play(table, hand, opened=False)
+    assert result is not None
+    assert laid(table, result) == Counter(parse_cards("AH AD * 9S 9C"))
+    assert unchanged_count(table, result) == 3
+    assert as_text(result)[:1] == ["KD QD JD"]
+
+
+def test_a_crowded_table_changes_only_the_sets_near_the_laid_cards() -> None:
+    """Most of a twenty-card hand laid into an eight-set table (the integer program's play): the
+    sets it needn't change stay as they were, not only the one or two a full rearrangement
+    happens to reproduce."""
+    table = sets(
+        "6H 6S 6C 6D", "8C 9C 10C JC QC", "6C 7C 8C 9C 10C JC QC KC", "3D 3C 3H", "* 4S 4H 4D",
+        "3D 4D 5D 6D 7D 8D 9D", "QH QD QS", "5H 6H 7H 8H 9H",
+    )  # fmt: skip
+    hand = parse_cards("4S 5S AC * 4C 9S 5C * QS 5H 9S KH 10D AD KD AC KC 7D KS 7S")
+    result = best_play(table, hand, opened=True)
+    assert result is not None
+    assert unchanged_count(table, result) >= 4

@@ -9,9 +9,10 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from ai.rummy.solver import _counts, _flatten, _to_cards
+from ai.rummy.solver import _counts, _flatten
 from ai.rummy.solver.cover import lay_everything, lay_most
 from ai.rummy.solver.plan import OutOfTime, OverBudget, PlannedSet, time_limit
+from ai.rummy.solver.plan import planned_cards as _to_cards
 from ai.rummy.solver.sweep import drop_unusable
 from game.rummy.cards import Card
 from game.rummy.melds import check_meld

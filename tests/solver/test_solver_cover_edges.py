@@ -12,9 +12,10 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from ai.rummy.solver import _counts, _flatten, _to_cards, best_play
+from ai.rummy.solver import _counts, _flatten, best_play
 from ai.rummy.solver.cover import lay_everything
 from ai.rummy.solver.plan import BIG, OverBudget, PlannedSet, card_weight
+from ai.rummy.solver.plan import planned_cards as _to_cards
 from ai.rummy.solver.sweep import drop_unusable
 from game.rummy.cards import JOKER, SUITS, Card, make_deck, parse_cards
 from game.rummy.melds import check_meld

@@ -26,10 +26,11 @@ from ai.rummy.solver.compiled import sweep as rummy_solver_jit  # noqa: E402
 
 if not compiled_path.available():  # the ports would run as (very slow) Python
     pytest.skip("numba missing or ROBBERS_DEN_NO_JIT=1", allow_module_level=True)
-from ai.rummy.solver import _counts, _to_cards  # noqa: E402
+from ai.rummy.solver import _counts  # noqa: E402
 from ai.rummy.solver.compiled.sweep import solve_by_rounds_jit, solve_counts_jit  # noqa: E402
 from ai.rummy.solver.pipeline import HURRY_SECONDS  # noqa: E402
 from ai.rummy.solver.plan import OutOfTime, OverBudget, Plan, card_weight, time_limit  # noqa: E402
+from ai.rummy.solver.plan import planned_cards as _to_cards  # noqa: E402
 from ai.rummy.solver.rounds import solve_by_rounds  # noqa: E402
 from ai.rummy.solver.sweep import drop_unusable, solve_counts  # noqa: E402
 from game.rummy.cards import JOKER, SUITS, Card  # noqa: E402

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Literal
 
-from game.rummy.cards import HAND_ACE_VALUE, HAND_JOKER_VALUE
+from game.rummy.cards import HAND_ACE_VALUE, HAND_JOKER_VALUE, JOKER, SUITS, Card
 
 # "opened": the most cards an opened player can lay; "opening": the same for a player who has
 # not opened (hand-only sets worth the opening target among them); "value": hand-only sets of
@@ -74,6 +74,11 @@ class PlannedSet:
 class Plan:
     score: int
     sets: tuple[PlannedSet, ...]
+
+
+def planned_cards(planned: PlannedSet) -> list[Card]:
+    """The cards of a planned set, in layout order (jokers in their places)."""
+    return [JOKER if rank == 0 else Card(rank, SUITS[suit]) for rank, suit in planned.cards]
 
 
 def card_weight(rank: int) -> int:
