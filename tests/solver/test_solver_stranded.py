@@ -51,3 +51,33 @@ def test_cards_it_refuses_can_never_all_be_laid(picks: list[int]) -> None:
     if has_stranded_card(counts.table, counts.table_jokers):
         empty = [[0] * 4 for _ in range(14)]
         assert lay_everything(counts.table, empty, counts.table_jokers, None) is None
+
+
+def _stranded_by_windows(counts: list[list[int]], jokers: int) -> bool:
+    """The same test written out window by window (the reference for the bit arithmetic)."""
+    for rank in range(1, 14):
+        suits_here = sum(1 for suit in range(4) if counts[rank][suit])
+        if suits_here >= 3 or (suits_here == 2 and jokers):
+            continue
+        for suit in range(4):
+            if not counts[rank][suit]:
+                continue
+            fits = False
+            for position in (1, 14) if rank == 1 else (rank,):
+                for first in range(max(1, position - 2), min(position, 12) + 1):
+                    missing = sum(
+                        1 for place in range(first, first + 3)
+                        if not counts[1 if place == 14 else place][suit]
+                    )  # fmt: skip
+                    fits = fits or missing == 0 or (missing == 1 and jokers > 0)
+            if not fits:
+                return True
+    return False
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.integers(0, len(_DECK) - 1), min_size=1, max_size=30, unique=True))
+def test_the_bitwise_test_agrees_with_the_window_by_window_one(picks: list[int]) -> None:
+    counts = _counts([_DECK[i] for i in picks], [])
+    expected = _stranded_by_windows(counts.table, counts.table_jokers)
+    assert has_stranded_card(counts.table, counts.table_jokers) == expected

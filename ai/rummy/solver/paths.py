@@ -67,5 +67,6 @@ def cover_all(table: Counts, jokers: int, node_limit: int) -> list[PlannedSet] |
     steps."""
     if has_stranded_card(table, jokers):
         return None
-    solve = lay_everything_jit if compiled.ready() else lay_everything
-    return solve(table, [[0] * 4 for _ in range(14)], jokers, node_limit)
+    if compiled.ready():
+        return lay_everything_jit(table, None, jokers, node_limit)
+    return lay_everything(table, [[0] * 4 for _ in range(14)], jokers, node_limit)

@@ -32,9 +32,11 @@ class StepBudgets:
     (opened plays); ``first_states``, states per layer of a first sweep (0: none; it settles
     small tables); ``rounds``, the depth-first rounds, one try per entry; ``arrange``, each
     search for sets holding given cards (keeping old sets unchanged: when it gives up, the old
-    set it would keep is left changed); ``keep_tries``, how many old sets near the laid cards
-    are tried one at a time; ``keep_give_ups``, after a plan of the integer program, how many
-    of those searches may give up before the rest of the table is left as the plan has it;
+    set it would keep is left changed); ``keep_tries``, how many searches of the whole rest of
+    the table keeping old sets one at a time may take (see :mod:`ai.rummy.solver.keep`; the
+    cheaper tries before each are not counted); ``keep_give_ups``, after a plan of the integer
+    program, how many of those searches may give up before the rest of the table is left as the
+    plan has it;
     ``sweep_after_cover``, whether an opened player's position the set-by-set search could not
     settle still goes through the sweep and the rounds (compiled, they settle few of those: the
     integer program gets them at once), also when that question is only the quick first try for
@@ -61,7 +63,7 @@ STEP_BUDGETS = {
         first_states=2_000,
         rounds=(2_000,),
         arrange=1_000,
-        keep_tries=40,
+        keep_tries=12,
         keep_give_ups=2,
         sweep_after_cover=False,
         beam_widths=(160, 640),

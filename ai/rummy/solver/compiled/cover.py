@@ -624,17 +624,15 @@ def _buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarr
     return buffers
 
 
-def _option_of(row: np.ndarray) -> Option:
+def _option_of(row: list[int]) -> Option:
     """The Python option (for writing the set out) of one compiled option row."""
-    cards = tuple((int(card) // 4, int(card) % 4) for card in row[2 : 2 + row[1]])
+    cards = tuple(divmod(card, 4) for card in row[2 : 2 + row[1]])
     if row[0] == 0:
         suits = tuple(s for _, s in cards)
-        return Option(
-            cards, int(row[15]), int(row[16]), "group", (int(row[17]), *suits), (False, False)
-        )
-    low, mask, length = int(row[17]), int(row[18]), int(row[19])
+        return Option(cards, row[15], row[16], "group", (row[17], *suits), (False, False))
+    low, mask, length = row[17], row[18], row[19]
     core = tuple(0 if (mask >> i) & 1 else low + i for i in range(length))
-    return Option(cards, int(row[15]), int(row[16]), "run", core, (bool(row[20]), bool(row[21])))
+    return Option(cards, row[15], row[16], "run", core, (bool(row[20]), bool(row[21])))
 
 
 @dataclass(frozen=True, slots=True)
@@ -661,7 +659,7 @@ def _cheapest(
     _searches[0] += 1
     reg[R_SEARCH] = _searches[0]
     reg[R_HAND_JOKERS] = hand_jokers
-    keys = (*_key(start), *_key(optional))
+    keys = (*_key(start), *(_key(optional) if optional is not _NOTHING_OPTIONAL else (0, 0)))
     limit = node_limit if node_limit is not None else 1 << 62
     attempt = 0
 
@@ -677,7 +675,7 @@ def _cheapest(
             _seed(attempt)
 
     def found() -> _Found:
-        rows = [best[d] for d in range(int(reg[R_BEST_DEPTH])) if best[d, 0] != 2]
+        rows = [row for row in best[: int(reg[R_BEST_DEPTH])].tolist() if row[0] != 2]
         placed = jokers - int(reg[R_BEST_UNPLACED])
         return _Found(write_sets([_option_of(row) for row in rows], placed), int(reg[R_BUDGET]))
 
@@ -711,20 +709,23 @@ def _cheapest(
     return None, True, proven
 
 
+# No card may stay in the hand (the search only copies it).
+_NOTHING_OPTIONAL = np.zeros((14, 4), dtype=np.int64)
+
+
 def _as_array(table: list[list[int]], hand: list[list[int]] | None = None) -> np.ndarray:
     counts = np.array(table, dtype=np.int64)
     return counts + np.array(hand, dtype=np.int64) if hand else counts
 
 
 def lay_everything_jit(
-    table: list[list[int]], hand: list[list[int]], jokers: int, node_limit: int | None = None
+    table: list[list[int]], hand: list[list[int]] | None, jokers: int, node_limit: int | None = None
 ) -> list[PlannedSet] | None:
     """:func:`ai.rummy.solver.cover.lay_everything`, compiled: sets holding exactly every counted
     card and ``jokers`` jokers, or None when there are none. Raises :class:`OverBudget` past
     ``node_limit`` steps (or when a card had more sets than the search can list)."""
-    nothing_optional = np.zeros((14, 4), dtype=np.int64)
     play, exact, _ = _cheapest(
-        _as_array(table, hand), nothing_optional, jokers, 0, range(1), node_limit
+        _as_array(table, hand), _NOTHING_OPTIONAL, jokers, 0, range(1), node_limit
     )
     if not exact:
         raise OverBudget(node_limit or 0)
