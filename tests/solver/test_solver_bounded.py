@@ -268,17 +268,43 @@ def test_a_dive_that_reaches_the_relaxations_bound_is_the_answer(
 def test_a_bound_no_arrangement_reaches_is_proven_by_the_integer_program(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A table whose relaxation promises more than any arrangement lays: the dive's arrangement
-    falls short of the bound, so the integer program runs (once) and proves the optimum, the
-    plain program's."""
-    table, hand, opened = _crowded(48)
-    assert (len(table), len(hand), opened) == (12, 14, True)
+    """A table whose relaxation promises more than any arrangement lays, also under the card
+    cap: the dive's arrangement falls short of the bound, so the integer program runs (once)
+    and proves the optimum, the plain program's."""
+    table, hand, opened = _crowded(146)
+    assert (len(table), len(hand), opened) == (9, 9, True)
     args = _program_args(table, hand, opened)
     runs = _count_highs_runs(monkeypatch)
     staged = rummy_solver_ilp.solve_ilp(*args)
     assert sum(run > 0 for run in runs) == 1, runs
     plain = rummy_solver_ilp.solve_ilp(*args, plain=True)
     assert staged.exact and _score(staged) == _score(plain)
+
+
+def test_a_bound_a_part_of_a_card_above_the_dive_is_closed_by_the_card_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The relaxation of this 12-set table lays a part of one card more than any arrangement
+    can; the dive lays the whole cards the bound allows. Capping the cards laid at that number
+    (a cut every play obeys) tightens the bound on the hand value to the dive's: proven without
+    the integer program (which the uncapped bound needed), the plain program's optimum."""
+    table, hand, opened = _crowded(48)
+    assert (len(table), len(hand), opened) == (12, 14, True)
+    args = _program_args(table, hand, opened)
+    runs = _count_highs_runs(monkeypatch)
+    caps: list[int] = []
+    real_cap = rummy_solver_ilp._add_cap
+
+    def cap(highs: Any, per_column: np.ndarray, cards: int) -> None:
+        caps.append(cards)
+        real_cap(highs, per_column, cards)
+
+    monkeypatch.setattr(rummy_solver_ilp, "_add_cap", cap)
+    staged = rummy_solver_ilp.solve_ilp(*args)
+    assert caps and not any(run > 0 for run in runs), runs
+    plain = rummy_solver_ilp.solve_ilp(*args, plain=True)
+    assert staged.exact and _score(staged) == _score(plain)
+    assert _score(plain) // BIG == caps[0]
 
 
 def test_a_deadline_counts_from_now_not_from_the_instances_first_run() -> None:

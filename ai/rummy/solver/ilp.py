@@ -336,9 +336,10 @@ def _staged(
         return IlpResult(None, True)
     incumbent: np.ndarray | None = None
     best = known
+    capped = False
     if status == highspy.HighsModelStatus.kOptimal:
         bound = highs.getInfo().objective_function_value
-        if known is not None and known.score >= bound - 0.5:
+        if known is not None and _reaches(known.score, bound):
             return IlpResult(known, True)
         upper = np.asarray(lp.col_upper_, dtype=float)
         dived_score = -1.0
@@ -352,14 +353,23 @@ def _staged(
             if dived is None:
                 continue
             plan = _plan(dived, columns, costs)
-            if plan.score >= bound - 0.5:
+            if _reaches(plan.score, bound):
                 return IlpResult(plan, True)
             if plan.score > dived_score:
                 incumbent, dived_score = dived, plan.score
             if best is None or plan.score > best.score:
                 best = plan
+            if index == 0 and plan.score // BIG == bound // BIG:
+                # As many cards as the bound allows: what is left open is the hand value.
+                bound = _capped_bound(highs, upper, costs, int(bound // BIG), end)
+                capped = True
+                _check_time(stop, deadline)
+                if _reaches(plan.score, bound):
+                    return IlpResult(plan, True)
     lp.integrality_ = integrality
     _pass(highs, lp)
+    if capped:
+        _add_cap(highs, costs // BIG, int(dived_score // BIG))
     if incumbent is not None:  # without one, HiGHS's heuristics look for it
         highs.setOptionValue("mip_heuristic_effort", 0.0)
         for heuristic in HEURISTICS:
@@ -374,6 +384,43 @@ def _staged(
     if best is not None and (answer.plan is None or answer.plan.score < best.score):
         return IlpResult(best, answer.exact)  # a timed-out program may hold less than known
     return answer
+
+
+def _reaches(score: int, bound: float) -> bool:
+    """Is a play of ``score`` proven the best by the relaxation's ``bound``? Scores are whole
+    numbers: one more than ``score`` must exceed the bound (by more than its rounding errors)."""
+    return score + 1 > bound + BOUND_TOLERANCE
+
+
+def _capped_bound(
+    highs: Any, upper: np.ndarray, costs: np.ndarray, cards: int, end: float | None
+) -> float:
+    """The relaxation's optimum (its columns' bounds put back after a dive) with at most
+    ``cards`` cards laid. A play of n cards scores more than n * BIG, so where the relaxation's
+    bound is below (n + 1) * BIG, that cap holds for every play; the relaxation no longer lays
+    a part of one card more, and its bound on the hand value tightens, often to the dive's."""
+    import highspy
+
+    count = len(upper)
+    highs.changeColsBounds(count, np.arange(count, dtype=np.int32), np.zeros(count), upper)
+    _add_cap(highs, costs // BIG, cards)
+    _run(highs, None, end)
+    if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        raise RuntimeError("the rummy position's relaxation failed under its card cap")
+    return float(highs.getInfo().objective_function_value)
+
+
+def _add_cap(highs: Any, per_column: np.ndarray, cards: int) -> None:
+    """The row: at most ``cards`` cards laid in all (table cards included)."""
+    import highspy
+
+    used = np.flatnonzero(per_column)
+    status = highs.addRow(
+        -highspy.kHighsInf, float(cards), len(used), used.astype(np.int32),
+        per_column[used].astype(float),
+    )  # fmt: skip
+    if status == highspy.HighsStatus.kError:
+        raise RuntimeError("HiGHS refused the rummy position's card cap")
 
 
 def _mip_answer(highs: Any, columns: list[tuple[_Column, bool]], costs: np.ndarray) -> IlpResult:
@@ -443,6 +490,8 @@ def _dive(
 
 # How far from a whole number a relaxation's value may be and still count as whole.
 INTEGRAL = 1e-6
+# How far the relaxation's optimum may be off its exact value (rounding in the simplex steps).
+BOUND_TOLERANCE = 0.25
 # HiGHS's primal heuristics, switched off for the proof after a dive.
 HEURISTICS = ("feasibility_jump", "rens", "rins", "root_reduced_cost", "shifting", "zi_round")
 # Re-solves a dive may take before the integer program is asked, and the dives in their order.
