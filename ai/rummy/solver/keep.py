@@ -163,6 +163,9 @@ class _Keeper:
             else:
                 order = sorted(everything, key=lambda i: closeness[i])
         searches = self.steps.keep_tries if budget is None else QUICK_KEEP_SEARCHES
+        # Those searches fail more often the closer the set is to the laid cards (the order
+        # here): after a few failures the rest would mostly fail too.
+        failures = 0
         for i in order:
             # A set the arrangement so far already holds is kept without a search; else first
             # only the sets sharing a card with it are arranged again, then everything not kept.
@@ -170,10 +173,11 @@ class _Keeper:
             if arranged is None and not self.tired():
                 arranged = self.rearranged_around(rest, olds[i])
             if arranged is None:
-                if searches <= 0 or self.tired():
+                if searches <= 0 or failures >= self.steps.keep_failures or self.tired():
                     continue
                 searches -= 1
                 arranged = self.arranged_keeping(frozen | {i})
+                failures += arranged is None
             if arranged is not None:
                 frozen.add(i)
                 rest = arranged

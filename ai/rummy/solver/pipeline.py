@@ -34,7 +34,8 @@ class StepBudgets:
     search for sets holding given cards (keeping old sets unchanged: when it gives up, the old
     set it would keep is left changed); ``keep_tries``, how many searches of the whole rest of
     the table keeping old sets one at a time may take (see :mod:`ai.rummy.solver.keep`; the
-    cheaper tries before each are not counted); ``keep_give_ups``, after a plan of the integer
+    cheaper tries before each are not counted), ``keep_failures``, how many of those may find
+    nothing before the rest are not tried; ``keep_give_ups``, after a plan of the integer
     program, how many of those searches may give up before the rest of the table is left as the
     plan has it;
     ``sweep_after_cover``, whether an opened player's position the set-by-set search could not
@@ -50,6 +51,7 @@ class StepBudgets:
     rounds: tuple[int, ...]
     arrange: int
     keep_tries: int
+    keep_failures: int
     keep_give_ups: int
     sweep_after_cover: bool
     beam_widths: tuple[int, ...]
@@ -64,6 +66,7 @@ STEP_BUDGETS = {
         rounds=(2_000,),
         arrange=1_000,
         keep_tries=12,
+        keep_failures=3,
         keep_give_ups=2,
         sweep_after_cover=False,
         beam_widths=(160, 640),
@@ -75,6 +78,7 @@ STEP_BUDGETS = {
         rounds=(400,),
         arrange=60,
         keep_tries=6,
+        keep_failures=3,
         keep_give_ups=2,
         sweep_after_cover=True,
         beam_widths=(160,),
