@@ -4,15 +4,17 @@ Public API (see ``docs/contract.md``):
 
 - ``best_play(table, hand, opened, keep=())`` -> the new table (list of sets, each an ordered list
   of cards with jokers in their places) or None when nothing can be laid / no opening of 30 exists.
-  Among plays laying equally many cards it lays the higher hand value, then changes the fewest
-  old sets: unchanged old sets stay as they were and in their order, new or changed sets follow.
+  Among plays laying equally many cards it lays the higher hand value, then changes as few old
+  sets as its searches find (:mod:`ai.rummy.solver.keep`): unchanged old sets stay as they were
+  and in their order, new or changed sets follow.
 - ``max_laid(table, hand, opened, keep=())`` -> how many hand cards the best play lays (0: none).
 - ``best_opening(hand, keep=())`` -> the hand-only sets of the highest total value, or None when
   they are worth less than 30.
 - ``set_value(cards)`` -> the value of one valid set (for the opening sum).
 
 The escalation of exact searches and the integer program is :mod:`ai.rummy.solver.pipeline`;
-this module converts cards to counts and back and keeps the table recognisable. Once
+this module converts cards to counts and asks it, then :mod:`ai.rummy.solver.keep` for the
+table. Once
 :func:`warm_up` has run in the process, the compiled kernels do the searching (see
 :mod:`ai.rummy.solver.paths`), same results.
 """
@@ -195,8 +197,8 @@ def best_play(
     keep: Sequence[Card] = (),
     budget: int | None = None,
 ) -> Table | None:
-    """The new table laying the most hand cards (then the most hand value, then changing the
-    fewest old sets), or None when nothing can be laid or (not opened) no opening exists.
+    """The new table laying the most hand cards (then the most hand value, then changing few
+    old sets), or None when nothing can be laid or (not opened) no opening exists.
     Cards in ``keep`` stay in the hand.
 
     Exact by default. ``budget`` bounds the time for an AI in a hurry: the integer program a
