@@ -352,3 +352,59 @@ def test_an_opening_the_searches_cannot_settle_goes_to_the_program_at_once(
     assert plain.plan is not None
     assert check_play(table, hand, opened, play.table) == plain.plan.score
     assert plain.plan.score - solver._table_weight(flat) >= BIG
+
+
+def test_a_stop_during_the_capped_relaxation_is_out_of_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The caller's stop event, set as the relaxation is solved again under the card cap, ends
+    the solve with OutOfTime (not with HiGHS's refusal, which would read as no exact answer)."""
+    table, hand, opened = _crowded(48)
+    args = _program_args(table, hand, opened)
+    stop = threading.Event()
+    real = rummy_solver_ilp._capped_bound
+    capped: list[bool] = []
+
+    def stopped_first(*call: Any) -> float | None:
+        stop.set()
+        capped.append(True)
+        return real(*call)
+
+    monkeypatch.setattr(rummy_solver_ilp, "_capped_bound", stopped_first)
+    with pytest.raises(OutOfTime), time_limit(None, stop):
+        rummy_solver_ilp.solve_ilp(*args)
+    assert capped
+
+
+def test_a_hurried_program_out_of_time_under_the_card_cap_keeps_the_dives_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hurried caller's own time limit (HiGHS's clock) running out during the capped
+    relaxation: the dive's play is kept as the answer, legal, marked not proven."""
+    table, hand, opened = _crowded(146)
+    args = _program_args(table, hand, opened)
+    plain = rummy_solver_ilp.solve_ilp(*args, plain=True)
+    real_run = rummy_solver_ilp._run
+    capping: list[bool] = []
+    real_cap = rummy_solver_ilp._capped_bound
+
+    def capped(*call: Any) -> float | None:
+        capping.append(True)
+        return real_cap(*call)
+
+    def run(highs: Any, lp: Any, end: float | None) -> None:
+        if not capping:
+            real_run(highs, lp, end)
+            return
+        # From the capped relaxation on, HiGHS has no time left (its limit is on its run time).
+        if lp is not None:
+            rummy_solver_ilp._pass(highs, lp)
+        highs.setOptionValue("time_limit", 1e-9)
+        highs.run()
+
+    monkeypatch.setattr(rummy_solver_ilp, "_capped_bound", capped)
+    monkeypatch.setattr(rummy_solver_ilp, "_run", run)
+    hurried = rummy_solver_ilp.solve_ilp(*args, time_limit=5.0)
+    assert capping and hurried.plan is not None and not hurried.exact
+    # The dive's play: the same cards as the optimum, less hand value.
+    assert plain.plan is not None and 0 < plain.plan.score - hurried.plan.score < BIG

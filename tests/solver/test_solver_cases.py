@@ -10,7 +10,9 @@ import numpy as np
 import pytest
 
 from ai.rummy.solver import OutOfTime, best_opening, best_play, max_laid, time_limit
-from game.rummy.cards import Card, parse_cards
+from ai.rummy.solver.keep import keep_old_sets
+from ai.rummy.solver.plan import Plan, PlannedSet
+from game.rummy.cards import SUITS, Card, parse_cards
 from game.rummy.melds import check_meld
 from tests.solver.positions import crowded_position
 
@@ -228,28 +230,48 @@ def unchanged_count(table: list[list[Card]], result: list[list[Card]]) -> int:
     return unchanged
 
 
+def plan_of(texts: list[str]) -> Plan:
+    """A plan whose sets are these (as a search might hand them to the keeping step)."""
+    planned = []
+    for text in texts:
+        cards = parse_cards(text)
+        ranks = {card.rank for card in cards if not card.is_joker}
+        layout = tuple((0, -1) if c.is_joker else (c.rank, SUITS.index(c.suit)) for c in cards)
+        planned.append(PlannedSet("group" if len(ranks) == 1 else "run", layout, False))
+    return Plan(0, tuple(planned))
+
+
 def test_an_opening_keeps_the_table_but_the_set_a_card_comes_from() -> None:
     """A player who has not opened lays A A * (33) and, with it, 9C 9S and a nine of hearts
-    taken from the table: only the set that nine leaves changes, the other three stay as they
-    were, first and in their order."""
+    taken from the table. The best play's sets as found change two old sets; kept as they can
+    be, only the set the nine leaves changes, the other three stay as they were, first and in
+    their order (before, every arrangement that dissolved the opening was thrown away, and two
+    stayed)."""
     table = sets("KD QD JD", "9H 10H JH QH", "6S 6D 6C 6H", "7H 8H 9H")
-    hand = parse_cards("AH 8D AD 3H 9S 8S 9C JC AH *")
-    result = best_play(table, hand, opened=False)
-    assert result is not None
+    found = ["KD QD JD", "9H 10H JH QH", "AD AH *", "6H 7H 8H", "6C 6D 6S", "9C 9H 9S"]
+    result = keep_old_sets(table, False, plan_of(found), None, False)
     assert laid(table, result) == Counter(parse_cards("AH AD * 9S 9C"))
     assert unchanged_count(table, result) == 3
     assert as_text(result)[:1] == ["KD QD JD"]
+    assert any(as_text([cards]) == ["AD AH *"] for cards in result)  # the opening, as laid
 
 
 def test_a_crowded_table_changes_only_the_sets_near_the_laid_cards() -> None:
-    """Most of a twenty-card hand laid into an eight-set table (the integer program's play): the
-    sets it needn't change stay as they were, not only the one or two a full rearrangement
-    happens to reproduce."""
+    """Most of a twenty-card hand laid into an eight-set table, the sets as the integer program
+    found them (one old set reproduced): kept as they can be, at least four of the eight stay
+    as they were."""
     table = sets(
         "6H 6S 6C 6D", "8C 9C 10C JC QC", "6C 7C 8C 9C 10C JC QC KC", "3D 3C 3H", "* 4S 4H 4D",
         "3D 4D 5D 6D 7D 8D 9D", "QH QD QS", "5H 6H 7H 8H 9H",
     )  # fmt: skip
-    hand = parse_cards("4S 5S AC * 4C 9S 5C * QS 5H 9S KH 10D AD KD AC KC 7D KS 7S")
-    result = best_play(table, hand, opened=True)
-    assert result is not None
+    found = [
+        "3D 3C 3H", "AC AD *", "4C 4D 4H 4S", "5C 5H 5S", "6C 6H 6S", "9C 9H 9S", "QC QD QH QS",
+        "KC KD KH", "6C 7C 8C", "8C 9C 10C JC", "10C JC QC KC AC", "3D 4D 5D 6D 7D",
+        "6D 7D 8D 9D 10D", "5H 6H 7H 8H", "7S * 9S", "QS KS *",
+    ]  # fmt: skip
+    result = keep_old_sets(table, True, plan_of(found), None, True)
+    assert laid(table, result) == Counter(card for t in found for card in parse_cards(t)) - Counter(
+        card for cards in table for card in cards
+    )
+    assert all(check_meld(cards).valid for cards in result)
     assert unchanged_count(table, result) >= 4

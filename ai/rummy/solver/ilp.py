@@ -361,11 +361,13 @@ def _staged(
                 best = plan
             if index == 0 and plan.score // BIG == bound // BIG:
                 # As many cards as the bound allows: what is left open is the hand value.
-                bound = _capped_bound(highs, upper, costs, int(bound // BIG), end)
+                capped_bound = _capped_bound(highs, upper, costs, int(bound // BIG), end)
                 capped = True
                 _check_time(stop, deadline)
-                if _reaches(plan.score, bound):
-                    return IlpResult(plan, True)
+                if capped_bound is not None:
+                    bound = min(bound, capped_bound)
+                if best is not None and _reaches(best.score, bound):
+                    return IlpResult(best, True)
     lp.integrality_ = integrality
     _pass(highs, lp)
     if capped:
@@ -394,18 +396,22 @@ def _reaches(score: int, bound: float) -> bool:
 
 def _capped_bound(
     highs: Any, upper: np.ndarray, costs: np.ndarray, cards: int, end: float | None
-) -> float:
+) -> float | None:
     """The relaxation's optimum (its columns' bounds put back after a dive) with at most
     ``cards`` cards laid. A play of n cards scores more than n * BIG, so where the relaxation's
     bound is below (n + 1) * BIG, that cap holds for every play; the relaxation no longer lays
-    a part of one card more, and its bound on the hand value tightens, often to the dive's."""
+    a part of one card more, and its bound on the hand value tightens, often to the dive's.
+    None: HiGHS stopped at the time limit or the stop event first."""
     import highspy
 
     count = len(upper)
     highs.changeColsBounds(count, np.arange(count, dtype=np.int32), np.zeros(count), upper)
     _add_cap(highs, costs // BIG, cards)
     _run(highs, None, end)
-    if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+    status = highs.getModelStatus()
+    if status in (highspy.HighsModelStatus.kTimeLimit, highspy.HighsModelStatus.kInterrupt):
+        return None  # the caller's clock decides what follows
+    if status != highspy.HighsModelStatus.kOptimal:
         raise RuntimeError("the rummy position's relaxation failed under its card cap")
     return float(highs.getInfo().objective_function_value)
 

@@ -36,8 +36,8 @@ class StepBudgets:
     the table keeping old sets one at a time may take (see :mod:`ai.rummy.solver.keep`; the
     cheaper tries before each are not counted), ``keep_failures``, how many of those may find
     nothing before the rest are not tried; ``keep_give_ups``, after a plan of the integer
-    program, how many of those searches may give up before the rest of the table is left as the
-    plan has it;
+    program, how many of the keeping step's searches (any of them) may give up before the rest
+    of the table is left as the plan has it;
     ``sweep_after_cover``, whether an opened player's position the set-by-set search could not
     settle still goes through the sweep and the rounds (compiled, they settle few of those: the
     integer program gets them at once), also when that question is only the quick first try for
