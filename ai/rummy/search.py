@@ -93,11 +93,18 @@ class RummySearch:
 
 # Below this budget the tree gets too few iterations to matter: the agent only finds plays.
 MIN_TREE_SECONDS = 0.1
-# The search is told this share of the budget: an iteration that starts just before its end
-# can't be cut, and an abandoned solver call (still running) slows the last ones down. (0.9
-# let the slowest decision of a 400-round match take 274 ms on a 0.2 s budget, on a machine
-# with three times more work than cores.)
-BUDGET_SHARE = 0.8
+# The search is told the budget less a reserve: an iteration that starts just before its end
+# can't be cut, and an abandoned solver call (still running) slows the last ones down. A fifth of
+# the budget on short budgets (a busy machine's stalls scale with them), never more than
+# RESERVE_MAX_SECONDS: solver calls keep the decision's deadline themselves, so a long budget
+# (expert's) needs no bigger reserve than hard's.
+RESERVE_SHARE = 0.2
+RESERVE_MAX_SECONDS = 0.2
+
+
+def told_budget(budget: float) -> float:
+    """The part of a decision's ``budget`` the search is told it may use."""
+    return budget - min(budget * RESERVE_SHARE, RESERVE_MAX_SECONDS)
 
 
 class RummySearchAgent:
@@ -113,9 +120,7 @@ class RummySearchAgent:
         budget = self.config.budget
         if budget is not None and budget < MIN_TREE_SECONDS:
             return self.quick_choice(state, budget)
-        config = (
-            self.config if budget is None else replace(self.config, budget=budget * BUDGET_SHARE)
-        )
+        config = self.config if budget is None else replace(self.config, budget=told_budget(budget))
         return search(state, RummySearch(), config, rng, self.stop).action
 
     def quick_choice(self, state: Any, budget: float) -> Any:
@@ -123,7 +128,7 @@ class RummySearchAgent:
         me, view = own_view(state)
         if view.is_terminal:
             return fallback(view)
-        deadline = Deadline(search_budget(budget * BUDGET_SHARE), self.stop)
+        deadline = Deadline(search_budget(told_budget(budget)), self.stop)
         for table in find_plays(view, me, deadline):
             play = legal_play(view, table)
             if play is not None:
