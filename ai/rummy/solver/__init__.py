@@ -14,8 +14,7 @@ Public API (see ``docs/contract.md``):
 
 The escalation of exact searches and the integer program is :mod:`ai.rummy.solver.pipeline`;
 this module converts cards to counts and asks it, then :mod:`ai.rummy.solver.keep` for the
-table. Once
-:func:`warm_up` has run in the process, the compiled kernels do the searching (see
+table. Once :func:`warm_up` has run in the process, the compiled kernels do the searching (see
 :mod:`ai.rummy.solver.paths`), same results.
 """
 

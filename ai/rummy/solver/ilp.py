@@ -342,6 +342,7 @@ def _staged(
         if known is not None and _reaches(known.score, bound):
             return IlpResult(known, True)
         upper = np.asarray(lp.col_upper_, dtype=float)
+        per_column = costs // BIG  # cards in each column's set (its value is less than BIG)
         dived_score = -1.0
         for index, choice in enumerate(DIVE_CHOICES):
             # A second dive only where the first found nothing or lost a card against the
@@ -361,7 +362,7 @@ def _staged(
                 best = plan
             if index == 0 and plan.score // BIG == bound // BIG:
                 # As many cards as the bound allows: what is left open is the hand value.
-                capped_bound = _capped_bound(highs, upper, costs, int(bound // BIG), end)
+                capped_bound = _capped_bound(highs, upper, per_column, int(bound // BIG), end)
                 capped = True
                 _check_time(stop, deadline)
                 if capped_bound is not None:
@@ -371,7 +372,7 @@ def _staged(
     lp.integrality_ = integrality
     _pass(highs, lp)
     if capped:
-        _add_cap(highs, costs // BIG, int(dived_score // BIG))
+        _add_cap(highs, per_column, int(dived_score // BIG))
     if incumbent is not None:  # without one, HiGHS's heuristics look for it
         highs.setOptionValue("mip_heuristic_effort", 0.0)
         for heuristic in HEURISTICS:
@@ -395,7 +396,7 @@ def _reaches(score: int, bound: float) -> bool:
 
 
 def _capped_bound(
-    highs: Any, upper: np.ndarray, costs: np.ndarray, cards: int, end: float | None
+    highs: Any, upper: np.ndarray, per_column: np.ndarray, cards: int, end: float | None
 ) -> float | None:
     """The relaxation's optimum (its columns' bounds put back after a dive) with at most
     ``cards`` cards laid. A play of n cards scores more than n * BIG, so where the relaxation's
@@ -406,7 +407,7 @@ def _capped_bound(
 
     count = len(upper)
     highs.changeColsBounds(count, np.arange(count, dtype=np.int32), np.zeros(count), upper)
-    _add_cap(highs, costs // BIG, cards)
+    _add_cap(highs, per_column, cards)
     _run(highs, None, end)
     status = highs.getModelStatus()
     if status in (highspy.HighsModelStatus.kTimeLimit, highspy.HighsModelStatus.kInterrupt):

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from ai.rummy.solver import paths
 from ai.rummy.solver.pipeline import step_budgets
 from ai.rummy.solver.plan import BIG, OverBudget, Plan, planned_cards
-from game.rummy.cards import Card, card_from_index
+from game.rummy.cards import Card
 from game.rummy.melds import check_meld
 from game.rummy.turn_rules import OPENING_POINTS
 
@@ -63,7 +63,9 @@ def keep_old_sets(
     laid = +laid
     opening_sets: list[_Set] = []
     if not opened:
-        value, chosen = _opening_choice([s.cards for s in new_sets], _as_cards(laid))
+        laid_cards = Counter(card for s in new_sets for card in s.cards)
+        laid_cards.subtract(card for s in olds for card in s.cards)
+        value, chosen = _opening_choice([s.cards for s in new_sets], +laid_cards)
         if value < OPENING_POINTS:  # the plan's sets don't show its opening: left as they are
             return _arrange(olds, set(), new_sets)
         opening_sets = [new_sets[i] for i in chosen]
@@ -84,6 +86,7 @@ class _Keeper:
         self.olds = olds
         self.laid = laid
         self.opening_sets = opening_sets
+        self.opening_ids = {id(s) for s in opening_sets}
         self.crowded = crowded
         self.steps = step_budgets()
         self.give_ups = 0
@@ -111,10 +114,9 @@ class _Keeper:
         """``sets`` with those sharing a card with ``kept`` arranged again without its cards
         (the opening sets stay), or None when that finds nothing."""
         kinds = set(kept.contents)
-        opening = {id(s) for s in self.opening_sets}
         touched = {
             j for j, s in enumerate(sets)
-            if id(s) not in opening and not kinds.isdisjoint(s.contents)
+            if id(s) not in self.opening_ids and not kinds.isdisjoint(s.contents)
         }  # fmt: skip
         pool = Counter(i for j in touched for i in sets[j].contents)
         need = Counter(kept.contents)
@@ -198,12 +200,18 @@ def _cover(cards: Iterable[int], steps: int) -> list[_Set] | None:
     return None if planned is None else [_set_of(planned_cards(p)) for p in planned]
 
 
-def _minus_sets(sets: list[_Set], removed: Sequence[_Set]) -> list[_Set] | None:
-    """``sets`` without one set of the same contents for each of ``removed``, or None when one
-    of those has none."""
+def _places(sets: list[_Set]) -> dict[tuple[int, ...], list[int]]:
+    """Contents -> the indices of the sets holding them, in order."""
     places: dict[tuple[int, ...], list[int]] = {}
     for j, s in enumerate(sets):
         places.setdefault(s.contents, []).append(j)
+    return places
+
+
+def _minus_sets(sets: list[_Set], removed: Sequence[_Set]) -> list[_Set] | None:
+    """``sets`` without one set of the same contents for each of ``removed``, or None when one
+    of those has none."""
+    places = _places(sets)
     dropped: set[int] = set()
     for s in removed:
         same = places.get(s.contents)
@@ -226,10 +234,6 @@ def _closeness(contents: tuple[int, ...], laid: list[int]) -> int:
                 near += 1
                 break
     return near
-
-
-def _as_cards(counts: Counter[int]) -> Counter[Card]:
-    return Counter({card_from_index(index): n for index, n in counts.items()})
 
 
 def opening_in(sets: list[list[Card]], laid: Counter[Card]) -> int:
@@ -264,9 +268,7 @@ def _arrange(olds: list[_Set], frozen: set[int], rest: list[_Set]) -> Table:
     """Unchanged old sets first, as they were and in their order (the kept ones, and those the
     rest happens to reproduce), then the new or changed sets."""
     others = [i for i in range(len(olds)) if i not in frozen]
-    places: dict[tuple[int, ...], list[int]] = {}
-    for j, s in enumerate(rest):
-        places.setdefault(s.contents, []).append(j)
+    places = _places(rest)
     kept = set(frozen)
     used: set[int] = set()
     for i in others:
