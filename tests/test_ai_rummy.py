@@ -8,6 +8,8 @@ import time
 from functools import partial
 from typing import Any
 
+import pytest
+
 from ai import make_agent
 from ai.agent import Deadline
 from ai.ismcts import IsmctsAgent
@@ -122,3 +124,25 @@ def test_hard_keeps_a_tiny_budget_on_a_crowded_table() -> None:
         for _ in range(3):
             action = decide_within(partial(agent.choose, state, rng), budget, slack=0.005)
             assert not isinstance(action, Play) or not check_play(state, action.table)
+
+
+def test_expert_searches_most_of_its_budget_and_hard_keeps_its_reserve(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The search is told the decision's budget less a reserve of at most 0.2 s: expert at 3 s
+    may search 2.8 s (not 2.4 s, a third of the budget unused in the end), hard at 1 s 0.8 s."""
+    import ai.rummy.search as rummy_search
+
+    told: list[float | None] = []
+
+    def record(state: Any, game: Any, config: Any, rng: Any, stop: Any = None) -> Any:
+        told.append(config.budget)
+        raise StopIteration
+
+    monkeypatch.setattr(rummy_search, "search", record)
+    state = new_rummy(2, seed=3)
+    for level, seconds in (("expert", 3.0), ("hard", 1.0)):
+        agent = rummy_search.RummySearchAgent(search_config(level, seconds))
+        with pytest.raises(StopIteration):
+            agent.choose(state, random.Random(0))
+    assert told == [pytest.approx(2.8), pytest.approx(0.8)]
