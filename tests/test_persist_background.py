@@ -104,3 +104,15 @@ def test_an_unexpected_failure_is_reported_too() -> None:
     saver.close()
     with pytest.raises(RuntimeError):
         saver.submit(_games(1)[0])
+
+
+def test_a_waiting_game_goes_to_the_folder_the_saver_was_made_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saver = BackgroundSaver()
+    monkeypatch.setenv("ROBBERS_DEN_HOME", str(tmp_path / "elsewhere"))
+    saver.submit(_games(1)[0])
+    assert saver.flush(timeout=20)
+    saver.close()
+    assert (tmp_path / "continue.json").is_file()
+    assert not (tmp_path / "elsewhere" / "continue.json").exists()

@@ -14,14 +14,23 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .atomic import SaveError
-from .saves import SavedGame, autosave
+from .paths import autosave_path
+from .saves import SavedGame, save_game
 from .translate import _
 
 
 class BackgroundSaver:
-    """One worker thread writing the latest submitted game with ``write`` (the autosave)."""
+    """One worker thread writing the latest submitted game with ``write``; by default to the
+    autosave file as it is named when the saver is made, so a game still waiting is never written
+    into a folder chosen later (another profile's, or another test's)."""
 
-    def __init__(self, write: Callable[[SavedGame], Path] = autosave) -> None:
+    def __init__(self, write: Callable[[SavedGame], Path] | None = None) -> None:
+        if write is None:
+            target = autosave_path()
+
+            def write(saved: SavedGame) -> Path:
+                return save_game(target, saved)
+
         self._write = write
         self._lock = threading.Condition()
         self._pending: SavedGame | None = None
