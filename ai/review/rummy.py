@@ -43,7 +43,8 @@ class RummyReview:
         from ai.rummy.moves import play_options, sub_deadline  # the solver: loaded when used
 
         view = span.before.view(span.seat)
-        options = play_options(view, span.seat, sub_deadline(deadline, FIND_SHARE))
+        finder = sub_deadline(deadline, FIND_SHARE)
+        options = play_options(view, span.seat, finder, whole_table=True)
         if not any(isinstance(option, Play) for option in options):
             return []  # drawing was the only move
         return [(option,) for option in options]

@@ -17,7 +17,8 @@ def make_rummy_agent(
         return EasyRummy()
     if level == "medium":
         return GreedyRummy()
-    return RummySearchAgent(search_config(level, seconds), stop)
+    # The expert solves the whole table exactly for its own plays; hard, windows of it.
+    return RummySearchAgent(search_config(level, seconds), stop, whole_table=level == "expert")
 
 
 def search_config(level: str, seconds: float | None, iterations: int | None = None) -> SearchConfig:

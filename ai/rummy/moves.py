@@ -191,6 +191,16 @@ def solver_play(
     return fixed + tuple(tuple(cards) for cards in result)
 
 
+def exact_play(
+    table: Table, hand: Sequence[Card], opened: bool, keep: Sequence[Card] = ()
+) -> Table | None:
+    """The solver's exact most-cards play on the whole table (no window): a rebuild of any of
+    its sets, opening and laying off in one turn included."""
+    from ai.rummy.solver import best_play
+
+    return _as_table(best_play(table, hand, opened, keep))
+
+
 def most_cards_play(
     table: Table,
     hand: Sequence[Card],
@@ -249,22 +259,31 @@ def fallback(state: Any) -> Any:
 
 
 def play_options(
-    state: Any, me: int, deadline: Deadline | None = None, find_share: float = 1.0
+    state: Any,
+    me: int,
+    deadline: Deadline | None = None,
+    find_share: float = 1.0,
+    whole_table: bool = False,
 ) -> list[Any]:
     """Distinct legal moves worth weighing, the best play first, drawing last.
 
     The plays come from :func:`find_plays` (``find_share`` of the time left may go to it);
     the best one is followed by the same holding back jokers, open only (when not yet opened)
-    and the cheap method's play.
+    and the cheap method's play. ``whole_table``: see :func:`find_plays`; holding back jokers
+    is then solved on the whole table too.
     """
     player = state.players[me]
     hand, opened, table = player.hand, player.opened, state.table
     finder = None if deadline is None else sub_deadline(deadline, find_share)
-    tables: list[Table | None] = list(find_plays(state, me, finder))
+    tables: list[Table | None] = list(find_plays(state, me, finder, whole_table))
     jokers = [card for card in hand if card == JOKER]
     if opened and jokers:
+        held_back: Table | None = None
+        if whole_table:
+            held_back = timed_call(lambda: exact_play(table, hand, opened, jokers), finder)
         tables.append(
-            timed_call(lambda: focused_play(table, hand, opened, 18, 0, jokers), finder)
+            held_back
+            or timed_call(lambda: focused_play(table, hand, opened, 18, 0, jokers), finder)
             or most_cards_play(table, hand, opened, jokers, use_solver=False)
         )
     if not opened:
@@ -357,7 +376,9 @@ def _laid(option: Table | None, table: Table) -> int:
     return -1 if option is None else table_size(option) - table_size(table)
 
 
-def find_plays(state: Any, me: int, deadline: Deadline | None = None) -> list[Table]:
+def find_plays(
+    state: Any, me: int, deadline: Deadline | None = None, whole_table: bool = False
+) -> list[Table]:
     """Plays for the player to move, the one laying the most cards first (ties: the one
     laying fewer jokers, then more hand value).
 
@@ -365,6 +386,9 @@ def find_plays(state: Any, me: int, deadline: Deadline | None = None) -> list[Ta
     by :func:`_relevance` with the solver's quick search only, then the medium's own play (so
     the first is never worse than the medium's unless time runs out), a bigger relevance
     window, and (with a time limit) other mixes of it. Without a deadline, no extra mixes.
+    ``whole_table`` (the expert): first the exact solve of the whole table and hand, which lays
+    the most cards there are whenever it finishes in time; the windows then add plays of the
+    same length with other cards.
     """
     player = state.players[me]
     hand, opened, table = player.hand, player.opened, state.table
@@ -375,6 +399,8 @@ def find_plays(state: Any, me: int, deadline: Deadline | None = None) -> list[Ta
             found.append(option)
 
     add(quick_play(table, hand, opened))
+    if whole_table:
+        add(timed_call(lambda: exact_play(table, hand, opened), deadline))
     steps: list[Callable[[], Table | None]] = []
     if opened:
         steps.append(lambda: solver_play(table, hand, opened, state_budget=0))

@@ -38,9 +38,10 @@ TEMPERATURE = 2.5
 class RummySearch:
     """Everything ISMCTS needs to know about Räuber-Rommé."""
 
-    def __init__(self) -> None:
+    def __init__(self, whole_table: bool = False) -> None:
         self.root_signature: tuple[Any, ...] | None = None
         self.deadline: Deadline | None = None
+        self.whole_table = whole_table  # the root's plays: see find_plays
 
     def begin(self, view: Any, searcher: int, deadline: Deadline) -> None:
         player = view.players[searcher]
@@ -53,7 +54,7 @@ class RummySearch:
         seat = state.current_player
         player = state.players[seat]
         if (seat, state.table, player.hand) == self.root_signature:
-            return play_options(state, seat, self.deadline, FIND_SHARE)
+            return play_options(state, seat, self.deadline, FIND_SHARE, self.whole_table)
         play = legal_play(state, quick_play(state.table, player.hand, player.opened))
         return [play, fallback(state)] if play is not None else [fallback(state)]
 
@@ -112,16 +113,19 @@ class RummySearchAgent:
     solver within the decision's time. A fresh plug-in is made for every decision, so one agent
     can think in several threads at once."""
 
-    def __init__(self, config: SearchConfig, stop: threading.Event | None = None) -> None:
+    def __init__(
+        self, config: SearchConfig, stop: threading.Event | None = None, whole_table: bool = False
+    ) -> None:
         self.config = config
         self.stop = stop
+        self.whole_table = whole_table
 
     def choose(self, state: Any, rng: random.Random) -> Any:
         budget = self.config.budget
         if budget is not None and budget < MIN_TREE_SECONDS:
             return self.quick_choice(state, budget)
         config = self.config if budget is None else replace(self.config, budget=told_budget(budget))
-        return search(state, RummySearch(), config, rng, self.stop).action
+        return search(state, RummySearch(self.whole_table), config, rng, self.stop).action
 
     def quick_choice(self, state: Any, budget: float) -> Any:
         """The play laying the most cards found in time, else draw."""
@@ -129,7 +133,7 @@ class RummySearchAgent:
         if view.is_terminal:
             return fallback(view)
         deadline = Deadline(search_budget(told_budget(budget)), self.stop)
-        for table in find_plays(view, me, deadline):
+        for table in find_plays(view, me, deadline, self.whole_table):
             play = legal_play(view, table)
             if play is not None:
                 return play
