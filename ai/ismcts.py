@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 import threading
+import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -90,6 +91,8 @@ class SearchConfig:
     # Sharing lets the first sweep over the root's choices compare them on the same deal,
     # which matters when few, costly iterations fit in the budget.
     determinization_reuse: int = 1
+    # Stop before the budget once no other choice can become clearly better (see _settled).
+    stop_when_settled: bool = True
 
 
 @dataclass
@@ -97,6 +100,7 @@ class SearchResult:
     action: Any
     iterations: int
     visits: dict[str, int]
+    settled: bool = False  # stopped before the budget: more search could not change the choice
 
 
 def _widened(candidates: list[Any], node: Node, config: SearchConfig) -> list[Any]:
@@ -125,6 +129,45 @@ def _clearly_better(challenger: Node, first: Node, config: SearchConfig) -> bool
         and challenger.visits > config.keep_first_margin * first.visits + 2
         and _mean(challenger) >= _mean(first) + config.deviate_value_margin
     )
+
+
+def _settled(root: Node, first: Any, iterations_left: float, config: SearchConfig) -> bool:
+    """Can no other root choice be :func:`_clearly_better` than ``first`` by the end, even if
+    every iteration left went to it? (``first``'s visits only grow, so its bar only rises.)"""
+    keeper = root.children.get(first)
+    if keeper is None:
+        return False
+    rivals = [child.visits for action, child in root.children.items() if action != first]
+    reach = max(rivals, default=0) + iterations_left  # an unexpanded choice starts at 0
+    return (
+        reach < config.min_visits_to_deviate
+        or reach <= config.keep_first_margin * (keeper.visits) + 2
+    )
+
+
+class IterationClock:
+    """How many more iterations may fit before the deadline, judged generously: from the
+    fastest block of iterations so far (plans and solves are cached, so iterations grow cheaper),
+    with room to spare, so the search never stops while the choice could still change."""
+
+    BLOCK = 16
+    SPARE = 2.0
+
+    def __init__(self) -> None:
+        self.block_start = time.perf_counter()
+        self.fastest: float | None = None  # seconds per iteration
+
+    def block_done(self) -> None:
+        now = time.perf_counter()
+        per_iteration = (now - self.block_start) / self.BLOCK
+        self.block_start = now
+        if self.fastest is None or per_iteration < self.fastest:
+            self.fastest = per_iteration
+
+    def iterations_left(self, deadline: Deadline) -> float:
+        if deadline.end is None or self.fastest is None:
+            return math.inf
+        return self.SPARE * deadline.remaining() / max(self.fastest, 1e-6)
 
 
 def _select(node: Node, options: list[Any], exploration: float) -> Any:
@@ -206,6 +249,9 @@ def search(
         return SearchResult(game.first_action(root_options[0]), 0, {})
     iterations = 0
     deal = None
+    clock = IterationClock()
+    first = root_options[0]
+    settled = False
     while not deadline.expired():
         if config.max_iterations is not None and iterations >= config.max_iterations:
             break
@@ -213,6 +259,14 @@ def search(
             deal = view.determinize(me, rng)
         _iterate(root, view, me, game, config, rng, deadline, deal)
         iterations += 1
+        if config.stop_when_settled and iterations % IterationClock.BLOCK == 0:
+            clock.block_done()
+            left = clock.iterations_left(deadline)
+            if config.max_iterations is not None:
+                left = min(left, config.max_iterations - iterations)
+            if _settled(root, first, left, config):
+                settled = True
+                break  # more search can't change the choice
     # The most visited of the actions that are really ours to take (they never depend on the
     # hidden information, so every root option is legal in the true state).
     legal = [action for action in root_options if action in root.children]
@@ -221,12 +275,11 @@ def search(
     best = max(legal, key=lambda action: root.children[action].visits)
     # Few iterations make visit counts noisy: keep the plug-in's first choice (its own best
     # guess) unless the search clearly prefers another.
-    first = root_options[0]
     challenger = root.children[best]
     if first in root.children and not _clearly_better(challenger, root.children[first], config):
         best = first
     visits = {str(action): root.children[action].visits for action in legal}
-    return SearchResult(game.first_action(best), iterations, visits)
+    return SearchResult(game.first_action(best), iterations, visits, settled)
 
 
 class IsmctsAgent:
