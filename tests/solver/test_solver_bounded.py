@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +21,11 @@ import ai.rummy.solver as solver
 from ai.rummy.solver import _counts
 from ai.rummy.solver import ilp as rummy_solver_ilp
 from ai.rummy.solver import pipeline as rummy_solver_pipeline
-from ai.rummy.solver.plan import BIG, Mode, OutOfTime, Plan, time_limit
+from ai.rummy.solver.keep import opening_in
+from ai.rummy.solver.plan import BIG, Mode, OutOfTime, Plan, planned_cards, time_limit
 from ai.rummy.solver.sweep import drop_unusable
-from game.rummy.cards import Card
+from game.rummy.cards import Card, parse_cards
+from game.rummy.turn_rules import OPENING_POINTS
 from tests.solver.positions import crowded_position, slow_position
 from tests.solver.reference_ilp import fallback_optimum, random_position, solve_reference
 from tests.solver.test_solver_exact import check_play
@@ -68,10 +71,13 @@ def test_a_position_no_search_settles_costs_one_integer_program(
 
 @pytest.mark.parametrize("after", [0.015, 0.06])
 @pytest.mark.parametrize("how", ["deadline", "stop"])
-def test_the_integer_program_keeps_the_callers_deadline(how: str, after: float) -> None:
-    """A position whose integer program takes well over 100 ms (a dive, then HiGHS's proof):
-    a deadline or stop event that comes during the dive or during the proof ends the solve
-    within a few milliseconds, with OutOfTime."""
+def test_the_integer_program_keeps_the_callers_deadline(
+    how: str, after: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A position whose integer program takes well over 100 ms without its rounding (dives,
+    then HiGHS's proof): a deadline or stop event that comes during a dive or during the proof
+    ends the solve within a few milliseconds, with OutOfTime."""
+    _without_rounding(monkeypatch)
     table, hand, opened = _crowded(228)
     args = _program_args(table, hand, opened)
     rummy_solver_ilp.prepare()
@@ -150,13 +156,22 @@ def _count_highs_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     runs: list[int] = []
     real_run = rummy_solver_ilp._run
 
-    def counted(highs: Any, lp: Any, end: float | None) -> None:
-        model = highs.getLp() if lp is None else lp
-        runs.append(-1 if lp is None and not model.integrality_ else len(model.integrality_))
-        real_run(highs, lp, end)
+    def counted(highs: Any, lp: Any, end: float | None, integer: bool = False) -> None:
+        if lp is not None:
+            runs.append(lp.upper.size if integer else 0)
+        else:
+            held = sum(int(kind) for kind in highs.getLp().integrality_)
+            runs.append(held or -1)
+        real_run(highs, lp, end, integer)
 
     monkeypatch.setattr(rummy_solver_ilp, "_run", counted)
     return runs
+
+
+def _without_rounding(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stages after the relaxation as they are without its rounding filled in (the dives
+    and the proof, for the tests of those)."""
+    monkeypatch.setattr(rummy_solver_ilp, "_rounded_and_filled", lambda *_: None)
 
 
 def test_a_crowded_table_with_no_opening_is_refused_by_the_relaxation(
@@ -253,6 +268,7 @@ def test_a_dive_that_reaches_the_relaxations_bound_is_the_answer(
     """A 19-set table and 15 hand cards whose relaxation is fractional: rounding one column at a
     time reaches an arrangement at the relaxation's bound, proven optimal without the integer
     program; the plain program finds the same score."""
+    _without_rounding(monkeypatch)
     table, hand, opened = _crowded(38)
     assert (len(table), len(hand), opened) == (19, 15, True)
     args = _program_args(table, hand, opened)
@@ -271,6 +287,7 @@ def test_a_bound_no_arrangement_reaches_is_proven_by_the_integer_program(
     """A table whose relaxation promises more than any arrangement lays, also under the card
     cap: the dive's arrangement falls short of the bound, so the integer program runs (once)
     and proves the optimum, the plain program's."""
+    _without_rounding(monkeypatch)
     table, hand, opened = _crowded(146)
     assert (len(table), len(hand), opened) == (9, 9, True)
     args = _program_args(table, hand, opened)
@@ -288,6 +305,7 @@ def test_a_bound_a_part_of_a_card_above_the_dive_is_closed_by_the_card_cap(
     can; the dive lays the whole cards the bound allows. Capping the cards laid at that number
     (a cut every play obeys) tightens the bound on the hand value to the dive's: proven without
     the integer program (which the uncapped bound needed), the plain program's optimum."""
+    _without_rounding(monkeypatch)
     table, hand, opened = _crowded(48)
     assert (len(table), len(hand), opened) == (12, 14, True)
     args = _program_args(table, hand, opened)
@@ -314,7 +332,6 @@ def test_a_deadline_counts_from_now_not_from_the_instances_first_run() -> None:
 
     table, hand, opened = _crowded(38)
     lp, _, _ = rummy_solver_ilp._model(*_program_args(table, hand, opened))
-    lp.integrality_ = []
     highs = rummy_solver_ilp._new_highs()
     highs.setOptionValue("presolve", "off")
     while highs.getRunTime() < 0.3:
@@ -381,6 +398,7 @@ def test_a_hurried_program_out_of_time_under_the_card_cap_keeps_the_dives_play(
 ) -> None:
     """A hurried caller's own time limit (HiGHS's clock) running out during the capped
     relaxation: the dive's play is kept as the answer, legal, marked not proven."""
+    _without_rounding(monkeypatch)
     table, hand, opened = _crowded(146)
     args = _program_args(table, hand, opened)
     plain = rummy_solver_ilp.solve_ilp(*args, plain=True)
@@ -392,13 +410,13 @@ def test_a_hurried_program_out_of_time_under_the_card_cap_keeps_the_dives_play(
         capping.append(True)
         return real_cap(*call)
 
-    def run(highs: Any, lp: Any, end: float | None) -> None:
+    def run(highs: Any, lp: Any, end: float | None, integer: bool = False) -> None:
         if not capping:
-            real_run(highs, lp, end)
+            real_run(highs, lp, end, integer)
             return
         # From the capped relaxation on, HiGHS has no time left (its limit is on its run time).
         if lp is not None:
-            rummy_solver_ilp._pass(highs, lp)
+            rummy_solver_ilp._pass(highs, lp, integer)
         highs.setOptionValue("time_limit", 1e-9)
         highs.run()
 
@@ -408,3 +426,163 @@ def test_a_hurried_program_out_of_time_under_the_card_cap_keeps_the_dives_play(
     assert capping and hurried.plan is not None and not hurried.exact
     # The dive's play: the same cards as the optimum, less hand value.
     assert plain.plan is not None and 0 < plain.plan.score - hurried.plan.score < BIG
+
+
+def test_the_rounded_relaxation_filled_in_by_the_searches_reaches_the_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The 19-set table of the dive above: its relaxation rounded down leaves a handful of cards,
+    which the exact searches arrange; that play reaches the bound, so the relaxation is the only
+    HiGHS run (no dive, no integer program), and it is the plain program's optimum."""
+    table, hand, opened = _crowded(38)
+    args = _program_args(table, hand, opened)
+    runs = _count_highs_runs(monkeypatch)
+    staged = rummy_solver_ilp.solve_ilp(*args)
+    assert runs == [0], runs
+    plain = rummy_solver_ilp.solve_ilp(*args, plain=True)
+    assert staged.exact and _score(staged) == _score(plain)
+    check_play(table, hand, opened, solver.solve_play(table, hand, opened).table)
+
+
+def _relaxation(
+    args: tuple[Any, ...],
+) -> tuple[np.ndarray, float, list[Any], np.ndarray, Any] | None:
+    """The relaxation's optimum of a position's program (values, bound), its columns and scores,
+    and its cards as the rounding takes them; None: no set, or no optimum."""
+    import highspy
+
+    model = rummy_solver_ilp._model(*args)
+    if model is None:
+        return None
+    lp, columns, costs = model
+    highs = rummy_solver_ilp._new_highs()
+    highs.setOptionValue("threads", 1)
+    highs.setOptionValue("presolve", "off")
+    rummy_solver_ilp._run(highs, lp, None)
+    if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        return None
+    table, hand, table_jokers, hand_jokers, mode = args
+    cards = rummy_solver_ilp._Cards(
+        np.append(rummy_solver_ilp._copies(table), table_jokers),
+        np.append(rummy_solver_ilp._copies(table) + rummy_solver_ilp._copies(hand),
+                  table_jokers + hand_jokers),
+        mode,
+    )  # fmt: skip
+    values = np.asarray(highs.getSolution().col_value)
+    return values, highs.getInfo().objective_function_value, columns, costs, cards
+
+
+def test_every_filled_in_rounding_is_a_legal_play() -> None:
+    """Crowded positions, a third not opened: every play the rounding and its filling-in find is
+    legal (table cards all on the table, laid cards from the hand, an opening worth 30 of laid
+    hand cards alone) and scores what it claims."""
+    rng = np.random.default_rng(11)
+    found = 0
+    for _ in range(80):
+        table, hand, opened = crowded_position(rng)
+        args = _program_args(table, hand, opened)
+        relaxed = _relaxation(args)
+        if relaxed is None:
+            continue
+        values, bound, columns, costs, cards = relaxed
+        filled = rummy_solver_ilp._rounded_and_filled(values, columns, costs, cards, bound)
+        flat = [card for cards_ in table for card in cards_]
+        if filled is None or filled.plan.score - solver._table_weight(flat) < BIG:
+            continue  # nothing found, or no hand card laid (not a play)
+        found += 1
+        laid_table = [planned_cards(planned) for planned in filled.plan.sets]
+        assert check_play(table, hand, opened, laid_table) == filled.plan.score
+    assert found >= 40
+
+
+def test_an_opening_filled_in_leaves_the_table_cards_to_other_sets() -> None:
+    """A table of three fives and a hand holding another five of hearts: the relaxation's opening
+    sets may use that card, but then the table's five of hearts still has to be laid by a set
+    that is not an opening set; the filled-in play is a legal opening."""
+    table = [parse_cards("5H 5D 5C")]
+    hand = parse_cards("KS 6D 4D 6H KS 5H 9H 9C 9C 9D KH AD 7H AS QH 4C 4C QC 10C 10S 6C QH 3H AS")
+    args = _program_args(table, hand, False)
+    relaxed = _relaxation(args)
+    assert relaxed is not None
+    values, bound, columns, costs, cards = relaxed
+    filled = rummy_solver_ilp._rounded_and_filled(values, columns, costs, cards, bound)
+    assert filled is not None
+    check_play(table, hand, False, [planned_cards(planned) for planned in filled.plan.sets])
+
+
+def test_an_opening_is_rounded_up_until_it_is_worth_the_opening() -> None:
+    """A player who has not opened, whose relaxation lays its opening sets in parts: rounded down
+    they are worth less than 30, so they are rounded up (as the hand allows) until they make an
+    opening, and the filled-in play is a legal opening at the relaxation's bound."""
+
+    table, hand, opened = _crowded(158)
+    assert not opened
+    args = _program_args(table, hand, opened)
+    relaxed = _relaxation(args)
+    assert relaxed is not None
+    values, bound, columns, costs, cards = relaxed
+    floor = np.floor(values + rummy_solver_ilp.INTEGRAL)
+    opening_floor = sum(
+        column.value * amount for (column, twin), amount in zip(columns, floor, strict=True) if twin
+    )
+    assert opening_floor < OPENING_POINTS, "the rounded-down opening sets are enough already"
+    filled = rummy_solver_ilp._rounded_and_filled(values, columns, costs, cards, bound)
+    assert filled is not None and rummy_solver_ilp._reaches(filled.plan.score, bound)
+    sets = [planned_cards(planned) for planned in filled.plan.sets]
+    flat = [card for cards_ in table for card in cards_]
+    laid = Counter(card for cards_ in sets for card in cards_) - Counter(flat)
+    assert opening_in(sets, laid) >= OPENING_POINTS
+    plain = rummy_solver_ilp.solve_ilp(*args, plain=True)
+    assert _score(plain) == filled.plan.score
+
+
+def test_the_integer_program_runs_on_the_columns_a_better_play_may_use(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reduced-cost fixing: every optimal play of crowded positions uses only columns the test
+    keeps for a known play below it (a column whose reduced cost exceeds the gap can't be in a
+    better play), and where the integer program runs, it runs on fewer columns than the model
+    has, to the plain program's optimum."""
+    import highspy
+
+    rng = np.random.default_rng(7)
+    checked = 0
+    while checked < 25:
+        table, hand, opened = crowded_position(rng)
+        args = _program_args(table, hand, opened)
+        model = rummy_solver_ilp._model(*args)
+        if model is None:
+            continue
+        lp, columns, costs = model
+        highs = rummy_solver_ilp._new_highs()
+        highs.setOptionValue("threads", 1)
+        highs.setOptionValue("presolve", "off")
+        rummy_solver_ilp._run(highs, lp, None)
+        if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+            continue
+        solved = highs.getSolution()
+        relaxed = rummy_solver_ilp._Relaxed(
+            highs.getInfo().objective_function_value,
+            np.asarray(solved.col_value), np.asarray(solved.col_dual),
+        )  # fmt: skip
+        plain_highs = rummy_solver_ilp._new_highs()
+        plain_highs.setOptionValue("threads", 1)
+        plain_highs.setOptionValue("mip_rel_gap", 0.0)
+        plain_highs.setOptionValue("mip_abs_gap", 0.5)
+        rummy_solver_ilp._run(plain_highs, lp, None, integer=True)
+        optimum = np.round(np.asarray(plain_highs.getSolution().col_value))
+        score = int(optimum @ costs)
+        for below in (0, 1, BIG // 2, BIG):
+            kept = relaxed.worth_keeping(score - below, None)
+            assert set(np.flatnonzero(optimum)) <= set(kept), (checked, below)
+        checked += 1
+    table, hand, opened = _crowded(146)
+    args = _program_args(table, hand, opened)
+    _without_rounding(monkeypatch)
+    runs = _count_highs_runs(monkeypatch)
+    staged = rummy_solver_ilp.solve_ilp(*args)
+    model = rummy_solver_ilp._model(*args)
+    assert model is not None
+    proofs = [run for run in runs if run > 0]
+    assert proofs and proofs[0] < len(model[1]), (proofs, len(model[1]))
+    assert staged.exact and _score(staged) == _score(rummy_solver_ilp.solve_ilp(*args, plain=True))

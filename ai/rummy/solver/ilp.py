@@ -16,13 +16,14 @@ answer the same question. The columns come from one catalogue of every set, buil
 position's model is the selection of those whose cards it has.
 
 Solved in stages (:func:`_staged`): the relaxation (a linear program of some hundred simplex
-steps), then dives from its optimum, rounding one column at a time (each re-solve a few steps);
-an arrangement that reaches the relaxation's bound is proven optimal. Only where none does is
-the integer program run, from the dive's arrangement, HiGHS's presolve and primal heuristics
-off: its proof is then quick, where the same program run plain spends most of its time on
-them. HiGHS keeps its own clock (``time_limit``): nothing interrupts it
-from outside, and when the limit is reached its best arrangement so far is returned, marked not
-exact.
+steps); its optimum rounded and the few cards left arranged by the exact searches; then dives
+from it, rounding one column at a time (each re-solve a few steps). An arrangement that reaches
+the relaxation's bound is proven optimal. Only where none does is the integer program run, on
+the columns a better play may use (reduced-cost fixing), from the best arrangement found,
+HiGHS's presolve and primal heuristics off: its proof is then quick, where the same program run
+plain spends most of its time on them. HiGHS keeps its own clock (``time_limit``): nothing
+interrupts it from outside, and when the limit is reached its best arrangement so far is
+returned, marked not exact.
 """
 
 from __future__ import annotations
@@ -39,10 +40,12 @@ from typing import Any
 
 import numpy as np
 
+from ai.rummy.solver.paths import solve_counts
 from ai.rummy.solver.plan import (
     BIG,
     Mode,
     OutOfTime,
+    OverBudget,
     Plan,
     PlannedSet,
     card_weight,
@@ -303,33 +306,40 @@ def solve_ilp(
         highs.cbMipInterrupt.subscribe(interrupt)
         highs.cbSimplexInterrupt.subscribe(interrupt)
     if plain:
-        _run(highs, lp, end)
+        _run(highs, lp, end, integer=True)
         _check_time(stop, deadline)
         return _mip_answer(highs, columns, costs)
-    return _staged(highs, lp, columns, costs, known, end, stop, deadline)
+    cards = _Cards(
+        np.append(_copies(table), table_jokers),
+        np.append(_copies(table) + _copies(hand), table_jokers + hand_jokers),
+        mode,
+    )
+    return _staged(highs, lp, columns, costs, known, end, stop, deadline, cards)
 
 
 def _staged(
     highs: Any,
-    lp: Any,
+    lp: _Program,
     columns: list[tuple[_Column, bool]],
     costs: np.ndarray,
     known: Plan | None,
     end: float | None,
     stop: threading.Event | None,
     deadline: float | None,
+    cards: _Cards,
 ) -> IlpResult:
-    """The relaxation, a dive from it, then the integer program. The relaxation settles alone a
-    position with no opening (infeasible) or a whole-numbered optimum; its bound is nearly
-    always the optimum, and the dive usually reaches it. What is left, HiGHS proves from the
-    dive's arrangement, with its presolve and its own heuristics off (on these models they cost
-    several times the proof: the relaxation is tight and the arrangement is known)."""
+    """The relaxation, its rounding filled in, dives from it, then the integer program. The
+    relaxation settles alone a position with no opening (infeasible); its bound is nearly always
+    the optimum, and the rounding (a handful of cards left to the searches) or a dive usually
+    reaches it. An arrangement that lays every card the bound allows caps the cards laid at that
+    number (a cut every play obeys), which tightens the bound on the hand value. What is left,
+    HiGHS proves from the best arrangement, on the columns a better play may use, with its
+    presolve and its own heuristics off (on these models they cost several times the proof: the
+    relaxation is tight and the arrangement is known)."""
     import highspy
 
-    integrality = lp.integrality_
-    lp.integrality_ = []
     highs.setOptionValue("presolve", "off")
-    _run(highs, lp, end)
+    _run(highs, lp, end, integer=False)
     _check_time(stop, deadline)
     status = highs.getModelStatus()
     if status == highspy.HighsModelStatus.kInfeasible:
@@ -337,56 +347,91 @@ def _staged(
     incumbent: np.ndarray | None = None
     best = known
     capped = False
+    per_column = costs // BIG  # cards in each column's set (its value is less than BIG)
+    dived_score = -1
+    relaxed: _Relaxed | None = None
     if status == highspy.HighsModelStatus.kOptimal:
         bound = highs.getInfo().objective_function_value
+        solved = highs.getSolution()
+        relaxed = _Relaxed(bound, np.asarray(solved.col_value), np.asarray(solved.col_dual))
         if known is not None and _reaches(known.score, bound):
             return IlpResult(known, True)
-        upper = np.asarray(lp.col_upper_, dtype=float)
-        per_column = costs // BIG  # cards in each column's set (its value is less than BIG)
-        dived_score = -1.0
-        for index, choice in enumerate(DIVE_CHOICES):
-            # A second dive only where the first found nothing or lost a card against the
-            # bound: from an arrangement that didn't, HiGHS's proof is quick.
-            if index and bound - dived_score < BIG:
-                break
-            dived = _dive(highs, upper, bound, end, stop, choice, restart=index > 0)
-            _check_time(stop, deadline)
-            if dived is None:
-                continue
-            plan = _plan(dived, columns, costs)
-            if _reaches(plan.score, bound):
-                return IlpResult(plan, True)
-            if plan.score > dived_score:
-                incumbent, dived_score = dived, plan.score
-            if best is None or plan.score > best.score:
-                best = plan
-            if index == 0 and plan.score // BIG == bound // BIG:
+        upper = lp.upper
+        filled = _rounded_and_filled(relaxed.values, columns, costs, cards, bound)
+        tries: list[tuple[Plan, np.ndarray | None]] = []
+        if filled is not None:
+            tries.append((filled.plan, filled.values))
+        for index, choice in enumerate((None, *DIVE_CHOICES)):
+            if choice is not None:
+                # A dive (a second one only where nothing so far lays as many cards as the
+                # bound allows: from an arrangement that does, HiGHS's proof is quick).
+                if index > 1 and any(_cards_of(p.score) == _cards_of(bound) for p, _ in tries):
+                    break
+                dived = _dive(highs, upper, bound, end, stop, choice, restart=index > 1)
+                _check_time(stop, deadline)
+                if dived is not None:
+                    tries.append((_plan(dived, columns, costs), dived))
+            for plan, values in tries:
+                if _reaches(plan.score, bound):
+                    return IlpResult(plan, True)
+                if values is not None and plan.score > dived_score:
+                    incumbent, dived_score = values, plan.score
+                if best is None or plan.score > best.score:
+                    best = plan
+            if not capped and incumbent is not None and _cards_of(dived_score) == _cards_of(bound):
                 # As many cards as the bound allows: what is left open is the hand value.
-                capped_bound = _capped_bound(highs, upper, per_column, int(bound // BIG), end)
+                capped_bound = _capped_bound(highs, upper, per_column, _cards_of(bound), end)
                 capped = True
                 _check_time(stop, deadline)
                 if capped_bound is not None:
                     bound = min(bound, capped_bound)
                 if best is not None and _reaches(best.score, bound):
                     return IlpResult(best, True)
-    lp.integrality_ = integrality
-    _pass(highs, lp)
+    kept = np.arange(len(columns))
+    if relaxed is not None and best is not None:
+        kept = relaxed.worth_keeping(best.score, incumbent)
+    _pass(highs, lp.restricted(kept) if kept.size < len(columns) else lp, integer=True)
     if capped:
-        _add_cap(highs, per_column, int(dived_score // BIG))
+        _add_cap(highs, per_column[kept], _cards_of(dived_score))
     if incumbent is not None:  # without one, HiGHS's heuristics look for it
         highs.setOptionValue("mip_heuristic_effort", 0.0)
         for heuristic in HEURISTICS:
             highs.setOptionValue("mip_heuristic_run_" + heuristic, False)
         solution = highspy.HighsSolution()
-        solution.col_value = list(incumbent)
+        solution.col_value = list(incumbent[kept])
         solution.value_valid = True
         highs.setSolution(solution)
     _run(highs, None, end)
     _check_time(stop, deadline)
-    answer = _mip_answer(highs, columns, costs)
+    answer = _mip_answer(highs, [columns[j] for j in kept], costs[kept])
     if best is not None and (answer.plan is None or answer.plan.score < best.score):
         return IlpResult(best, answer.exact)  # a timed-out program may hold less than known
     return answer
+
+
+@dataclass(frozen=True, slots=True)
+class _Relaxed:
+    """The relaxation's optimum: its bound, column values and reduced costs."""
+
+    bound: float
+    values: np.ndarray
+    reduced_costs: np.ndarray
+
+    def worth_keeping(self, known: int, incumbent: np.ndarray | None) -> np.ndarray:
+        """The columns a play scoring more than ``known`` may use (and those ``incumbent`` uses).
+        A column left at zero by the relaxation, whose reduced cost is d < 0, costs every
+        arrangement that lays it |d| of the bound: where |d| exceeds the gap between the bound
+        and ``known``, no better play lays it (reduced-cost fixing)."""
+        gap = self.bound - known + REDUCED_COST_MARGIN
+        needed = (self.values > INTEGRAL) | (self.reduced_costs > -gap)
+        if incumbent is not None:
+            needed |= incumbent > 0
+        return np.flatnonzero(needed)
+
+
+def _cards_of(score: float) -> int:
+    """How many cards a play of ``score`` lays (or a bound of that score allows)."""
+    return int(score // BIG)
 
 
 def _reaches(score: int, bound: float) -> bool:
@@ -495,6 +540,188 @@ def _dive(
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class _Cards:
+    """A position's cards in constraint-row order (the jokers last): the table's copies, and
+    every copy there is (table and hand); and the question asked."""
+
+    table: np.ndarray
+    everything: np.ndarray
+    mode: Mode
+
+
+def _rounded_and_filled(
+    values: np.ndarray,
+    columns: list[tuple[_Column, bool]],
+    costs: np.ndarray,
+    cards: _Cards,
+    bound: float,
+) -> _Filled | None:
+    """The relaxation's optimum rounded (down, then to the nearest whole number), and the cards
+    each rounding leaves arranged by the exact searches as an opened player's position (the
+    table cards left must be laid, the others may): on these models the relaxation is nearly
+    whole, so what is left is a handful of cards. A player who has not opened first rounds up
+    opening sets, the nearest to whole first, until they are worth the opening. The best plan
+    found (None: none), the first that reaches ``bound`` at once."""
+    best: _Filled | None = None
+    floor = np.floor(values + INTEGRAL)
+    nearest = np.floor(values + 0.5)
+    roundings = [floor]
+    if (nearest != floor).any():
+        roundings.append(nearest)
+    fractional = np.flatnonzero(values - floor > INTEGRAL)
+    if fractional.size:
+        # Without the sets that share a card with a fractional one: more is left to the search.
+        touched = np.zeros(CARD_ROWS, dtype=bool)
+        for j in fractional:
+            touched[_rows(columns[j][0])] = True
+        loose = floor.copy()
+        for j in np.flatnonzero(floor):
+            if touched[_rows(columns[j][0])].any():
+                loose[j] = 0
+        roundings.append(loose)
+    for whole in roundings:
+        filled = _filled(whole, values, columns, costs, cards)
+        if filled is not None and (best is None or filled.plan.score > best.plan.score):
+            best = filled
+            if _reaches(filled.plan.score, bound):
+                break
+    return best
+
+
+def _filled(
+    whole: np.ndarray,
+    values: np.ndarray,
+    columns: list[tuple[_Column, bool]],
+    costs: np.ndarray,
+    cards: _Cards,
+) -> _Filled | None:
+    """The sets of ``whole`` (opening sets rounded up where they are worth less than the
+    opening) and the cards they leave laid by the exact searches; None: they use more cards
+    than there are, leave table cards no set can hold, or the search gives up."""
+    whole = whole.copy()
+    used = np.zeros(CARD_ROWS, dtype=np.int64)
+    opening_used = np.zeros(CARD_ROWS, dtype=np.int64)
+    opening_value = 0
+    for j in np.flatnonzero(whole):
+        column, opening = columns[j]
+        times = int(whole[j])
+        rows = _rows(column)
+        np.add.at(used, rows, times)
+        if opening:
+            np.add.at(opening_used, rows, times)
+            opening_value += column.value * times
+    if cards.mode == "opening" and opening_value < OPENING_POINTS:
+        hand = cards.everything - cards.table
+        part = values - whole
+        twins = [j for j in np.flatnonzero(part > INTEGRAL) if columns[j][1]]
+        for j in sorted(twins, key=lambda j: -part[j]):
+            rows = _rows(columns[j][0])
+            more = np.bincount(rows, minlength=CARD_ROWS)
+            if (opening_used + more > hand).any() or (used + more > cards.everything).any():
+                continue
+            whole[j] += 1
+            used += more
+            opening_used += more
+            opening_value += columns[j][0].value
+            if opening_value >= OPENING_POINTS:
+                break
+        if opening_value < OPENING_POINTS:
+            return None
+    # Table cards stay in sets of any kind but opening sets, which hold hand cards only.
+    must = np.maximum(cards.table - (used - opening_used), 0)
+    free = cards.everything - used - must
+    if (free < 0).any():
+        return None
+    must_counts = [[0] * 4 for _ in range(14)]
+    free_counts = [[0] * 4 for _ in range(14)]
+    for row in range(JOKER_ROW):
+        suit, rank = divmod(row, 13)
+        must_counts[rank + 1][suit] = int(must[row])
+        free_counts[rank + 1][suit] = int(free[row])
+    args = (must_counts, free_counts, int(must[JOKER_ROW]), int(free[JOKER_ROW]), "opened")
+    try:
+        rest = solve_counts(*args, limit=FILL_STATES)  # type: ignore[arg-type]
+    except OverBudget:  # a good arrangement is enough here: the bound decides
+        rest = solve_counts(*args, beam=FILL_BEAM)  # type: ignore[arg-type]
+    if rest is None:
+        return None
+    rounded = _plan(whole, columns, costs)
+    plan = Plan(rounded.score + rest.score, rounded.sets + rest.sets)
+    return _Filled(plan, _with_sets(whole, rest.sets, columns))
+
+
+@dataclass(frozen=True, slots=True)
+class _Filled:
+    """A rounded and filled-in relaxation: its plan, and the plan as the program's column
+    values (None where a set of the filling is not a column of this program)."""
+
+    plan: Plan
+    values: np.ndarray | None
+
+
+def _with_sets(
+    whole: np.ndarray, sets: tuple[PlannedSet, ...], columns: list[tuple[_Column, bool]]
+) -> np.ndarray | None:
+    """``whole`` with one more of the column of each of these sets (a long run as its pieces),
+    or None when one of them has no column."""
+    where = {
+        _key(column.layout, column.kind, opening): j for j, (column, opening) in enumerate(columns)
+    }
+    values = whole.copy()
+    for planned in sets:
+        pieces = [planned.cards] if planned.kind == "group" else _pieces(planned.cards)
+        for layout in pieces:
+            j = where.get(_key(layout, planned.kind, planned.opening))
+            if j is None:
+                return None
+            values[j] += 1
+    return values
+
+
+def _key(layout: Layout, kind: str, opening: bool) -> tuple[object, ...]:
+    """What tells a set's column from the others: a group by its rank, suits and jokers, a run
+    by its layout (jokers in their places)."""
+    if kind == "group":
+        normals = sorted(card for card in layout if card[0])
+        return ("group", tuple(normals), len(layout) - len(normals), opening)
+    return ("run", _run_start(layout), layout, opening)
+
+
+def _run_start(layout: Layout) -> int:
+    """The position (1..14) of a run's first place."""
+    place, (rank, _) = next((i, card) for i, card in enumerate(layout) if card[0])
+    return (ACE_HIGH if rank == 1 and place > 0 else rank) - place
+
+
+def _pieces(layout: Layout) -> list[Layout]:
+    """A run as the columns hold it: whole up to MAX_PIECE cards (and the ace-to-king run),
+    else in nearly equal pieces of 3 to MAX_PIECE cards."""
+    length = len(layout)
+    start = _run_start(layout)
+    if length <= MAX_PIECE or (start == 1 and length == 13):
+        return [layout]
+    count = -(-length // MAX_PIECE)
+    sizes = [length // count + (i < length % count) for i in range(count)]
+    pieces: list[Layout] = []
+    at = 0
+    for size in sizes:
+        pieces.append(layout[at : at + size])
+        at += size
+    return pieces
+
+
+def _rows(column: _Column) -> np.ndarray:
+    """The constraint rows of one set's cards, a row for each card (jokers included)."""
+    rows = [_card_row(rank, suit) for rank, suit in column.normals]
+    return np.array(rows + [JOKER_ROW] * column.jokers, dtype=np.int64)
+
+
+# States per layer the search filling in a rounded-down relaxation may hold.
+FILL_STATES = 2_000
+FILL_BEAM = 160
+# Slack on the reduced-cost test (rounding in the simplex steps, as BOUND_TOLERANCE).
+REDUCED_COST_MARGIN = 1.0
 # How far from a whole number a relaxation's value may be and still count as whole.
 INTEGRAL = 1e-6
 # How far the relaxation's optimum may be off its exact value (rounding in the simplex steps).
@@ -506,8 +733,9 @@ DIVE_STEPS = 60
 DIVE_CHOICES = ("nearly whole", "largest")
 
 
-def _run(highs: Any, lp: Any, end: float | None) -> None:
-    """Solve ``lp`` (None: the model HiGHS holds, as changed since) within ``end``. A refused
+def _run(highs: Any, lp: _Program | None, end: float | None, integer: bool = False) -> None:
+    """Solve ``lp`` (as an integer program when ``integer``; None: the model HiGHS holds, as
+    changed since) within ``end``. A refused
     run (HiGHS's options clash with its process-wide state, such as another instance's thread
     count) raises: it must never read as "no play"."""
     import highspy
@@ -517,16 +745,48 @@ def _run(highs: Any, lp: Any, end: float | None) -> None:
         remaining = max(end - time.perf_counter(), 1e-3)
         highs.setOptionValue("time_limit", highs.getRunTime() + remaining)
     if lp is not None:
-        _pass(highs, lp)
+        _pass(highs, lp, integer)
     if highs.run() == highspy.HighsStatus.kError:
         raise RuntimeError("HiGHS refused to solve the rummy position")
 
 
-def _pass(highs: Any, lp: Any) -> None:
+def _pass(highs: Any, lp: _Program, integer: bool) -> None:
     import highspy
 
-    if highs.passModel(lp) == highspy.HighsStatus.kError:
+    status = highs.passModel(
+        lp.upper.size, lp.row_lower.size, lp.values.size, int(highspy.MatrixFormat.kColwise),
+        int(highspy.ObjSense.kMaximize), 0.0, lp.costs, np.zeros(lp.upper.size), lp.upper,
+        lp.row_lower, lp.row_upper, lp.starts, lp.rows, lp.values,
+        np.full(lp.upper.size, int(integer), dtype=np.int32),
+    )  # fmt: skip
+    if status == highspy.HighsStatus.kError:
         raise RuntimeError("HiGHS refused the rummy position's model")
+
+
+@dataclass(frozen=True, slots=True)
+class _Program:
+    """The integer program of one position, as the arrays HiGHS takes: per column (one per
+    possible set, see :func:`_model`) its score and how often it can be laid at most; per row
+    its bounds; the matrix column by column (``starts``, then the ``rows`` and ``values`` of
+    each column's non-zeros). Passed as a linear program or as an integer one."""
+
+    costs: np.ndarray
+    upper: np.ndarray
+    row_lower: np.ndarray
+    row_upper: np.ndarray
+    starts: np.ndarray
+    rows: np.ndarray
+    values: np.ndarray
+
+    def restricted(self, kept: np.ndarray) -> _Program:
+        """The same program with only the ``kept`` columns (in their order)."""
+        lengths = np.diff(self.starts)
+        entries = np.repeat(np.isin(np.arange(lengths.size), kept), lengths)
+        starts = np.concatenate([[0], np.cumsum(lengths[kept])]).astype(np.int32)
+        return _Program(
+            self.costs[kept], self.upper[kept], self.row_lower, self.row_upper, starts,
+            self.rows[entries], self.values[entries],
+        )  # fmt: skip
 
 
 def _past(stop: threading.Event | None, end: float | None) -> bool:
@@ -550,8 +810,8 @@ def _plan(values: np.ndarray, columns: list[tuple[_Column, bool]], costs: np.nda
 
 def _model(
     table: Counts, hand: Counts, table_jokers: int, hand_jokers: int, mode: Mode
-) -> tuple[Any, list[tuple[_Column, bool]], np.ndarray] | None:
-    """The integer program (a ``HighsLp``), its columns and their scores; None: no set at all."""
+) -> tuple[_Program, list[tuple[_Column, bool]], np.ndarray] | None:
+    """The integer program, its columns and their scores; None: no set at all."""
     import highspy
 
     catalogue = _catalogue()
@@ -583,28 +843,21 @@ def _model(
     columns += [(catalogue.columns[c], True) for c in twins]
     inf = highspy.kHighsInf
     opening_lower = [] if mode == "opened" else [float(OPENING_POINTS)]
-    lp = highspy.HighsLp()
-    lp.num_col_ = len(columns)
-    lp.num_row_ = rows
-    lp.sense_ = highspy.ObjSense.kMaximize
-    lp.col_cost_ = costs
-    lp.col_lower_ = np.zeros(len(columns))
-    lp.col_upper_ = upper
-    lp.row_lower_ = np.array(
-        [*table_copies.astype(float), float(table_jokers)] + [-inf] * CARD_ROWS + opening_lower
+    lp = _Program(
+        costs=costs.astype(float),
+        upper=upper,
+        row_lower=np.array(
+            [*table_copies.astype(float), float(table_jokers)] + [-inf] * CARD_ROWS + opening_lower
+        ),
+        row_upper=np.array(
+            [inf] * CARD_ROWS
+            + [*avail_copies.astype(float), float(jokers)]
+            + ([inf] if opening_lower else [])
+        ),
+        starts=starts.astype(np.int32),
+        rows=row_of.astype(np.int32),
+        values=entries[column_of, row_of].astype(float),
     )
-    lp.row_upper_ = np.array(
-        [inf] * CARD_ROWS
-        + [*avail_copies.astype(float), float(jokers)]
-        + ([inf] if opening_lower else [])
-    )
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    lp.a_matrix_.num_col_ = len(columns)
-    lp.a_matrix_.num_row_ = rows
-    lp.a_matrix_.start_ = starts.astype(np.int32)
-    lp.a_matrix_.index_ = row_of.astype(np.int32)
-    lp.a_matrix_.value_ = entries[column_of, row_of].astype(float)
-    lp.integrality_ = [highspy.HighsVarType.kInteger] * len(columns)
     return lp, columns, costs
 
 
