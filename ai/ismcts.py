@@ -1,10 +1,11 @@
 """Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012), game-agnostic.
 
-Each iteration redeals the hidden information with ``view.determinize(me, rng)``, walks the one
-shared tree choosing by UCB among the actions legal in *that* determinization (with
-availability counts, so actions that are rarely possible are not starved or over-trusted),
-expands one node, plays a short rollout with the game's cheap policy and, if the rollout is cut
-before the end, scores the position with the game's evaluation.
+Each iteration redeals the hidden information (the plug-in's ``determinize``, which may weigh
+the deals by what the rivals' actions reveal), walks the one shared tree choosing by UCB among
+the actions legal in *that* determinization (with availability counts, so actions that are
+rarely possible are not starved or over-trusted), expands one node, plays a short rollout with
+the game's cheap policy and, if the rollout is cut before the end, scores the position with the
+game's evaluation.
 
 Everything game-specific comes in through :class:`SearchGame`: which actions to consider
 (ordered best first, so progressive widening looks at the promising ones first), the rollout
@@ -29,6 +30,11 @@ class SearchGame(Protocol):
 
     def begin(self, view: Any, searcher: int, deadline: Deadline) -> None:
         """Called once per decision with the searcher's view, before any iteration."""
+        ...
+
+    def determinize(self, view: Any, searcher: int, rng: random.Random) -> Any:
+        """A full state consistent with the searcher's ``view``: at least
+        ``view.determinize(searcher, rng)``; a plug-in may weigh the deals by its beliefs."""
         ...
 
     def candidates(self, state: Any, searcher: int, rng: random.Random) -> list[Any]:
@@ -194,7 +200,7 @@ def _iterate(
     deadline: Deadline,
     deal: Any = None,
 ) -> None:
-    state = deal if deal is not None else view.determinize(me, rng)
+    state = deal if deal is not None else game.determinize(view, me, rng)
     node = root
     path = [root]
     while not state.is_terminal:
@@ -244,7 +250,7 @@ def search(
     me, view = own_view(state)
     game.begin(view, me, deadline)
     root = Node(actor=me)
-    root_options = _candidates(root, view.determinize(me, rng), me, game, rng)
+    root_options = _candidates(root, game.determinize(view, me, rng), me, game, rng)
     if len(root_options) == 1:
         return SearchResult(game.first_action(root_options[0]), 0, {})
     iterations = 0
@@ -256,7 +262,7 @@ def search(
         if config.max_iterations is not None and iterations >= config.max_iterations:
             break
         if config.determinization_reuse > 1 and iterations % config.determinization_reuse == 0:
-            deal = view.determinize(me, rng)
+            deal = game.determinize(view, me, rng)
         _iterate(root, view, me, game, config, rng, deadline, deal)
         iterations += 1
         if config.stop_when_settled and iterations % IterationClock.BLOCK == 0:

@@ -93,6 +93,9 @@ class KnightsSearch:
         self.searcher = searcher
         self.deadline = deadline
 
+    def determinize(self, view: Any, searcher: int, rng: random.Random) -> Any:
+        return view.determinize(searcher, rng)
+
     def _ranked(self, state: Any) -> list[tuple[float, Plan]]:
         """The mover's best plans with their greedy scores, cached by what they depend on."""
         key = self.candidate_key(state)

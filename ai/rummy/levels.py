@@ -17,8 +17,10 @@ def make_rummy_agent(
         return EasyRummy()
     if level == "medium":
         return GreedyRummy()
-    # The expert solves the whole table exactly for its own plays; hard, windows of it.
-    return RummySearchAgent(search_config(level, seconds), stop, whole_table=level == "expert")
+    # The expert solves the whole table exactly for its own plays (hard, windows of it), and
+    # reads what the rivals' draws say about their hands.
+    expert = level == "expert"
+    return RummySearchAgent(search_config(level, seconds), stop, whole_table=expert, beliefs=expert)
 
 
 def search_config(level: str, seconds: float | None, iterations: int | None = None) -> SearchConfig:

@@ -22,6 +22,7 @@ from typing import Any
 
 from ai.agent import Deadline, own_view, search_budget
 from ai.ismcts import SearchConfig, search
+from ai.rummy.beliefs import believed_deal
 from ai.rummy.heuristic import quick_play
 from ai.rummy.moves import fallback, find_plays, legal_play, play_options
 from game.core import IllegalAction
@@ -38,10 +39,16 @@ TEMPERATURE = 2.5
 class RummySearch:
     """Everything ISMCTS needs to know about Räuber-Rommé."""
 
-    def __init__(self, whole_table: bool = False) -> None:
+    def __init__(self, whole_table: bool = False, beliefs: bool = False) -> None:
         self.root_signature: tuple[Any, ...] | None = None
         self.deadline: Deadline | None = None
         self.whole_table = whole_table  # the root's plays: see find_plays
+        self.beliefs = beliefs  # deals weighed by what the rivals' draws reveal
+
+    def determinize(self, view: Any, searcher: int, rng: random.Random) -> Any:
+        if self.beliefs:
+            return believed_deal(view, searcher, rng)
+        return view.determinize(searcher, rng)
 
     def begin(self, view: Any, searcher: int, deadline: Deadline) -> None:
         player = view.players[searcher]
@@ -114,18 +121,24 @@ class RummySearchAgent:
     can think in several threads at once."""
 
     def __init__(
-        self, config: SearchConfig, stop: threading.Event | None = None, whole_table: bool = False
+        self,
+        config: SearchConfig,
+        stop: threading.Event | None = None,
+        whole_table: bool = False,
+        beliefs: bool = False,
     ) -> None:
         self.config = config
         self.stop = stop
         self.whole_table = whole_table
+        self.beliefs = beliefs
 
     def choose(self, state: Any, rng: random.Random) -> Any:
         budget = self.config.budget
         if budget is not None and budget < MIN_TREE_SECONDS:
             return self.quick_choice(state, budget)
         config = self.config if budget is None else replace(self.config, budget=told_budget(budget))
-        return search(state, RummySearch(self.whole_table), config, rng, self.stop).action
+        plugin = RummySearch(self.whole_table, self.beliefs)
+        return search(state, plugin, config, rng, self.stop).action
 
     def quick_choice(self, state: Any, budget: float) -> Any:
         """The play laying the most cards found in time, else draw."""
