@@ -6,8 +6,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 
+from pytest import MonkeyPatch
+
+import ai.rummy.search as rummy_search
 from ai.rummy.beliefs import believed_deal, could_open, stuck_rivals
+from ai.rummy.levels import make_rummy_agent
 from game.rummy import Draw, RummyState
 from game.rummy import new_game as new_rummy
 from game.rummy.cards import Card
@@ -43,7 +48,7 @@ def opening_share(deal_of: DealMaker, view: RummyState, searcher: int, rival: in
     opens = 0
     for _ in range(DEALS):
         hand = deal_of(view, searcher, rng).players[rival].hand
-        opens += could_open(hand[:-1]) or could_open(hand)
+        opens += could_open(hand)  # the whole hand: which card came last is not known
     return opens / DEALS
 
 
@@ -85,3 +90,25 @@ def test_without_a_stuck_rival_the_deal_is_the_plain_one() -> None:
     assert believed_deal(view, searcher, random.Random(3)) == view.determinize(
         searcher, random.Random(3)
     )
+
+
+def test_the_expert_searches_belief_deals_and_hard_plain_ones(monkeypatch: MonkeyPatch) -> None:
+    calls: list[int] = []
+
+    def counted(view: RummyState, searcher: int, rng: random.Random) -> RummyState:
+        calls.append(searcher)
+        return believed_deal(view, searcher, rng)
+
+    monkeypatch.setattr(rummy_search, "believed_deal", counted)
+    state = after_draws(seed=14, draws=3)  # the seat to move has plays to weigh
+    for level, expect_beliefs in (("hard", False), ("expert", True)):
+        calls.clear()
+        agent = make_rummy_agent(level, seed=1, seconds=None)
+        assert isinstance(agent, rummy_search.RummySearchAgent)
+        agent.config = replace(agent.config, max_iterations=40)
+        agent.choose(state, random.Random(2))
+        if expect_beliefs:
+            assert len(calls) > 10  # the root's deal and one per iteration
+            assert set(calls) == {seat_to_move(state)}
+        else:
+            assert calls == []
