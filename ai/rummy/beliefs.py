@@ -16,18 +16,16 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ai.rummy.heuristic import hand_melds
+from ai.rummy.heuristic import hand_melds, worth_opening
 from game.rummy.cards import Card
-from game.rummy.melds import check_meld
 from game.rummy.state import HAND_SIZE, sorted_hand
-from game.rummy.turn_rules import OPENING_POINTS
 
 REDEAL_TRIES = 8
 
 
 def could_open(hand: Sequence[Card]) -> bool:
     """Does the cheap method find sets worth an opening in ``hand``?"""
-    return sum(check_meld(meld).value for meld in hand_melds(hand)) >= OPENING_POINTS
+    return worth_opening(hand_melds(hand))
 
 
 def stuck_rivals(view: Any, searcher: int) -> list[int]:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from game.rummy.cards import JOKER, SUITS, Card
 from game.rummy.melds import check_meld, read_meld
+from game.rummy.turn_rules import OPENING_POINTS
 
 Table = tuple[tuple[Card, ...], ...]
 
@@ -179,6 +180,11 @@ def extend_sets(table: list[list[Card]], hand: Counter[Card]) -> int:
     return added
 
 
+def worth_opening(melds: Sequence[Sequence[Card]]) -> bool:
+    """Are these sets together worth an opening?"""
+    return sum(check_meld(meld).value for meld in melds) >= OPENING_POINTS
+
+
 def quick_play(table: Table, hand: Sequence[Card], opened: bool) -> Table | None:
     """A table after laying what the cheap method finds, or None if it finds no legal lay.
 
@@ -187,7 +193,7 @@ def quick_play(table: Table, hand: Sequence[Card], opened: bool) -> Table | None
     """
     melds = hand_melds(hand)
     if not opened:
-        if sum(check_meld(meld).value for meld in melds) < 30:
+        if not worth_opening(melds):
             return None
         return tuple(tuple(cards) for cards in table) + tuple(tuple(meld) for meld in melds)
     rest = Counter(hand)

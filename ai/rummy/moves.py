@@ -25,11 +25,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from ai.agent import Deadline
-from ai.rummy.heuristic import Table, hand_melds, quick_play
+from ai.rummy.heuristic import Table, hand_melds, quick_play, worth_opening
 from ai.rummy.solver import OutOfTime, time_limit
 from game.rummy import Draw, NextRound, Pass, Play, check_play
 from game.rummy.cards import JOKER, Card, hand_value
-from game.rummy.melds import check_meld, read_meld
+from game.rummy.melds import read_meld
 
 SOLVER_TABLE_LIMIT = 18
 SOLVER_HAND_LIMIT = 14
@@ -236,7 +236,7 @@ def opening_only(table: Table, hand: Sequence[Card], use_solver: bool = True) ->
         sets = best_opening(hand)
     else:
         melds = hand_melds(hand)
-        sets = melds if sum(check_meld(m).value for m in melds) >= 30 else None
+        sets = melds if worth_opening(melds) else None
     if not sets:
         return None
     return table + tuple(tuple(cards) for cards in sets)

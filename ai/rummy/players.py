@@ -10,9 +10,8 @@ import random
 from typing import Any
 
 from ai.agent import own_view
-from ai.rummy.heuristic import hand_melds
+from ai.rummy.heuristic import hand_melds, worth_opening
 from ai.rummy.moves import fallback, legal_play, most_cards_play
-from game.rummy.melds import check_meld
 
 EASY_FORGETS = 0.3
 
@@ -38,7 +37,7 @@ class EasyRummy:
             return fallback(view)
         player = view.players[me]
         melds = hand_melds(player.hand)
-        if not player.opened and sum(check_meld(meld).value for meld in melds) < 30:
+        if not player.opened and not worth_opening(melds):
             return fallback(view)
         table = view.table + tuple(tuple(meld) for meld in melds)
         play = legal_play(view, table) if melds else None
