@@ -96,7 +96,7 @@ def test_timed_call_gives_up_at_the_deadline() -> None:
 
     began = time.perf_counter()
     assert timed_call(slow, Deadline(0.1)) is None
-    assert time.perf_counter() - began < 0.2
+    assert time.perf_counter() - began < 1.0  # not the 5 s the call takes
     assert solver_busy()  # the abandoned call runs on: no new one starts meanwhile
     assert timed_call(lambda: 2, Deadline(0.5)) is None
     release.set()

@@ -403,13 +403,13 @@ class SlowAgent:
 
 def test_window_stays_responsive_while_the_computer_thinks() -> None:
     seats = [Seat("Kunz", False, "easy", colour=0), Seat("Ann", True, colour=1)]
-    agent = SlowAgent(0.5)
+    agent = SlowAgent(1.5)
     app, table = open_table(seats, seed=2, agents={0: agent})
     assert table.worker.busy
     started = time.perf_counter()
     press(app, pygame.K_F1)  # handled at once, while the agent is still thinking
     assert isinstance(app.top, HelpOverlay)
-    assert time.perf_counter() - started < 0.3
+    assert time.perf_counter() - started < 1.0  # not the 1.5 s the agent thinks
     press(app, pygame.K_F1)
     assert app.run_until(lambda: len(table.session.history) >= 1, 600)
     assert agent.thread is not None and agent.thread != threading.current_thread().name
