@@ -11,13 +11,21 @@ import pytest
 from ai import make_agent
 from ai.agent import Deadline
 from ai.ismcts import Node, SearchConfig, search
-from ai.knights.eval import expected_points, reachable_targets
+from ai.knights.eval import (
+    HOLD_THREATENED,
+    HOLD_UNREACHABLE,
+    KNIGHT_VALUE,
+    UNCLAIMED_SHARE,
+    castles_left,
+    expected_points,
+    reachable_targets,
+)
 from ai.knights.greedy import GreedyKnights, TurnPlanner
 from ai.knights.levels import KnightsSearchAgent, endgame_tiles
 from ai.knights.search import KnightsSearch, diverse
 from game.knights import KnightsState, new_game
 from game.knights.actions import DIRECTIONS
-from game.knights.tiles import KIND_MINIMUM, MAX_DEPLOY, MAX_STACK
+from game.knights.tiles import KIND_MINIMUM, KIND_POINTS, MAX_DEPLOY, MAX_STACK
 from tests.timing import decide_within
 
 
@@ -75,6 +83,45 @@ def test_expected_points_credit_every_building_once() -> None:
     for state in greedy_positions(4)[::5]:
         values = expected_points(state)
         assert len(values) == state.num_players and all(value >= 0 for value in values)
+
+
+def expected_points_building_by_building(state: KnightsState) -> list[float]:
+    """The evaluation's rule spelled out one building at a time (see ai.knights.eval)."""
+    seats = state.num_players
+    castles = [castles_left(state, seat) for seat in range(seats)]
+    able = [seat for seat in range(seats) if state.supply[seat] > 0 and castles[seat] > 0.2]
+    value = [0.0] * seats
+    for pos, placed in state.board.items():
+        points = KIND_POINTS[placed.tile]
+        if not points:
+            continue
+        reachable = reachable_by_walking_from(state, pos)
+        if not placed.knights:
+            for seat in able if reachable else []:
+                value[seat] += UNCLAIMED_SHARE * points / len(able)
+            continue
+        owner, height = placed.knights[-1], len(placed.knights)
+        need = KIND_MINIMUM[placed.tile]
+        rivals = [seat for seat in able if seat != owner]
+        if need is None or height + need > MAX_STACK or not rivals:
+            value[owner] += points
+            continue
+        hold = min(1.0, (HOLD_THREATENED if reachable else HOLD_UNREACHABLE) + 0.08 * (height - 1))
+        value[owner] += points * hold
+        for seat in rivals:
+            value[seat] += points * (1.0 - hold) / len(rivals)
+    for seat in range(seats):
+        usable = min(state.supply[seat], MAX_DEPLOY * castles[seat])
+        value[seat] += KNIGHT_VALUE * usable + 0.001 * state.supply[seat]
+    return value
+
+
+@pytest.mark.parametrize("seed,players", [(11, 2), (12, 3), (13, 4)])
+def test_expected_points_follow_the_rule_for_each_building(seed: int, players: int) -> None:
+    rng = random.Random(seed)
+    for state in greedy_positions(seed, players)[1::2]:
+        full = state.determinize(state.current_player or 0, rng)
+        assert expected_points(full) == pytest.approx(expected_points_building_by_building(full))
 
 
 def test_planner_stops_at_an_expired_deadline_with_a_plan() -> None:

@@ -22,7 +22,6 @@ from game.knights.tiles import (
     MAX_STACK,
     TILE_SET,
     TILES_PER_PLAYER,
-    PlacedTile,
 )
 
 Pos = tuple[int, int]
@@ -41,12 +40,6 @@ CASTLE_SHARE = {
 }
 
 
-def is_locked(placed: PlacedTile) -> bool:
-    """No deployment can ever put knights on this tile again."""
-    need = KIND_MINIMUM[placed.tile]
-    return need is None or len(placed.knights) + need > MAX_STACK
-
-
 def castles_left(state: Any, seat: int) -> float:
     """Castles still in the seat's hand and pile (expected value for hidden tiles)."""
     total = 0.0
@@ -59,6 +52,20 @@ def castles_left(state: Any, seat: int) -> float:
     return total
 
 
+def _entry_costs(kind: str) -> tuple[int, ...]:
+    """Knights a deployment must add to enter a tile of this kind, by the knights already on
+    it (0: it can't be entered, its terrain has no minimum or the stack would grow too tall)."""
+    need = KIND_MINIMUM[kind]
+    return tuple(
+        0 if need is None or height + need > MAX_STACK else need for height in range(MAX_STACK + 1)
+    )
+
+
+ENTRY_COST = {kind: _entry_costs(kind) for kind in KIND_MINIMUM}
+# Per kind: its points and its entry costs, looked up once per tile in the hot loops below.
+_KIND_INFO = {kind: (KIND_POINTS[kind], ENTRY_COST[kind]) for kind in KIND_MINIMUM}
+
+
 def reachable_targets(state: Any) -> set[Pos]:
     """Every tile a castle laid on some free spot now could send knights onto.
 
@@ -67,22 +74,23 @@ def reachable_targets(state: Any) -> set[Pos]:
     spots and many buildings, and this runs in every evaluation (the planners' hot path).
     A free spot a castle may take is exactly a legal spot (next to a tile, inside the area).
     """
-    board = state.board
-    get = board.get
+    get = state.board.get
+    entry = ENTRY_COST
     targets: set[Pos] = set()
+    add = targets.add
     for x, y in state.legal_spots():
         for dx, dy in STEPS:
             need = 1  # the castle's own knight (a plain castle: the cheapest case)
             cx, cy = x + dx, y + dy
             placed = get((cx, cy))
             while placed is not None:
-                minimum = KIND_MINIMUM[placed.tile]
-                if minimum is None or len(placed.knights) + minimum > MAX_STACK:
+                cost = entry[placed.tile][len(placed.knights)]
+                if not cost:
                     break
-                need += minimum
+                need += cost
                 if need > MAX_DEPLOY:
                     break
-                targets.add((cx, cy))
+                add((cx, cy))
                 cx += dx
                 cy += dy
                 placed = get((cx, cy))
@@ -99,40 +107,55 @@ def can_attack(state: Any, castles: list[float] | None = None) -> list[bool]:
 def expected_points(state: Any) -> list[float]:
     """Points each seat can expect to hold at the end of the game."""
     seats = state.num_players
-    board = state.board
+    supply = state.supply
     reachable = reachable_targets(state)
     castles = [castles_left(state, seat) for seat in range(seats)]
     attackers = can_attack(state, castles)
     able = [seat for seat in range(seats) if attackers[seat]]
-    expected = [0.0] * seats
-    for pos, placed in board.items():
-        points = KIND_POINTS[placed.tile]
+    # Summed per owner in the loop and shared out after it: what the owner keeps for sure,
+    # what it keeps on average, and what its rivals may take from it.
+    kept = [0.0] * seats
+    at_risk = [0.0] * seats
+    unclaimed = 0.0
+    info = _KIND_INFO
+    for pos, placed in state.board.items():
+        points, entry = info[placed.tile]
         if not points:
             continue
         knights = placed.knights
-        need = KIND_MINIMUM[placed.tile]
         if not knights:
-            if able and pos in reachable:
-                for seat in able:
-                    expected[seat] += UNCLAIMED_SHARE * points / len(able)
+            if pos in reachable:
+                unclaimed += points
             continue
         owner = knights[-1]
-        if need is None or len(knights) + need > MAX_STACK:  # locked: nobody can add knights
-            expected[owner] += points * HOLD_SAFE
+        height = len(knights)
+        if not entry[height]:  # locked: nobody can add knights
+            kept[owner] += points
+            continue
+        hold = HOLD_THREATENED if pos in reachable else HOLD_UNREACHABLE
+        if height > 1:
+            hold = min(1.0, hold + 0.08 * (height - 1))  # taller stacks cost more to take
+        kept[owner] += points * hold
+        at_risk[owner] += points * (1.0 - hold)
+    expected = kept
+    if able and unclaimed:
+        share = UNCLAIMED_SHARE * unclaimed / len(able)
+        for seat in able:
+            expected[seat] += share
+    for owner in range(seats):
+        risk = at_risk[owner]
+        if not risk:
             continue
         rivals = [seat for seat in able if seat != owner]
-        if not rivals:
-            expected[owner] += points
+        if not rivals:  # nobody left who could take it
+            expected[owner] += risk
             continue
-        threatened = pos in reachable
-        hold = HOLD_THREATENED if threatened else HOLD_UNREACHABLE
-        hold = min(1.0, hold + 0.08 * (len(knights) - 1))  # taller stacks cost more to take
-        expected[owner] += points * hold
+        share = risk / len(rivals)
         for seat in rivals:
-            expected[seat] += points * (1.0 - hold) / len(rivals)
+            expected[seat] += share
     for seat in range(seats):
-        usable = min(state.supply[seat], MAX_DEPLOY * castles[seat])
-        expected[seat] += KNIGHT_VALUE * usable + 0.001 * state.supply[seat]
+        usable = min(supply[seat], MAX_DEPLOY * castles[seat])
+        expected[seat] += KNIGHT_VALUE * usable + 0.001 * supply[seat]
     return expected
 
 
