@@ -69,9 +69,10 @@ _KIND_INFO = {kind: (KIND_POINTS[kind], ENTRY_COST[kind]) for kind in KIND_MINIM
 def reachable_targets(state: Any) -> set[Pos]:
     """Every tile a castle laid on some free spot now could send knights onto.
 
-    The same answer as :func:`reachable_from_empty_spot` for every tile at once, walking out
-    from the free spots instead of from each building: late in the game there are few free
-    spots and many buildings, and this runs in every evaluation (the planners' hot path).
+    The same answer as walking from each tile in a straight line to a free spot, for every
+    tile at once, walking out from the free spots instead of from each building: late in the
+    game there are few free spots and many buildings, and this runs in every evaluation (the
+    planners' hot path).
     A free spot a castle may take is exactly a legal spot (next to a tile, inside the area).
     """
     get = state.board.get
@@ -112,8 +113,8 @@ def expected_points(state: Any) -> list[float]:
     castles = [castles_left(state, seat) for seat in range(seats)]
     attackers = can_attack(state, castles)
     able = [seat for seat in range(seats) if attackers[seat]]
-    # Summed per owner in the loop and shared out after it: what the owner keeps for sure,
-    # what it keeps on average, and what its rivals may take from it.
+    # Summed per owner in the loop, shared out after it: the points the owner can expect to
+    # keep, and the rest, which its rivals may take from it.
     kept = [0.0] * seats
     at_risk = [0.0] * seats
     unclaimed = 0.0
@@ -130,7 +131,7 @@ def expected_points(state: Any) -> list[float]:
         owner = knights[-1]
         height = len(knights)
         if not entry[height]:  # locked: nobody can add knights
-            kept[owner] += points
+            kept[owner] += points * HOLD_SAFE
             continue
         hold = HOLD_THREATENED if pos in reachable else HOLD_UNREACHABLE
         if height > 1:
