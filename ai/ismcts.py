@@ -63,6 +63,11 @@ class SearchGame(Protocol):
         """Estimated returns (0..1 per seat) of a non-terminal state where a rollout stops."""
         ...
 
+    def final_values(self, state: Any) -> list[float]:
+        """What a finished game is worth to each seat (0..1) for the search: its returns, or
+        returns shaped by how it was won (a score margin tells near-misses apart)."""
+        ...
+
 
 @dataclass
 class Node:
@@ -231,7 +236,7 @@ def _iterate(
             break
         state = game.apply(state, action)
         depth += 1
-    values = state.returns() if state.is_terminal else game.evaluate(state)
+    values = game.final_values(state) if state.is_terminal else game.evaluate(state)
     for visited in path[1:]:
         visited.visits += 1
         visited.reward += values[visited.actor]

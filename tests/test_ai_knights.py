@@ -21,8 +21,8 @@ from ai.knights.eval import (
     reachable_targets,
 )
 from ai.knights.greedy import GreedyKnights, TurnPlanner
-from ai.knights.levels import KnightsSearchAgent, endgame_tiles
-from ai.knights.search import KnightsSearch, diverse
+from ai.knights.levels import KnightsSearchAgent, endgame_tiles, margin_weight
+from ai.knights.search import KnightsSearch, diverse, shaped_returns
 from game.knights import KnightsState, new_game
 from game.knights.actions import DIRECTIONS
 from game.knights.tiles import KIND_MINIMUM, KIND_POINTS, MAX_DEPLOY, MAX_STACK
@@ -180,6 +180,39 @@ def test_endgame_rolls_out_to_the_last_tile() -> None:
         full = plugin.apply(full, action)
         steps += 1
     assert steps >= 1
+
+
+def finished_game(seed: int, players: int) -> KnightsState:
+    state = new_game(players, seed)
+    agent, rng = GreedyKnights(), random.Random(seed)
+    while not state.is_terminal:
+        state = state.apply(agent.choose(state, rng))
+    return state
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+@pytest.mark.parametrize("players", [3, 4])
+def test_shaped_returns_rank_wins_first_then_the_margin(seed: int, players: int) -> None:
+    state = finished_game(seed, players)
+    won = state.returns()
+    assert shaped_returns(state, 0.0) == won
+    shaped = shaped_returns(state, margin_weight(players))
+    assert all(0.0 < value < 1.0 for value in shaped)
+    scores = state.scores()
+
+    def margin(seat: int) -> int:
+        return scores[seat] - max(scores[other] for other in range(players) if other != seat)
+
+    for seat in range(players):
+        for other in range(players):
+            if won[seat] > won[other]:  # a win is worth more than any loss
+                assert shaped[seat] > shaped[other]
+            elif won[seat] == won[other] and margin(seat) > margin(other):  # the nearer miss
+                assert shaped[seat] > shaped[other]
+
+
+def test_only_many_player_end_plays_weigh_the_margin() -> None:
+    assert margin_weight(2) == 0.0 < margin_weight(3) == margin_weight(4) < 1.0
 
 
 def test_endgame_threshold_grows_with_the_budget() -> None:

@@ -34,6 +34,16 @@ def endgame_tiles(seconds: float | None) -> int:
 ENDGAME_PLANS = 4  # root choices in the endgame: few, so each gets several rollouts
 
 
+def margin_weight(players: int) -> float:
+    """How much the point margin counts beside the win in the end play's results.
+
+    With three or four seats a play-out from the endgame's start is several times dearer per
+    decision and most are won or lost whatever the plan, so win/loss alone hardly separates
+    the few plans it can afford; two-player end plays get enough play-outs without it.
+    """
+    return 0.0 if players <= 2 else 0.5
+
+
 class KnightsSearchAgent:
     """Hard / expert: ISMCTS over whole turns (see :mod:`ai.knights.search`).
 
@@ -80,7 +90,10 @@ class KnightsSearchAgent:
         config = self.endgame if endgame else self.midgame
         plans = ENDGAME_PLANS if endgame else 6
         plugin = KnightsSearch(
-            plans_per_turn=plans, to_the_end=endgame, rollout_planner=self.rollout_planner
+            plans_per_turn=plans,
+            to_the_end=endgame,
+            rollout_planner=self.rollout_planner,
+            margin_weight=margin_weight(view.num_players),
         )
         return search(view, plugin, config, rng, self.stop).action
 

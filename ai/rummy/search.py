@@ -86,6 +86,9 @@ class RummySearch:
         table = quick_play(state.table, player.hand, player.opened)
         return Play(table) if table is not None else fallback(state)
 
+    def final_values(self, state: Any) -> list[float]:
+        return list(state.returns())
+
     def evaluate(self, state: Any) -> list[float]:
         distances = [
             len(player.hand)
