@@ -37,9 +37,9 @@ ENDGAME_PLANS = 4  # root choices in the endgame: few, so each gets several roll
 def margin_weight(players: int) -> float:
     """How much the point margin counts beside the win in the end play's results.
 
-    With three or four seats a play-out from the endgame's start is several times dearer per
-    decision and most are won or lost whatever the plan, so win/loss alone hardly separates
-    the few plans it can afford; two-player end plays get enough play-outs without it.
+    With three or four seats the end play affords only a dozen or so play-outs per plan, and
+    from its start most of them are won or lost whatever the plan, so win or loss alone hardly
+    separates the plans; in two-player end plays it has not been needed.
     """
     return 0.0 if players <= 2 else 0.5
 
