@@ -205,9 +205,9 @@ def test_shaped_returns_rank_wins_first_then_the_margin(seed: int, players: int)
 
     for seat in range(players):
         for other in range(players):
-            if won[seat] > won[other]:  # a win is worth more than any loss
-                assert shaped[seat] > shaped[other]
-            elif won[seat] == won[other] and margin(seat) > margin(other):  # the nearer miss
+            # A win is worth more than any loss; between equals, the nearer miss counts more.
+            ahead = (won[seat], margin(seat)) > (won[other], margin(other))
+            if ahead:
                 assert shaped[seat] > shaped[other]
 
 
