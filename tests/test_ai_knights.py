@@ -29,15 +29,20 @@ from game.knights.tiles import KIND_MINIMUM, KIND_POINTS, MAX_DEPLOY, MAX_STACK
 from tests.timing import decide_within
 
 
-def greedy_positions(seed: int, players: int = 2) -> list[KnightsState]:
-    """Every position of one game between greedy players."""
+def greedy_game(seed: int, players: int = 2) -> list[KnightsState]:
+    """Every state of one game between greedy players, the finished one last."""
     state = new_game(players, seed)
     agent, rng = GreedyKnights(), random.Random(seed)
-    seen = []
+    seen = [state]
     while not state.is_terminal:
-        seen.append(state)
         state = state.apply(agent.choose(state, rng))
+        seen.append(state)
     return seen
+
+
+def greedy_positions(seed: int, players: int = 2) -> list[KnightsState]:
+    """Every position of one game between greedy players (the finished state left out)."""
+    return greedy_game(seed, players)[:-1]
 
 
 def tiles_left(state: KnightsState) -> int:
@@ -182,18 +187,10 @@ def test_endgame_rolls_out_to_the_last_tile() -> None:
     assert steps >= 1
 
 
-def finished_game(seed: int, players: int) -> KnightsState:
-    state = new_game(players, seed)
-    agent, rng = GreedyKnights(), random.Random(seed)
-    while not state.is_terminal:
-        state = state.apply(agent.choose(state, rng))
-    return state
-
-
 @pytest.mark.parametrize("seed", [3, 4, 5])
 @pytest.mark.parametrize("players", [3, 4])
 def test_shaped_returns_rank_wins_first_then_the_margin(seed: int, players: int) -> None:
-    state = finished_game(seed, players)
+    state = greedy_game(seed, players)[-1]
     won = state.returns()
     assert shaped_returns(state, 0.0) == won
     shaped = shaped_returns(state, margin_weight(players))
@@ -206,8 +203,7 @@ def test_shaped_returns_rank_wins_first_then_the_margin(seed: int, players: int)
     for seat in range(players):
         for other in range(players):
             # A win is worth more than any loss; between equals, the nearer miss counts more.
-            ahead = (won[seat], margin(seat)) > (won[other], margin(other))
-            if ahead:
+            if (won[seat], margin(seat)) > (won[other], margin(other)):
                 assert shaped[seat] > shaped[other]
 
 
