@@ -75,8 +75,9 @@ def test_the_integer_program_keeps_the_callers_deadline(
     how: str, after: float, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A position whose integer program without its rounding (dives, then HiGHS's proof) takes
-    several times the longest limit here, also on a fast machine: a deadline or stop event that comes during a dive or during the proof
-    ends the solve within a few milliseconds, with OutOfTime."""
+    several times the longest limit here, also on a fast machine: a deadline or stop event that
+    comes during a dive or during the proof ends the solve within a few milliseconds, with
+    OutOfTime."""
     _without_rounding(monkeypatch)
     table, hand, opened = _crowded(163)
     args = _program_args(table, hand, opened)
