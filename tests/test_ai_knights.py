@@ -215,13 +215,17 @@ def test_endgame_threshold_grows_with_the_budget() -> None:
     assert endgame_tiles(0.2) < endgame_tiles(1.0) < endgame_tiles(3.0)
 
 
-@pytest.mark.parametrize("seed", [9, 10])
-def test_hard_keeps_its_budget_in_every_phase(seed: int) -> None:
+def test_many_player_end_plays_start_earlier() -> None:
+    assert endgame_tiles(1.0, 3) == endgame_tiles(1.0, 4) > endgame_tiles(1.0, 2)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(9, 2), (10, 2), (11, 3)])
+def test_hard_keeps_its_budget_in_every_phase(seed: int, players: int) -> None:
     budget = 0.25
     agent = make_agent("knights", "hard", seed=0, budget=budget)
     assert isinstance(agent, KnightsSearchAgent)
-    positions = greedy_positions(seed)
-    late = [s for s in positions if tiles_left(s) <= agent.endgame_tiles]
+    positions = greedy_positions(seed, players)
+    late = [s for s in positions if tiles_left(s) <= agent.endgame_start(players)]
     for state in positions[2:6] + late[:: max(1, len(late) // 4)]:
         action = decide_within(
             partial(agent.choose, state, random.Random(1)), budget, single_threaded=True
