@@ -11,7 +11,7 @@ from dataclasses import replace
 from pytest import MonkeyPatch
 
 import ai.rummy.search as rummy_search
-from ai.rummy.beliefs import believed_deal, could_open, stuck_rivals
+from ai.rummy.beliefs import believed_deal, could_open, sets_worth, stuck_rivals
 from ai.rummy.levels import make_rummy_agent
 from game.rummy import Draw, RummyState
 from game.rummy import new_game as new_rummy
@@ -65,6 +65,22 @@ def test_a_rival_who_drew_without_opening_is_dealt_fewer_openings() -> None:
     believed_share = opening_share(believed_deal, view, searcher, rival)
     assert plain_share > 0.3  # a 16-card hand often holds 30 points of sets
     assert believed_share < plain_share / 2
+
+
+def test_a_long_stuck_hand_is_dealt_the_weakest_sets_tried() -> None:
+    """After nine draws nearly every hand of that size holds an opening, so a redeal seldom
+    passes the test: the deal is then the try nearest to one that could not open, not any try."""
+    state = after_draws(11, 9)
+    searcher = seat_to_move(state)
+    view = state.view(searcher)
+    rival = stuck_rivals(view, searcher)[0]
+
+    def mean_worth(deal_of: DealMaker) -> float:
+        rng = random.Random(5)
+        hands = [deal_of(view, searcher, rng).players[rival].hand for _ in range(100)]
+        return sum(sets_worth(hand) for hand in hands) / len(hands)
+
+    assert mean_worth(believed_deal) < 0.75 * mean_worth(plain)
 
 
 def test_a_believed_deal_is_consistent_with_the_view() -> None:
