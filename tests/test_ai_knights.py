@@ -12,6 +12,7 @@ from ai import make_agent
 from ai.agent import Deadline
 from ai.ismcts import Node, SearchConfig, search
 from ai.knights.eval import (
+    HAND_WEIGHTS,
     HOLD_THREATENED,
     HOLD_UNREACHABLE,
     KNIGHT_VALUE,
@@ -19,6 +20,7 @@ from ai.knights.eval import (
     castles_left,
     expected_points,
     reachable_targets,
+    seat_features,
 )
 from ai.knights.greedy import GreedyKnights, TurnPlanner
 from ai.knights.levels import KnightsSearchAgent, endgame_tiles, margin_weight
@@ -127,6 +129,19 @@ def test_expected_points_follow_the_rule_for_each_building(seed: int, players: i
     for state in greedy_positions(seed, players)[1::2]:
         full = state.determinize(state.current_player or 0, rng)
         assert expected_points(full) == pytest.approx(expected_points_building_by_building(full))
+
+
+@pytest.mark.parametrize("seed,players", [(14, 2), (15, 3), (16, 4)])
+def test_the_fitting_sums_weighed_by_hand_are_the_evaluation(seed: int, players: int) -> None:
+    """A fit of the weights (tools/fit_knights_eval.py) starts from the evaluation itself."""
+    rng = random.Random(seed)
+    for state in greedy_positions(seed, players)[::3]:
+        full = state.determinize(state.current_player or 0, rng)
+        by_sums = [
+            sum(value * weight for value, weight in zip(row, HAND_WEIGHTS, strict=True))
+            for row in seat_features(full)
+        ]
+        assert by_sums == pytest.approx(expected_points_building_by_building(full))
 
 
 def test_planner_stops_at_an_expired_deadline_with_a_plan() -> None:

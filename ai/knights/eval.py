@@ -182,3 +182,75 @@ def win_estimates(state: Any) -> list[float]:
     weights = [math.exp((value - top) / temperature) for value in expected]
     total = sum(weights)
     return [weight / total for weight in weights]
+
+
+# The evaluation as a linear sum per seat, for fitting its weights (tools/fit_knights_eval.py).
+# Held buildings fall in six buckets: not reachable / reachable now, by 1, 2, 3 knights high.
+BUCKETS = tuple((reach, height) for reach in (False, True) for height in (1, 2, 3))
+FEATURES: tuple[str, ...] = (
+    "held_safe",
+    *(f"held_{'threatened' if reach else 'unreachable'}_{height}" for reach, height in BUCKETS),
+    *(f"rivals_{'threatened' if reach else 'unreachable'}_{height}" for reach, height in BUCKETS),
+    "unclaimed_share",
+    "usable_knights",
+    "supply",
+)
+
+
+def _hand_hold(reach: bool, height: int) -> float:
+    base = HOLD_THREATENED if reach else HOLD_UNREACHABLE
+    return min(1.0, base + 0.08 * (height - 1)) if height > 1 else base
+
+
+# The weights that make ``seat_features(state) @ HAND_WEIGHTS == expected_points(state)``.
+HAND_WEIGHTS: tuple[float, ...] = (
+    HOLD_SAFE,
+    *(_hand_hold(reach, height) for reach, height in BUCKETS),
+    *(1.0 - _hand_hold(reach, height) for reach, height in BUCKETS),
+    UNCLAIMED_SHARE,
+    KNIGHT_VALUE,
+    0.001,
+)
+
+
+def seat_features(state: Any) -> list[list[float]]:
+    """Per seat, the sums :func:`expected_points` weighs (see ``FEATURES``).
+
+    A building whose owner has no rival left who could take it counts as safe; a rival's
+    at-risk building is shared among the seats able to take it, as in the evaluation.
+    """
+    seats = state.num_players
+    supply = state.supply
+    reachable = reachable_targets(state)
+    castles = [castles_left(state, seat) for seat in range(seats)]
+    attackers = can_attack(state, castles)
+    able = [seat for seat in range(seats) if attackers[seat]]
+    rivals_of = [[seat for seat in able if seat != owner] for owner in range(seats)]
+    rows = [[0.0] * len(FEATURES) for _ in range(seats)]
+    unclaimed = 0.0
+    for pos, placed in state.board.items():
+        points, entry = _KIND_INFO[placed.tile]
+        if not points:
+            continue
+        knights = placed.knights
+        if not knights:
+            if pos in reachable:
+                unclaimed += points
+            continue
+        owner = knights[-1]
+        height = len(knights)
+        rivals = rivals_of[owner]
+        if not entry[height] or not rivals:
+            rows[owner][0] += points
+            continue
+        bucket = 1 + BUCKETS.index((pos in reachable, min(height, 3)))
+        rows[owner][bucket] += points
+        for seat in rivals:
+            rows[seat][bucket + len(BUCKETS)] += points / len(rivals)
+    last = len(FEATURES) - 1
+    for seat in range(seats):
+        if seat in able and unclaimed:
+            rows[seat][last - 2] = unclaimed / len(able)
+        rows[seat][last - 1] = min(supply[seat], MAX_DEPLOY * castles[seat])
+        rows[seat][last] = supply[seat]
+    return rows
