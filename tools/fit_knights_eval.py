@@ -160,11 +160,15 @@ def command_fit(args: argparse.Namespace) -> int:
 def fitted_points(path: str) -> Callable[[Any], list[float]]:
     """``expected_points`` with the fitted weights of ``path``."""
     record = json.loads(Path(path).read_text(encoding="utf-8"))
-    weights = np.array(record["end"] + record["start_extra"])
+    end, start_extra = record["end"], record["start_extra"]
 
     def expected(state: Any) -> list[float]:
-        w = weights_at(weights, evaluation.game_progress(state))
-        return [float(np.dot(row, w)) for row in evaluation.seat_features(state)]
+        to_come = 1.0 - evaluation.game_progress(state)
+        w = [late + extra * to_come for late, extra in zip(end, start_extra, strict=True)]
+        return [
+            sum(value * weight for value, weight in zip(row, w, strict=True))
+            for row in evaluation.seat_features(state)
+        ]
 
     return expected
 
