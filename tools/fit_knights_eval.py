@@ -1,15 +1,20 @@
 """Fit the Robber Knights evaluation's weights on self-play, and duel the fit against them.
 
     python tools/fit_knights_eval.py data --games 600 --seed 1 --out /tmp/knights_eval.npz
-    python tools/fit_knights_eval.py fit --data /tmp/knights_eval.npz --out ai/knights/weights.json
-    python tools/fit_knights_eval.py duel --weights ai/knights/weights.json --level medium \
+    python tools/fit_knights_eval.py fit --data /tmp/knights_eval.npz --keep usable_knights \
+        supply --out /tmp/knights_weights.json
+    python tools/fit_knights_eval.py duel --weights /tmp/knights_weights.json --level medium \
         --games 1000 --seed 7000
 
-``data`` plays medium self-play games (2, 3 and 4 seats in turn) and records, before every
-decision, each seat's evaluation sums (``ai.knights.eval.seat_features``), how far the game
-is, and the points the seat ends the game with. ``fit`` regresses the final points on the sums,
+``data`` plays medium self-play games (two seats; 2, 3 and 4 in turn with ``--mixed``) and
+records, before every decision, each seat's evaluation sums (``seat_features`` in
+``ai.knights.eval``), how far the game is, and the points the seat ends the game with.
+``fit`` regresses the final points on the sums,
 each with a weight that moves linearly from the game's start to its end (least squares, numpy),
-on four fifths of the games; the held-out fifth compares its errors and how often the leader
+on four fifths of the games (``--keep`` leaves named sums at their hand-set weight: fitted
+freely, knights left in the supply come out worth half a point each, since the players who
+still hold knights late are the ones who score, and a player deciding by that fit hoards its
+knights); the held-out fifth compares its errors and how often the leader
 by each evaluation wins with the hand-set weights' (``HAND_WEIGHTS``). ``duel`` plays a level
 with the fitted evaluation against the same level with the hand-set one: seats swap on the same
 deal, two processes, the real budget for the searching levels.
@@ -88,16 +93,22 @@ def command_data(args: argparse.Namespace) -> int:
                 elapsed = time.perf_counter() - started
                 print(f"{number + 1} games, {elapsed:.0f} s", file=sys.stderr)
     arrays["games"] = np.array(len(jobs))
+    arrays["made_by"] = np.array(
+        f"python tools/fit_knights_eval.py data --games {args.games} --seed {args.seed}"
+        + (" --mixed" if args.mixed else "")
+    )
     np.savez_compressed(args.out, **arrays)  # type: ignore[arg-type]
     return 0
 
 
-def load(path: str) -> list[Game]:
+def load(path: str) -> tuple[str, list[Game]]:
+    """The command that made the data, and its games."""
     data = np.load(path)
-    return [
+    games = [
         (data[f"{n}_features"], data[f"{n}_progress"], data[f"{n}_final"], data[f"{n}_won"])
         for n in range(int(data["games"]))
     ]
+    return str(data["made_by"]), games
 
 
 def stack(games: Sequence[Game]) -> tuple[np.ndarray, np.ndarray]:
@@ -119,18 +130,35 @@ def leader_wins(games: Sequence[Game], value: Callable[[np.ndarray, float], np.n
     return hits / total
 
 
+def fit_weights(x: np.ndarray, y: np.ndarray, keep: Sequence[str], ridge: float) -> np.ndarray:
+    """Least squares (with a small ridge) of the final points ``y`` on the design ``x``.
+
+    The sums named in ``keep`` keep their hand-set weight all game long and are taken out of
+    the regression: their part of the points is subtracted first.
+    """
+    hand = np.array(evaluation.HAND_WEIGHTS)
+    size = len(evaluation.FEATURES)
+    fixed = [evaluation.FEATURES.index(name) for name in keep]
+    free = [col for col in range(x.shape[1]) if col % size not in fixed or col >= 2 * size]
+    rest = y - x[:, fixed] @ hand[fixed]
+    weights = np.zeros(x.shape[1])
+    chosen = x[:, free]
+    weights[free] = np.linalg.solve(chosen.T @ chosen + ridge * np.eye(len(free)), chosen.T @ rest)
+    weights[fixed] = hand[fixed]
+    return weights
+
+
 def command_fit(args: argparse.Namespace) -> int:
-    games = load(args.data)
+    made_by, games = load(args.data)
     train = [game for n, game in enumerate(games) if n % 5 != 4]
     held = [game for n, game in enumerate(games) if n % 5 == 4]
     x, y = stack(train)
-    ridge = args.ridge * np.eye(x.shape[1])
-    weights = np.linalg.solve(x.T @ x + ridge, x.T @ y)
+    weights = fit_weights(x, y, args.keep, args.ridge)
     hand = np.array(evaluation.HAND_WEIGHTS)
+    size = len(evaluation.FEATURES)
     hx, hy = stack(held)
     fitted_error = float(np.mean((hx @ weights - hy) ** 2))
     # The hand-set evaluation has no constant: give it its best one for a fair error.
-    size = len(evaluation.FEATURES)
     hand_prediction = hx[:, :size] @ hand
     hand_error = float(np.mean((hand_prediction + np.mean(hy - hand_prediction) - hy) ** 2))
     record = {
@@ -138,8 +166,9 @@ def command_fit(args: argparse.Namespace) -> int:
         "end": [round(float(v), 5) for v in weights[:size]],
         "start_extra": [round(float(v), 5) for v in weights[size : 2 * size]],
         "fitted_on": {
-            "command": f"python tools/fit_knights_eval.py data --games {len(games)} ...; "
-            f"fit --ridge {args.ridge}",
+            "data": made_by,
+            "fit": f"python tools/fit_knights_eval.py fit --ridge {args.ridge}"
+            + (f" --keep {' '.join(args.keep)}" if args.keep else ""),
             "games": len(games),
             "positions_x_seats": int(len(y)),
             "held_out_squared_error": round(fitted_error, 3),
@@ -246,9 +275,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     fit = commands.add_parser("fit")
     fit.add_argument("--data", default="/tmp/knights_eval.npz")
     fit.add_argument("--ridge", type=float, default=1.0)
-    fit.add_argument("--out", default="ai/knights/weights.json")
+    fit.add_argument("--keep", nargs="*", default=[], help="sums that keep their hand-set weights")
+    fit.add_argument("--out", default="/tmp/knights_weights.json")
     duel = commands.add_parser("duel")
-    duel.add_argument("--weights", default="ai/knights/weights.json")
+    duel.add_argument("--weights", default="/tmp/knights_weights.json")
     duel.add_argument("--level", default="medium", choices=("medium", "hard", "expert"))
     duel.add_argument("--games", type=int, default=1000)
     duel.add_argument("--seed", type=int, default=7000)
