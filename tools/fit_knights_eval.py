@@ -8,16 +8,15 @@
 
 ``data`` plays medium self-play games (two seats; 2, 3 and 4 in turn with ``--mixed``) and
 records, before every decision, each seat's evaluation sums (``seat_features`` in
-``ai.knights.eval``), how far the game is, and the points the seat ends the game with.
-``fit`` regresses the final points on the sums,
-each with a weight that moves linearly from the game's start to its end (least squares, numpy),
-on four fifths of the games (``--keep`` leaves named sums at their hand-set weight: fitted
-freely, knights left in the supply come out worth half a point each, since the players who
-still hold knights late are the ones who score, and a player deciding by that fit hoards its
-knights); the held-out fifth compares its errors and how often the leader
-by each evaluation wins with the hand-set weights' (``HAND_WEIGHTS``). ``duel`` plays a level
-with the fitted evaluation against the same level with the hand-set one: seats swap on the same
-deal, two processes, the real budget for the searching levels.
+``ai.knights.eval``), how far the game is, and the points the seat ends the game with. ``fit``
+regresses the final points on the sums, each with a weight that moves linearly from the game's
+start to its end (least squares, numpy), on four fifths of the games (``--keep`` leaves named
+sums at their hand-set weight: fitted freely, knights left in the supply come out worth half a
+point each, since the players who still hold knights late are the ones who score, and a player
+deciding by that fit hoards its knights); the held-out fifth compares its errors and how often
+the leader by each evaluation wins with the hand-set weights' (``HAND_WEIGHTS``). ``duel`` plays
+a level with the fitted evaluation against the same level with the hand-set one: seats swap on
+the same deal, two processes, the real budget for the searching levels.
 """
 
 from __future__ import annotations
