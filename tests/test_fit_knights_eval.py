@@ -44,3 +44,14 @@ def test_kept_sums_keep_their_hand_set_weight_all_game() -> None:
     assert fitted[SIZE + knights] == 0.0
     free = fit_weights(x, y, keep=[], ridge=1e-9)
     assert free[knights] == pytest.approx(0.9, abs=1e-6)
+
+
+def test_merged_heights_share_one_weight_per_bucket() -> None:
+    true = np.concatenate([np.linspace(0.1, 1.5, SIZE), np.zeros(SIZE), [0.0, 0.0]])
+    x, y = synthetic(true)
+    merged = fit_weights(x, y, keep=[], ridge=1e-9, merge_heights=True)
+    for stem in ("held_unreachable", "held_threatened", "rivals_unreachable"):
+        heights = [merged[FEATURES.index(f"{stem}_{height}")] for height in (1, 2, 3)]
+        assert heights == pytest.approx([heights[0]] * 3)
+    held_safe = FEATURES.index("held_safe")
+    assert merged[held_safe] != pytest.approx(merged[held_safe + 1])

@@ -129,7 +129,29 @@ def leader_wins(games: Sequence[Game], value: Callable[[np.ndarray, float], np.n
     return hits / total
 
 
-def fit_weights(x: np.ndarray, y: np.ndarray, keep: Sequence[str], ridge: float) -> np.ndarray:
+def tie_matrix(merge_heights: bool) -> np.ndarray:
+    """Features x fitted weights: 1 where a feature takes that weight. With ``merge_heights``
+    the three heights of a bucket (held or rivals', unreachable or threatened) share one."""
+    names = evaluation.FEATURES
+    groups: list[str] = []
+    column = []
+    for name in names:
+        key = name.rsplit("_", 1)[0] if merge_heights and name[-1].isdigit() else name
+        if key not in groups:
+            groups.append(key)
+        column.append(groups.index(key))
+    tie = np.zeros((len(names), len(groups)))
+    tie[np.arange(len(names)), column] = 1.0
+    return tie
+
+
+def fit_weights(
+    x: np.ndarray,
+    y: np.ndarray,
+    keep: Sequence[str],
+    ridge: float,
+    merge_heights: bool = False,
+) -> np.ndarray:
     """Least squares (with a small ridge) of the final points ``y`` on the design ``x``.
 
     The sums named in ``keep`` keep their hand-set weight all game long and are taken out of
@@ -137,12 +159,20 @@ def fit_weights(x: np.ndarray, y: np.ndarray, keep: Sequence[str], ridge: float)
     """
     hand = np.array(evaluation.HAND_WEIGHTS)
     size = len(evaluation.FEATURES)
+    tie = tie_matrix(merge_heights)
+    tied = tie.shape[1]
+    blocks = np.zeros((x.shape[1], 2 * tied + 2))
+    blocks[:size, :tied] = tie
+    blocks[size : 2 * size, tied : 2 * tied] = tie
+    blocks[2 * size :, 2 * tied :] = np.eye(2)
     fixed = [evaluation.FEATURES.index(name) for name in keep]
-    free = [col for col in range(x.shape[1]) if col % size not in fixed or col >= 2 * size]
+    fixed_groups = [int(np.argmax(tie[feature])) for feature in fixed]
+    free = [col for col in range(2 * tied + 2) if col % tied not in fixed_groups or col >= 2 * tied]
     rest = y - x[:, fixed] @ hand[fixed]
-    weights = np.zeros(x.shape[1])
-    chosen = x[:, free]
-    weights[free] = np.linalg.solve(chosen.T @ chosen + ridge * np.eye(len(free)), chosen.T @ rest)
+    chosen = (x @ blocks)[:, free]
+    grouped = np.zeros(2 * tied + 2)
+    grouped[free] = np.linalg.solve(chosen.T @ chosen + ridge * np.eye(len(free)), chosen.T @ rest)
+    weights = blocks @ grouped
     weights[fixed] = hand[fixed]
     return weights
 
@@ -152,7 +182,7 @@ def command_fit(args: argparse.Namespace) -> int:
     train = [game for n, game in enumerate(games) if n % 5 != 4]
     held = [game for n, game in enumerate(games) if n % 5 == 4]
     x, y = stack(train)
-    weights = fit_weights(x, y, args.keep, args.ridge)
+    weights = fit_weights(x, y, args.keep, args.ridge, args.merge_heights)
     hand = np.array(evaluation.HAND_WEIGHTS)
     size = len(evaluation.FEATURES)
     hx, hy = stack(held)
@@ -167,7 +197,8 @@ def command_fit(args: argparse.Namespace) -> int:
         "fitted_on": {
             "data": made_by,
             "fit": f"python tools/fit_knights_eval.py fit --ridge {args.ridge}"
-            + (f" --keep {' '.join(args.keep)}" if args.keep else ""),
+            + (f" --keep {' '.join(args.keep)}" if args.keep else "")
+            + (" --merge-heights" if args.merge_heights else ""),
             "games": len(games),
             "positions_x_seats": int(len(y)),
             "held_out_squared_error": round(fitted_error, 3),
@@ -275,6 +306,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     fit.add_argument("--data", default="/tmp/knights_eval.npz")
     fit.add_argument("--ridge", type=float, default=1.0)
     fit.add_argument("--keep", nargs="*", default=[], help="sums that keep their hand-set weights")
+    fit.add_argument(
+        "--merge-heights", action="store_true", help="one weight for a bucket's three heights"
+    )
     fit.add_argument("--out", default="/tmp/knights_weights.json")
     duel = commands.add_parser("duel")
     duel.add_argument("--weights", default="/tmp/knights_weights.json")
