@@ -2,7 +2,7 @@
 
     python tools/fit_knights_eval.py data --games 600 --seed 1 --out /tmp/knights_eval.npz
     python tools/fit_knights_eval.py fit --data /tmp/knights_eval.npz --keep usable_knights \
-        supply --out /tmp/knights_weights.json
+        supply --merge-heights --out /tmp/knights_weights.json
     python tools/fit_knights_eval.py duel --weights /tmp/knights_weights.json --level medium \
         --games 1000 --seed 7000
 
