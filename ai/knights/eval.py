@@ -105,14 +105,20 @@ def can_attack(state: Any, castles: list[float] | None = None) -> list[bool]:
     return [state.supply[seat] > 0 and castles[seat] > 0.2 for seat in range(state.num_players)]
 
 
+def _threats(state: Any) -> tuple[set[Pos], list[float], list[int]]:
+    """What the evaluation weighs buildings by: the tiles a castle could reach now, each
+    seat's castles to come, and the seats still able to take buildings."""
+    castles = [castles_left(state, seat) for seat in range(state.num_players)]
+    attackers = can_attack(state, castles)
+    able = [seat for seat, can in enumerate(attackers) if can]
+    return reachable_targets(state), castles, able
+
+
 def expected_points(state: Any) -> list[float]:
     """Points each seat can expect to hold at the end of the game."""
     seats = state.num_players
     supply = state.supply
-    reachable = reachable_targets(state)
-    castles = [castles_left(state, seat) for seat in range(seats)]
-    attackers = can_attack(state, castles)
-    able = [seat for seat in range(seats) if attackers[seat]]
+    reachable, castles, able = _threats(state)
     # Summed per owner in the loop, shared out after it: the points the owner can expect to
     # keep, and the rest, which its rivals may take from it.
     kept = [0.0] * seats
@@ -221,10 +227,7 @@ def seat_features(state: Any) -> list[list[float]]:
     """
     seats = state.num_players
     supply = state.supply
-    reachable = reachable_targets(state)
-    castles = [castles_left(state, seat) for seat in range(seats)]
-    attackers = can_attack(state, castles)
-    able = [seat for seat in range(seats) if attackers[seat]]
+    reachable, castles, able = _threats(state)
     rivals_of = [[seat for seat in able if seat != owner] for owner in range(seats)]
     rows = [[0.0] * len(FEATURES) for _ in range(seats)]
     unclaimed = 0.0

@@ -18,9 +18,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ai.rummy.heuristic import hand_melds, worth_opening
+from ai.rummy.heuristic import hand_melds, melds_worth, worth_opening
 from game.rummy.cards import Card
-from game.rummy.melds import check_meld
 from game.rummy.state import HAND_SIZE, sorted_hand
 from game.rummy.turn_rules import OPENING_POINTS
 
@@ -34,7 +33,7 @@ def could_open(hand: Sequence[Card]) -> bool:
 
 def sets_worth(hand: Sequence[Card]) -> int:
     """Points of the sets the cheap method finds in ``hand`` (an opening needs OPENING_POINTS)."""
-    return sum(check_meld(meld).value for meld in hand_melds(hand))
+    return melds_worth(hand_melds(hand))
 
 
 def stuck_rivals(view: Any, searcher: int) -> list[int]:

@@ -180,9 +180,14 @@ def extend_sets(table: list[list[Card]], hand: Counter[Card]) -> int:
     return added
 
 
+def melds_worth(melds: Sequence[Sequence[Card]]) -> int:
+    """Points of these sets together."""
+    return sum(check_meld(meld).value for meld in melds)
+
+
 def worth_opening(melds: Sequence[Sequence[Card]]) -> bool:
     """Are these sets together worth an opening?"""
-    return sum(check_meld(meld).value for meld in melds) >= OPENING_POINTS
+    return melds_worth(melds) >= OPENING_POINTS
 
 
 def quick_play(table: Table, hand: Sequence[Card], opened: bool) -> Table | None:
