@@ -16,7 +16,8 @@ point each, since the players who still hold knights late are the ones who score
 deciding by that fit hoards its knights); the held-out fifth compares its errors and how often
 the leader by each evaluation wins with the hand-set weights' (``HAND_WEIGHTS``). ``duel`` plays
 a level with the fitted evaluation against the same level with the hand-set one: seats swap on
-the same deal, two processes, the real budget for the searching levels.
+the same deal, two processes, the real budget for the searching levels. The game's expert
+decides by the weights in ``ai/knights/fitted_weights.json`` (a ``fit`` output).
 """
 
 from __future__ import annotations
@@ -37,6 +38,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import ai.knights.eval as evaluation  # noqa: E402
 from ai import make_agent  # noqa: E402
+from ai.knights.eval import Evaluation  # noqa: E402
+from ai.knights.fitted import WEIGHTS_FILE, fitted_evaluation  # noqa: E402
+from ai.knights.greedy import GreedyKnights  # noqa: E402
+from ai.knights.levels import KnightsSearchAgent  # noqa: E402
+from ai.levels import SEARCH_SECONDS  # noqa: E402
 from ai.stats import wilson_interval  # noqa: E402
 from game.knights import new_game  # noqa: E402
 
@@ -216,35 +222,13 @@ def command_fit(args: argparse.Namespace) -> int:
     return 0
 
 
-def fitted_points(path: str) -> Callable[[Any], list[float]]:
-    """``expected_points`` with the fitted weights of ``path``."""
-    record = json.loads(Path(path).read_text(encoding="utf-8"))
-    end, start_extra = record["end"], record["start_extra"]
-
-    def expected(state: Any) -> list[float]:
-        to_come = 1.0 - evaluation.game_progress(state)
-        w = [late + extra * to_come for late, extra in zip(end, start_extra, strict=True)]
-        return [
-            sum(value * weight for value, weight in zip(row, w, strict=True))
-            for row in evaluation.seat_features(state)
-        ]
-
-    return expected
-
-
-class WithEvaluation:
-    """An agent that decides with another ``expected_points`` (the module's, swapped in)."""
-
-    def __init__(self, agent: Any, expected: Callable[[Any], list[float]]) -> None:
-        self.agent, self.expected = agent, expected
-
-    def choose(self, state: Any, rng: random.Random) -> Any:
-        shipped = evaluation.expected_points
-        evaluation.expected_points = self.expected  # type: ignore[assignment]
-        try:
-            return self.agent.choose(state, rng)
-        finally:
-            evaluation.expected_points = shipped
+def agent_deciding_by(level: str, chosen: Evaluation, seconds: float | None) -> Any:
+    """A medium or searching (hard, expert) knights player that decides by ``chosen``."""
+    if level == "medium":
+        return GreedyKnights(evaluation=chosen)
+    return KnightsSearchAgent(
+        SEARCH_SECONDS[level] if seconds is None else seconds, evaluation=chosen
+    )
 
 
 DuelJob = tuple[str, str, int, int, float | None]  # weights, level, deal seed, fitted seat, s
@@ -254,8 +238,8 @@ def duel_game(job: DuelJob) -> tuple[float, float]:
     """(the fitted side's return, its point margin) in one two-player game."""
     path, level, seed, fitted_seat, budget = job
     state = new_game(2, seed)
-    agents = [make_agent("knights", level, seed * 2 + seat, budget) for seat in range(2)]
-    agents[fitted_seat] = WithEvaluation(agents[fitted_seat], fitted_points(path))
+    agents = [agent_deciding_by(level, evaluation.HAND, budget) for _ in range(2)]
+    agents[fitted_seat] = agent_deciding_by(level, fitted_evaluation(path), budget)
     rng = random.Random(seed)
     while not state.is_terminal:
         mover = state.current_player
@@ -311,7 +295,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     fit.add_argument("--out", default="/tmp/knights_weights.json")
     duel = commands.add_parser("duel")
-    duel.add_argument("--weights", default="/tmp/knights_weights.json")
+    duel.add_argument("--weights", default=str(WEIGHTS_FILE))
     duel.add_argument("--level", default="medium", choices=("medium", "hard", "expert"))
     duel.add_argument("--games", type=int, default=1000)
     duel.add_argument("--seed", type=int, default=7000)

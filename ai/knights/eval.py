@@ -10,6 +10,8 @@ The same numbers become win-probability estimates for the search's cut-off evalu
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from game.knights.actions import DIRECTIONS
@@ -166,11 +168,14 @@ def expected_points(state: Any) -> list[float]:
     return expected
 
 
+def lead(expected: list[float], seat: int) -> float:
+    """The seat's expected points minus the best rival's."""
+    return expected[seat] - max(value for other, value in enumerate(expected) if other != seat)
+
+
 def advantage(state: Any, seat: int) -> float:
-    """The seat's expected points minus the best rival's: what the greedy player maximises."""
-    expected = expected_points(state)
-    rivals = [value for other, value in enumerate(expected) if other != seat]
-    return expected[seat] - max(rivals)
+    """The seat's lead by :func:`expected_points`: what the greedy player maximises."""
+    return lead(expected_points(state), seat)
 
 
 def game_progress(state: Any) -> float:
@@ -180,14 +185,37 @@ def game_progress(state: Any) -> float:
     return 1.0 - left / total
 
 
-def win_estimates(state: Any) -> list[float]:
+def win_chances(expected: list[float], progress: float) -> list[float]:
     """Expected points turned into win chances (a softmax that sharpens as the game ends)."""
-    expected = expected_points(state)
-    temperature = 0.8 + 4.0 * (1.0 - game_progress(state))
+    temperature = 0.8 + 4.0 * (1.0 - progress)
     top = max(expected)
     weights = [math.exp((value - top) / temperature) for value in expected]
     total = sum(weights)
     return [weight / total for weight in weights]
+
+
+def win_estimates(state: Any) -> list[float]:
+    """:func:`expected_points` as win chances: the search's cut-off evaluation."""
+    return win_chances(expected_points(state), game_progress(state))
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """An evaluation the players decide by: expected points per seat, and what they derive
+    from them. ``HAND`` is this module's; the expert's fitted one is in :mod:`ai.knights.fitted`.
+    """
+
+    name: str
+    expected_points: Callable[[Any], list[float]]
+
+    def advantage(self, state: Any, seat: int) -> float:
+        return lead(self.expected_points(state), seat)
+
+    def win_estimates(self, state: Any) -> list[float]:
+        return win_chances(self.expected_points(state), game_progress(state))
+
+
+HAND = Evaluation("hand-set", expected_points)
 
 
 # The evaluation as a linear sum per seat, for fitting its weights (tools/fit_knights_eval.py).

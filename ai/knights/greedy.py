@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from ai.agent import Deadline, own_view
-from ai.knights.eval import advantage
+from ai.knights.eval import HAND, Evaluation
 from game.knights.actions import DIRECTIONS, END, Deploy, Keep, Place
 from game.knights.tiles import CASTLE_KINDS, KIND_POINTS, MAX_STACK
 
@@ -64,8 +64,11 @@ def shortlist_deploys(state: Any, limit: int = DEPLOY_SHORTLIST) -> list[Deploy]
     return chosen
 
 
-def best_deploy(state: Any, me: int, limit: int = DEPLOY_SHORTLIST) -> tuple[float, Deploy]:
+def best_deploy(
+    state: Any, me: int, limit: int = DEPLOY_SHORTLIST, evaluation: Evaluation = HAND
+) -> tuple[float, Deploy]:
     best: tuple[float, Deploy] | None = None
+    advantage = evaluation.advantage
     for action in shortlist_deploys(state, limit):
         score = advantage(state.apply(action), me)
         if best is None or score > best[0]:
@@ -99,7 +102,8 @@ class TurnPlanner:
     """Beam search over the remaining lays and deployments of the current turn.
 
     A plan is the rest of the turn as actions, ending with End when the turn would not pass by
-    itself. Plans only lay tiles that are in hand when planning starts.
+    itself. Plans only lay tiles that are in hand when planning starts. Plans are scored by
+    the ``evaluation``'s advantage (the hand-set one unless the level knows better).
     """
 
     def __init__(
@@ -108,8 +112,11 @@ class TurnPlanner:
         castle_spots: int = CASTLE_SPOT_SHORTLIST,
         deploys: int = DEPLOY_SHORTLIST,
         spot_sample: int | None = None,
+        evaluation: Evaluation = HAND,
     ) -> None:
         self.beam = beam
+        self.evaluation = evaluation
+        self.advantage = evaluation.advantage
         self.castle_spots = castle_spots
         self.deploys = deploys
         # Quick planners (for rivals inside a search) try only a sample of spots for tiles
@@ -134,7 +141,7 @@ class TurnPlanner:
                         break  # a search out of time takes what is planned so far
                     action = Place(kind, *spot)
                     after = state.apply(action)
-                    score, deploy = best_deploy(after, me, self.deploys)
+                    score, deploy = best_deploy(after, me, self.deploys, self.evaluation)
                     out.append((score, (action, deploy), after.apply(deploy), rest))
             else:
                 tried = spots
@@ -145,7 +152,7 @@ class TurnPlanner:
                         break
                     action = Place(kind, *spot)
                     after = state.apply(action)
-                    out.append((advantage(after, me), (action,), after, rest))
+                    out.append((self.advantage(after, me), (action,), after, rest))
         return out
 
     def plans(
@@ -163,11 +170,11 @@ class TurnPlanner:
                     break
                 after = state.apply(deploy)
                 frontier.append((after, (deploy,), hand_kinds))
-                found.append((advantage(after, me), _finished((deploy,), after, me)))
+                found.append((self.advantage(after, me), _finished((deploy,), after, me)))
         else:
             frontier.append((state, (), hand_kinds))
             if state.lays_this_turn:
-                found.append((advantage(state, me), (END,)))
+                found.append((self.advantage(state, me), (END,)))
         while frontier:
             if deadline is not None and found and deadline.expired():
                 break  # out of time: the plans found so far will do
@@ -182,7 +189,7 @@ class TurnPlanner:
             expanded.sort(key=lambda item: -item[0])
             frontier = [(after, plan, rest) for _, plan, after, rest in expanded[: self.beam]]
         if not found:
-            return [(advantage(state, me), (state.legal_actions()[0],))]
+            return [(self.advantage(state, me), (state.legal_actions()[0],))]
         found.sort(key=lambda item: -item[0])
         # One plan per first action: only the first action is played before planning again,
         # so near-copies of one idea would crowd out the alternatives a search should weigh.
@@ -211,8 +218,8 @@ def _finished(plan: Plan, after: Any, me: int) -> Plan:
 class GreedyKnights:
     """Medium: the best turn by a one-turn lookahead on :func:`ai.knights.eval.advantage`."""
 
-    def __init__(self, beam: int = 3) -> None:
-        self.planner = TurnPlanner(beam)
+    def __init__(self, beam: int = 3, evaluation: Evaluation = HAND) -> None:
+        self.planner = TurnPlanner(beam, evaluation=evaluation)
 
     def choose(self, state: Any, rng: random.Random) -> Any:
         me, view = own_view(state)

@@ -9,6 +9,8 @@ from typing import Any
 
 from ai.agent import Agent, own_view
 from ai.ismcts import SearchConfig, search
+from ai.knights.eval import HAND, Evaluation
+from ai.knights.fitted import fitted_evaluation
 from ai.knights.greedy import EasyKnights, GreedyKnights, TurnPlanner
 from ai.knights.search import KnightsSearch
 
@@ -54,7 +56,9 @@ class KnightsSearchAgent:
     """Hard / expert: ISMCTS over whole turns (see :mod:`ai.knights.search`).
 
     Before the endgame the tree is our turn and the rivals' replies, judged by the
-    evaluation; in the endgame every iteration plays the game out to the last tile.
+    evaluation; in the endgame every iteration plays the game out to the last tile. The
+    evaluation also scores every plan, in the tree and in the play-outs: the expert's is
+    fitted to self-play (:mod:`ai.knights.fitted`), hard's is the hand-set one.
     """
 
     def __init__(
@@ -63,8 +67,10 @@ class KnightsSearchAgent:
         stop: threading.Event | None = None,
         endgame_from: int | None = None,
         rollout_planner: TurnPlanner | None = None,
+        evaluation: Evaluation = HAND,
     ) -> None:
         self.seconds = seconds
+        self.evaluation = evaluation
         self.stop = stop
         self.midgame = SearchConfig(
             budget=seconds,
@@ -106,6 +112,7 @@ class KnightsSearchAgent:
             to_the_end=endgame,
             rollout_planner=self.rollout_planner,
             margin_weight=margin_weight(view.num_players),
+            evaluation=self.evaluation,
         )
         return search(view, plugin, config, rng, self.stop).action
 
@@ -117,4 +124,6 @@ def make_knights_agent(
         return EasyKnights()
     if level == "medium":
         return GreedyKnights()
+    if level == "expert":
+        return KnightsSearchAgent(seconds, stop, evaluation=fitted_evaluation())
     return KnightsSearchAgent(seconds, stop)

@@ -4,11 +4,11 @@ A turn is up to three lays plus the deployment of each castle, so searching sing
 spends most iterations inside one's own turn. Here each choice is the *rest of a turn*: the
 best few plans of the greedy turn planner for the seat to move (in the determinized state, so
 rivals plan with the tiles they might hold). Before the endgame the tree is our plan and the
-rivals' replies, and each leaf is judged when we are to move again by
-:func:`ai.knights.eval.win_estimates`. In the endgame (``to_the_end``) every iteration plays
-the game out to the last tile with a quick planner for all seats, so the result is real: who
-lays the last castles and the tie-break on knights left decide close games, and the greedy
-(medium) player, which sees only its own turn, misses both.
+rivals' replies, and each leaf is judged when we are to move again by the evaluation's win
+estimates (:func:`ai.knights.eval.win_estimates`, or the expert's fitted one). In the endgame
+(``to_the_end``) every iteration plays the game out to the last tile with a quick planner for
+all seats, so the result is real: who lays the last castles and the tie-break on knights left
+decide close games, and the greedy (medium) player, which sees only its own turn, misses both.
 
 Planning is the expensive part, so plans are cached by everything they depend on (the board,
 the mover's hand and the phase): the rivals' hidden hands come from a small pool, so after a few
@@ -23,14 +23,14 @@ from collections.abc import Hashable
 from typing import Any
 
 from ai.agent import Deadline
-from ai.knights.eval import win_estimates
+from ai.knights.eval import HAND, Evaluation
 from ai.knights.greedy import Plan, TurnPlanner, keep_choice
 
 
-def quick_planner() -> TurnPlanner:
+def quick_planner(evaluation: Evaluation = HAND) -> TurnPlanner:
     """The planner of play-outs to the end: few castle spots and deployments per lay, a
     sample of spots for the other tiles (the hard player's end play, and the review's)."""
-    return TurnPlanner(beam=1, castle_spots=3, deploys=3, spot_sample=4)
+    return TurnPlanner(beam=1, castle_spots=3, deploys=3, spot_sample=4, evaluation=evaluation)
 
 
 MARGIN_SCALE = 2.0  # points: a 2-point lead counts about three quarters of a sure win
@@ -95,7 +95,9 @@ class KnightsSearch:
         to_the_end: bool = False,
         rollout_planner: TurnPlanner | None = None,
         margin_weight: float = 0.0,
+        evaluation: Evaluation = HAND,
     ) -> None:
+        self.evaluation = evaluation
         self.plans_per_turn = plans_per_turn
         self.rival_plans = rival_plans
         # Endgame: rollouts go on through our own turns to the last tile, so leaves are
@@ -104,14 +106,14 @@ class KnightsSearch:
         # Rollouts to the end plan every turn left, so they use a quicker planner: few castle
         # spots and deployments per lay buy the iterations that an end play from 28 tiles
         # left needs in 1 s (hard vs medium went from 68% to 81% with both changes).
-        self.rollout_planner = rollout_planner or quick_planner()
+        self.rollout_planner = rollout_planner or quick_planner(evaluation)
         self.rollout_plans: dict[Hashable, Plan] = {}
         # How much a finished play-out's point margin counts beside who won (shaped_returns).
         self.margin_weight = margin_weight
         # Our own turns are planned with the medium player's care (the candidate set then
         # always holds medium's choice); rivals with a planner that may be narrower.
-        self.own_planner = TurnPlanner(beam=3)
-        self.rival_planner = rival_planner or TurnPlanner(beam=3)
+        self.own_planner = TurnPlanner(beam=3, evaluation=evaluation)
+        self.rival_planner = rival_planner or TurnPlanner(beam=3, evaluation=evaluation)
         self.searcher = 0
         self.deadline: Deadline | None = None
         self.plans: dict[Hashable, list[tuple[float, Plan]]] = {}
@@ -181,7 +183,7 @@ class KnightsSearch:
         return plan
 
     def evaluate(self, state: Any) -> list[float]:
-        return win_estimates(state)
+        return self.evaluation.win_estimates(state)
 
     def final_values(self, state: Any) -> list[float]:
         return shaped_returns(state, self.margin_weight)

@@ -1,0 +1,85 @@
+"""The expert's Robber Knights evaluation: the same sums as the hand-set one, weighed by
+weights fitted to self-play (``tools/fit_knights_eval.py``, stored in ``fitted_weights.json``).
+
+Each weight moves linearly from its value at the game's start to its value at the end: early on
+a threatened building is still likely to change hands, late it is mostly settled.
+The weights file is read as JSON and checked: a damaged or odd file is refused with a
+``ValueError`` naming what is wrong, never half-used.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ai.knights.eval import FEATURES, Evaluation, game_progress, seat_features
+
+WEIGHTS_FILE = Path(__file__).with_name("fitted_weights.json")
+MAX_WEIGHT = 100.0  # far above any sensible weight: a bigger one is a broken file
+
+
+@dataclass(frozen=True)
+class FittedWeights:
+    """Per feature of ``FEATURES``: its weight at the end, and what it adds at the start."""
+
+    end: tuple[float, ...]
+    start_extra: tuple[float, ...]
+
+    def at(self, progress: float) -> tuple[float, ...]:
+        """The weights ``progress`` (0 at the start, 1 at the end) into the game."""
+        to_come = 1.0 - progress
+        return tuple(
+            late + extra * to_come for late, extra in zip(self.end, self.start_extra, strict=True)
+        )
+
+    def expected_points(self, state: Any) -> list[float]:
+        """Points each seat can expect to hold at the end, by the fitted weights."""
+        weights = self.at(game_progress(state))
+        return [
+            sum(value * weight for value, weight in zip(row, weights, strict=True))
+            for row in seat_features(state)
+        ]
+
+
+def _weights(record: dict[str, Any], key: str) -> tuple[float, ...]:
+    values = record.get(key)
+    if not isinstance(values, list) or len(values) != len(FEATURES):
+        raise ValueError(f"{key!r} must be a list of {len(FEATURES)} numbers")
+    for value in values:
+        # bool is an int: refuse it like any other non-number
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"{key!r} holds {value!r}, not a number")
+        if not math.isfinite(value) or abs(value) > MAX_WEIGHT:
+            raise ValueError(f"{key!r} holds {value!r}, out of range")
+    return tuple(float(value) for value in values)
+
+
+def parse_weights(text: str) -> FittedWeights:
+    """The weights in a weights file's text; ``ValueError`` if it isn't one."""
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"not JSON: {error}") from None
+    if not isinstance(record, dict):
+        raise ValueError("not a weights record (a JSON object)")
+    if record.get("features") != list(FEATURES):
+        raise ValueError(f"its features are not this evaluation's: {', '.join(FEATURES)}")
+    return FittedWeights(_weights(record, "end"), _weights(record, "start_extra"))
+
+
+def load_weights(path: Path | str = WEIGHTS_FILE) -> FittedWeights:
+    """The weights stored at ``path``; ``ValueError`` naming the file if they can't be used."""
+    try:
+        return parse_weights(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise ValueError(f"knights evaluation weights {path}: {error}") from None
+
+
+@functools.cache
+def fitted_evaluation(path: Path | str = WEIGHTS_FILE) -> Evaluation:
+    """The evaluation by the weights at ``path`` (read once per path)."""
+    return Evaluation("fitted", load_weights(path).expected_points)
