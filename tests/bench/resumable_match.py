@@ -1,0 +1,85 @@
+"""A long arena match that survives being cut off: each finished game is appended to a log,
+and a rerun plays only the games the log lacks. The games are exactly those of
+``robbers-den match`` with the same game, players, games and seed, so the pooled report is
+that match's report.
+
+    python tests/bench/resumable_match.py --game knights --players expert,hard --games 200 \
+        --seed 4400 --workers 2 --log tests/bench/results/rk_expert_hard_4400.jsonl
+    python tests/bench/resumable_match.py ... --report   # the pooled report so far, no games
+
+Budgets are wall-clock: run nothing else heavy beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from ai.arena import GameResult, format_report, plan_games, run_games, summarize  # noqa: E402
+
+
+def read_log(path: Path, header: dict[str, Any]) -> dict[int, GameResult]:
+    """The games already played, by index (a line cut off mid-write is dropped)."""
+    done: dict[int, GameResult] = {}
+    if not path.exists():
+        return done
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if lines and json.loads(lines[0]) != header:
+        raise SystemExit(f"{path} logs another match: {lines[0]}")
+    for line in lines[1:]:
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        done[entry["index"]] = GameResult(
+            tuple(entry["seat_levels"]),
+            entry["returns"],
+            entry["scores"],
+            entry["decision_seconds"],
+            entry["illegal"],
+            entry["finished"],
+        )
+    return done
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--players", required=True)
+    parser.add_argument("--games", type=int, required=True)
+    parser.add_argument("--seed", type=int, required=True)
+    parser.add_argument("--budget", type=float, default=None)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--log", type=Path, required=True)
+    parser.add_argument("--report", action="store_true", help="report the log, play nothing")
+    args = parser.parse_args()
+    levels = [level.strip() for level in args.players.split(",")]
+    header = {"game": args.game, "players": levels, "seed": args.seed, "budget": args.budget}
+    done = read_log(args.log, header)
+    specs = plan_games(args.game, levels, args.games, args.seed, args.budget)
+    missing = [spec for spec in specs if spec.index not in done]
+    if not args.report and missing:
+        args.log.parent.mkdir(parents=True, exist_ok=True)
+        if not args.log.exists():
+            args.log.write_text(json.dumps(header) + "\n", encoding="utf-8")
+        with args.log.open("a", encoding="utf-8") as log:
+            for spec, result in zip(missing, run_games(missing, args.workers), strict=True):
+                entry = {"index": spec.index, **result.__dict__}
+                log.write(json.dumps(entry) + "\n")
+                log.flush()
+                done[spec.index] = result
+                print(f"game {spec.index}: {result.seat_levels} {result.returns}", flush=True)
+    results = [done[spec.index] for spec in specs if spec.index in done]
+    report = summarize(args.game, results)
+    print(format_report(report, sum(1 for result in results if not result.finished)))
+    print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
