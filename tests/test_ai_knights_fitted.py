@@ -69,6 +69,8 @@ def test_weights_move_linearly_from_the_start_to_the_end() -> None:
         (json.dumps(record([0.5] * SIZE, [0.0] * (SIZE - 1) + [1e9])), "out of range"),
         (json.dumps(record([0.5] * SIZE)).replace("0.5", "NaN", 1), "out of range"),
         (json.dumps({"features": list(FEATURES), "end": [0.5] * SIZE}), "start_extra"),
+        (json.dumps(record([0.5] * SIZE)).replace("0.5", "1" + "0" * 400, 1), "out of range"),
+        ("[" * 100_000, "not JSON"),
     ],
 )
 def test_an_odd_weights_file_is_refused_with_a_reason(text: str, complaint: str) -> None:
@@ -93,9 +95,13 @@ def test_expert_decides_by_the_fitted_evaluation_and_hard_by_the_hand_set_one() 
     assert hard.evaluation is HAND
 
 
-def favouring(seat: int) -> Evaluation:
-    """An evaluation by which ``seat`` leads by ten points whatever happens."""
-    return Evaluation("test", lambda state: [10.0 if n == seat else 0.0 for n in range(2)])
+def favouring(seat: int, players: tuple[int, ...] = (2, 3, 4)) -> Evaluation:
+    """An evaluation by which ``seat`` leads by twenty points whatever happens."""
+    return Evaluation(
+        "test",
+        lambda state: [20.0 if n == seat else 0.0 for n in range(state.num_players)],
+        players,
+    )
 
 
 def test_the_search_judges_plans_and_leaves_by_its_evaluation() -> None:
@@ -104,10 +110,10 @@ def test_the_search_judges_plans_and_leaves_by_its_evaluation() -> None:
     me = full.current_player
     assert me is not None
     search = KnightsSearch(evaluation=favouring(1))
-    assert search.evaluate(full)[1] > 0.9
+    assert search.evaluate(full)[1] > 0.95
     for planner in (search.own_planner, search.rival_planner, search.rollout_planner):
         scores = [score for score, _ in planner.plans(full, me, 4)]
-        assert scores == pytest.approx([10.0 if me == 1 else -10.0] * len(scores))
+        assert scores == pytest.approx([20.0 if me == 1 else -20.0] * len(scores))
 
 
 def test_medium_with_the_fitted_weights_beats_medium_with_the_hand_set_ones() -> None:
@@ -132,3 +138,22 @@ def test_medium_with_the_fitted_weights_beats_medium_with_the_hand_set_ones() ->
 def test_a_planner_scores_with_the_hand_set_evaluation_unless_told_otherwise() -> None:
     assert TurnPlanner().evaluation is HAND
     assert GreedyKnights().planner.evaluation is HAND
+
+
+@pytest.mark.parametrize("players,made_for,used", [(2, (2,), "test"), (3, (2,), "hand-set")])
+def test_the_agent_searches_with_its_evaluation_where_it_is_made_for_the_seats(
+    players: int, made_for: tuple[int, ...], used: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fitted weights come from two-player games: with more seats the hand-set ones play."""
+    seen: list[str] = []
+
+    class Recording(KnightsSearch):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            seen.append(self.evaluation.name)
+
+    monkeypatch.setattr("ai.knights.levels.KnightsSearch", Recording)
+    state = greedy_positions(32, players)[10]
+    agent = KnightsSearchAgent(0.02, evaluation=favouring(0, made_for))
+    agent.choose(state, random.Random(2))
+    assert seen == [used]

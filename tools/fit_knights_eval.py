@@ -40,8 +40,7 @@ import ai.knights.eval as evaluation  # noqa: E402
 from ai import make_agent  # noqa: E402
 from ai.knights.eval import Evaluation  # noqa: E402
 from ai.knights.fitted import WEIGHTS_FILE, fitted_evaluation  # noqa: E402
-from ai.knights.greedy import GreedyKnights  # noqa: E402
-from ai.knights.levels import KnightsSearchAgent  # noqa: E402
+from ai.knights.levels import make_knights_agent  # noqa: E402
 from ai.levels import SEARCH_SECONDS  # noqa: E402
 from ai.stats import wilson_interval  # noqa: E402
 from game.knights import new_game  # noqa: E402
@@ -223,11 +222,9 @@ def command_fit(args: argparse.Namespace) -> int:
 
 
 def agent_deciding_by(level: str, chosen: Evaluation, seconds: float | None) -> Any:
-    """A medium or searching (hard, expert) knights player that decides by ``chosen``."""
-    if level == "medium":
-        return GreedyKnights(evaluation=chosen)
-    return KnightsSearchAgent(
-        SEARCH_SECONDS[level] if seconds is None else seconds, evaluation=chosen
+    """The player of ``level`` (medium, hard, expert) deciding by ``chosen``."""
+    return make_knights_agent(
+        level, 0, SEARCH_SECONDS.get(level) if seconds is None else seconds, evaluation=chosen
     )
 
 

@@ -207,6 +207,11 @@ class Evaluation:
 
     name: str
     expected_points: Callable[[Any], list[float]]
+    players: tuple[int, ...] = (2, 3, 4)  # the seat counts it is made for
+
+    def for_players(self, players: int) -> Evaluation:
+        """This evaluation if it is made for ``players`` seats, else the hand-set one."""
+        return self if players in self.players else HAND
 
     def advantage(self, state: Any, seat: int) -> float:
         return lead(self.expected_points(state), seat)

@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ai.knights.eval import FEATURES, Evaluation, game_progress, seat_features
+from ai.numbers import finite_numbers
 
 WEIGHTS_FILE = Path(__file__).with_name("fitted_weights.json")
+# The self-play the weights are fitted on has two seats; with three or four the rivals' shares
+# mean something else, so those games keep the hand-set evaluation.
+FITTED_PLAYERS = (2,)
 MAX_WEIGHT = 100.0  # far above any sensible weight: a bigger one is a broken file
 
 
@@ -45,30 +48,20 @@ class FittedWeights:
         ]
 
 
-def _weights(record: dict[str, Any], key: str) -> tuple[float, ...]:
-    values = record.get(key)
-    if not isinstance(values, list) or len(values) != len(FEATURES):
-        raise ValueError(f"{key!r} must be a list of {len(FEATURES)} numbers")
-    for value in values:
-        # bool is an int: refuse it like any other non-number
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ValueError(f"{key!r} holds {value!r}, not a number")
-        if not math.isfinite(value) or abs(value) > MAX_WEIGHT:
-            raise ValueError(f"{key!r} holds {value!r}, out of range")
-    return tuple(float(value) for value in values)
-
-
 def parse_weights(text: str) -> FittedWeights:
     """The weights in a weights file's text; ``ValueError`` if it isn't one."""
     try:
         record = json.loads(text)
-    except json.JSONDecodeError as error:
+    except (json.JSONDecodeError, RecursionError) as error:
         raise ValueError(f"not JSON: {error}") from None
     if not isinstance(record, dict):
         raise ValueError("not a weights record (a JSON object)")
     if record.get("features") != list(FEATURES):
         raise ValueError(f"its features are not this evaluation's: {', '.join(FEATURES)}")
-    return FittedWeights(_weights(record, "end"), _weights(record, "start_extra"))
+    return FittedWeights(
+        finite_numbers(record.get("end"), len(FEATURES), "'end'", MAX_WEIGHT),
+        finite_numbers(record.get("start_extra"), len(FEATURES), "'start_extra'", MAX_WEIGHT),
+    )
 
 
 def load_weights(path: Path | str = WEIGHTS_FILE) -> FittedWeights:
@@ -82,4 +75,4 @@ def load_weights(path: Path | str = WEIGHTS_FILE) -> FittedWeights:
 @functools.cache
 def fitted_evaluation(path: Path | str = WEIGHTS_FILE) -> Evaluation:
     """The evaluation by the weights at ``path`` (read once per path)."""
-    return Evaluation("fitted", load_weights(path).expected_points)
+    return Evaluation("fitted", load_weights(path).expected_points, FITTED_PLAYERS)

@@ -58,7 +58,7 @@ class KnightsSearchAgent:
     Before the endgame the tree is our turn and the rivals' replies, judged by the
     evaluation; in the endgame every iteration plays the game out to the last tile. The
     evaluation also scores every plan, in the tree and in the play-outs: the expert's is
-    fitted to self-play (:mod:`ai.knights.fitted`), hard's is the hand-set one.
+    fitted to two-player self-play (:mod:`ai.knights.fitted`), hard's is the hand-set one.
     """
 
     def __init__(
@@ -112,18 +112,23 @@ class KnightsSearchAgent:
             to_the_end=endgame,
             rollout_planner=self.rollout_planner,
             margin_weight=margin_weight(view.num_players),
-            evaluation=self.evaluation,
+            evaluation=self.evaluation.for_players(view.num_players),
         )
         return search(view, plugin, config, rng, self.stop).action
 
 
 def make_knights_agent(
-    level: str, seed: int, seconds: float | None, stop: threading.Event | None = None
+    level: str,
+    seed: int,
+    seconds: float | None,
+    stop: threading.Event | None = None,
+    evaluation: Evaluation | None = None,
 ) -> Agent:
+    """The player of ``level``; ``evaluation`` replaces the level's own (the fit tool's duels)."""
     if level == "easy":
         return EasyKnights()
     if level == "medium":
-        return GreedyKnights()
-    if level == "expert":
-        return KnightsSearchAgent(seconds, stop, evaluation=fitted_evaluation())
-    return KnightsSearchAgent(seconds, stop)
+        return GreedyKnights(evaluation=evaluation or HAND)
+    if evaluation is None:
+        evaluation = fitted_evaluation() if level == "expert" else HAND
+    return KnightsSearchAgent(seconds, stop, evaluation=evaluation)

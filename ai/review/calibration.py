@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 
+from ai.numbers import finite_number
+
 DATA_FILE = "calibration.json"
 FLOOR = 1e-4  # a chance of 0 has no logarithm
 
@@ -59,13 +61,12 @@ def _read(game: str) -> ChanceMap:
     data = json.loads(text).get(game)
     if data is None:
         return ChanceMap()
-    temperature, bias = data.get("temperature"), data.get("decider_bias")
-    for value in (temperature, bias):
-        if not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise ValueError(f"{DATA_FILE}: the map of {game} must hold two finite numbers")
+    what = f"{DATA_FILE}: the map of {game}"
+    temperature = finite_number(data.get("temperature"), what)
+    bias = finite_number(data.get("decider_bias"), what)
     if not 0.05 <= temperature <= 20.0:
         raise ValueError(f"{DATA_FILE}: the temperature of {game} is out of range")
-    return ChanceMap(float(temperature), float(bias))
+    return ChanceMap(temperature, bias)
 
 
 @functools.cache

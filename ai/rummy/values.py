@@ -17,6 +17,7 @@ import math
 from importlib import resources
 from typing import Any
 
+from ai.numbers import finite_numbers
 from ai.rummy.heuristic import quick_play
 from game.rummy.cards import hand_value
 
@@ -82,12 +83,7 @@ def weights() -> tuple[float, ...]:
     data = json.loads(text)
     if data.get("features") != list(FEATURES):
         raise ValueError(f"{DATA_FILE} was fitted for other features: refit it")
-    values = data.get("weights")
-    if not isinstance(values, list) or len(values) != len(FEATURES):
-        raise ValueError(f"{DATA_FILE} must hold one weight per feature")
-    if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in values):
-        raise ValueError(f"{DATA_FILE} holds a weight that is not a finite number")
-    return tuple(float(v) for v in values)
+    return finite_numbers(data.get("weights"), len(FEATURES), f"{DATA_FILE} 'weights'")
 
 
 def scores(state: Any, viewer: int, given: tuple[float, ...] | None = None) -> list[float]:

@@ -13,6 +13,7 @@ Budgets are wall-clock: run nothing else heavy beside it.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from ai.arena import GameResult, format_report, plan_games, run_games, summarize  # noqa: E402
+from ai.knights.fitted import WEIGHTS_FILE  # noqa: E402
 
 
 def read_log(path: Path, header: dict[str, Any]) -> dict[int, GameResult]:
@@ -29,13 +31,17 @@ def read_log(path: Path, header: dict[str, Any]) -> dict[int, GameResult]:
     if not path.exists():
         return done
     lines = path.read_text(encoding="utf-8").splitlines()
-    if lines and json.loads(lines[0]) != header:
-        raise SystemExit(f"{path} logs another match: {lines[0]}")
+    try:
+        logged = json.loads(lines[0]) if lines else header
+    except json.JSONDecodeError:
+        raise SystemExit(f"{path}: its first line is not a match header") from None
+    if logged != header:
+        raise SystemExit(f"{path} logs another match (or other weights): {lines[0]}")
     for line in lines[1:]:
         try:
             entry = json.loads(line)
         except json.JSONDecodeError:
-            continue
+            continue  # cut off mid-write: that game is played again
         done[entry["index"]] = GameResult(
             tuple(entry["seat_levels"]),
             entry["returns"],
@@ -59,7 +65,14 @@ def main() -> int:
     parser.add_argument("--report", action="store_true", help="report the log, play nothing")
     args = parser.parse_args()
     levels = [level.strip() for level in args.players.split(",")]
-    header = {"game": args.game, "players": levels, "seed": args.seed, "budget": args.budget}
+    header = {
+        "game": args.game,
+        "players": levels,
+        "seed": args.seed,
+        "budget": args.budget,
+        # games decided by other fitted weights are another match
+        "knights_weights_sha256": hashlib.sha256(WEIGHTS_FILE.read_bytes()).hexdigest()[:16],
+    }
     done = read_log(args.log, header)
     specs = plan_games(args.game, levels, args.games, args.seed, args.budget)
     missing = [spec for spec in specs if spec.index not in done]
@@ -67,6 +80,9 @@ def main() -> int:
         args.log.parent.mkdir(parents=True, exist_ok=True)
         if not args.log.exists():
             args.log.write_text(json.dumps(header) + "\n", encoding="utf-8")
+        elif not args.log.read_bytes().endswith(b"\n"):
+            with args.log.open("a", encoding="utf-8") as log:
+                log.write("\n")  # end the line a cut-off run left, so the next game's is whole
         with args.log.open("a", encoding="utf-8") as log:
             for spec, result in zip(missing, run_games(missing, args.workers), strict=True):
                 entry = {"index": spec.index, **result.__dict__}
