@@ -19,11 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from ai.knights_greedy import GreedyKnights  # noqa: E402
-from ai.knights_search import KnightsSearch  # noqa: E402
-
 from ai.ismcts import search  # noqa: E402
+from ai.knights.greedy import GreedyKnights  # noqa: E402
 from ai.knights.levels import KnightsSearchAgent  # noqa: E402
+from ai.knights.search import KnightsSearch  # noqa: E402
 from game.knights import KnightsState, new_game  # noqa: E402
 
 
