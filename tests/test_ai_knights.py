@@ -246,3 +246,18 @@ def test_hard_keeps_its_budget_in_every_phase(seed: int, players: int) -> None:
             partial(agent.choose, state, random.Random(1)), budget, single_threaded=True
         )
         assert action in state.legal_actions()
+
+
+def test_plans_are_not_shared_between_a_full_and_an_empty_pile() -> None:
+    """With the pile empty, laying the last tile in hand ends the turn by itself; a plan made
+    with tiles still to draw ends with End, which would then be refused."""
+    state = next(
+        s for s in greedy_positions(5)[8:] if s.phase == "place" and s.piles[s.current_player or 0]
+    )
+    seat = state.current_player
+    assert seat is not None
+    record = state.to_dict()
+    record["piles"][seat] = []
+    drawn_out = type(state).from_dict(record)
+    search = KnightsSearch()
+    assert search.candidate_key(state) != search.candidate_key(drawn_out)

@@ -147,10 +147,22 @@ class KnightsSearch:
         return [plan for _, plan in self._ranked(state)]
 
     def candidate_key(self, state: Any) -> Hashable | None:
+        """Everything a plan depends on. The pile's size decides whether laying the last tile
+        in hand ends the turn (so whether the plan ends with End), and the castle waiting to
+        deploy its knights is not told by the board alone."""
         seat = state.current_player
         hand = tuple(sorted(tile.tile for tile in state.hands[seat]))
         supply = state.supply[seat]
-        return (state.phase, seat, state.lays_this_turn, hand, supply, tuple(state.board.items()))
+        return (
+            state.phase,
+            seat,
+            state.lays_this_turn,
+            hand,
+            len(state.piles[seat]),
+            state.pending,
+            supply,
+            tuple(state.board.items()),
+        )
 
     def apply(self, state: Any, choice: Any) -> Any:
         if not isinstance(choice, tuple):  # a single rollout action
