@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import random
 import sys
 import time
@@ -22,6 +23,7 @@ from ai.levels import LEVELS, make_agent
 from ai.stats import percentile, wilson_interval
 from game.cli_args import SEED_RANGE, cores, seconds, whole
 from game.core import IllegalAction
+from game.processes import watch_parent
 from game.registry import GAME_KEYS, game_spec, resolve
 
 MAX_ACTIONS_PER_GAME = 20_000
@@ -114,7 +116,8 @@ def warm_up(game: str) -> None:
         resolve(ref)()
 
 
-def _warm_up_all(games: list[str]) -> None:
+def _start_worker(games: list[str]) -> None:
+    watch_parent(os.getppid())  # a killed match leaves no worker playing on
     for game in games:
         warm_up(game)
 
@@ -127,7 +130,7 @@ def run_games(specs: list[GameSpec], workers: int) -> Iterator[GameResult]:
         yield from map(play_game, specs)
         return
     context = multiprocessing.get_context("spawn")
-    with context.Pool(workers, initializer=_warm_up_all, initargs=(games,)) as pool:
+    with context.Pool(workers, initializer=_start_worker, initargs=(games,)) as pool:
         yield from pool.imap(play_game, specs)
 
 

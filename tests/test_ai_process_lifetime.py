@@ -1,5 +1,6 @@
 """Issue 16: every process the game starts is accounted for. The AI process ends with the game
-(however the game ends), and a stalled one costs its seat no more than the watchdog's grace."""
+(however the game ends), and a stalled one costs its seat no more than the watchdog's grace.
+The arena's pool workers end with the match, however it ends."""
 
 from __future__ import annotations
 
@@ -139,3 +140,38 @@ def test_a_stopped_ai_process_gets_the_fallback_within_the_grace_and_a_fresh_pro
         pygame.quit()
         if process is not None and process.process.is_alive():  # never leave it stopped
             process.process.kill()
+
+
+@linux_only
+def test_no_arena_worker_plays_on_five_seconds_after_the_match_is_killed(tmp_path: Path) -> None:
+    env = dict(os.environ, ROBBERS_DEN_HOME=str(tmp_path), PYTHONPATH=str(ROOT))
+    command = [sys.executable, "-m", "game", "match", "--game", "knights"]
+    match = subprocess.Popen(
+        [*command, "--players", "hard,hard", "--games", "4", "--seed", "3", "--workers", "2"],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    family: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        # two pool workers and multiprocessing's resource tracker
+        while time.monotonic() < deadline and len(family) < 3:
+            time.sleep(0.2)
+            family |= descendants(match.pid)
+        assert len(family) >= 2, "the match started no workers"
+        time.sleep(1.0)  # the workers are playing their first games
+        family |= descendants(match.pid)
+        match.send_signal(signal.SIGKILL)
+        match.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while alive(family) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not alive(family), f"left running after the match was killed: {alive(family)}"
+    finally:
+        if match.poll() is None:
+            match.kill()
+            match.wait()
+        for pid in alive(family):
+            os.kill(pid, signal.SIGKILL)

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from game.processes import watch_parent
 from game.registry import GAMES, game_spec, resolve
 from game.review import ReviewedTurn
 from game.ui.review_steps import review_rest
@@ -126,30 +127,6 @@ def answer_within(spec: AgentSpec) -> float:
     process is stalled or stopped, and the seat gets the fallback of a crashed player."""
     budget = spec.budget if spec.budget is not None else DEFAULT_SECONDS.get(spec.level, 1.0)
     return WATCHDOG_FACTOR * max(0.0, budget) + WATCHDOG_GRACE
-
-
-def _end_with_parent(parent_pid: int | None) -> None:
-    """End this process as soon as the game's process is gone (killed, crashed): its end of
-    the pipe closes (the parent's sentinel), or this process gets another parent."""
-    from multiprocessing import parent_process
-    from multiprocessing.connection import wait
-
-    parent = parent_process()
-    while True:
-        if parent is not None:
-            if wait([parent.sentinel], timeout=1.0):
-                os._exit(0)
-        else:
-            time.sleep(1.0)
-        if parent_pid is not None and os.getppid() != parent_pid:
-            os._exit(0)
-
-
-def watch_parent(parent_pid: int | None) -> None:
-    """Start the watch on a daemon thread (it never holds up the searches)."""
-    threading.Thread(
-        target=_end_with_parent, args=(parent_pid,), name="parent-watch", daemon=True
-    ).start()
 
 
 class _Interrupt:
