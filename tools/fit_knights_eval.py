@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import random
 import sys
 import time
@@ -44,6 +45,7 @@ from ai.knights.levels import make_knights_agent  # noqa: E402
 from ai.levels import SEARCH_SECONDS  # noqa: E402
 from ai.stats import wilson_interval  # noqa: E402
 from game.knights import new_game  # noqa: E402
+from game.processes import watch_parent  # noqa: E402
 
 Game = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
@@ -80,11 +82,16 @@ def weights_at(weights: np.ndarray, progress: float) -> np.ndarray:
     return weights[:size] + weights[size : 2 * size] * (1.0 - progress)
 
 
+def worker_pool(workers: int) -> Any:
+    """A pool whose workers end with this process, however it ends."""
+    return multiprocessing.Pool(workers, initializer=watch_parent, initargs=(os.getpid(),))
+
+
 def command_data(args: argparse.Namespace) -> int:
     jobs = [((2, 3, 4)[n % 3] if args.mixed else 2, args.seed + n) for n in range(args.games)]
     started = time.perf_counter()
     arrays: dict[str, np.ndarray] = {}
-    with multiprocessing.Pool(args.workers) as pool:
+    with worker_pool(args.workers) as pool:
         for number, (features, progress, final, won) in enumerate(pool.imap(play_game, jobs)):
             for key, value in (
                 ("features", features),
@@ -252,7 +259,7 @@ def command_duel(args: argparse.Namespace) -> int:
         for n in range(args.games)
     ]
     wins = margin = 0.0
-    with multiprocessing.Pool(args.workers) as pool:
+    with worker_pool(args.workers) as pool:
         for number, (result, points) in enumerate(pool.imap(duel_game, jobs)):
             wins += result
             margin += points
