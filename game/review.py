@@ -29,6 +29,8 @@ NOISE_FACTOR = 2.5
 MAX_TURNS = 5_000
 MAX_SEATS = 6
 MAX_ACTIONS = 40
+# A review file keeps its chances to this many places (the words round what it keeps).
+CHANCE_PLACES = 4
 FORMAT_VERSION = 1
 
 
@@ -78,15 +80,15 @@ class ReviewedTurn:
             "seat": self.seat,
             "round": self.round,
             "turn": self.turn,
-            "chances": [round(c, 4) for c in self.chances],
-            "played": round(self.played, 4),
+            "chances": [round(c, CHANCE_PLACES) for c in self.chances],
+            "played": round(self.played, CHANCE_PLACES),
             "reviewed": self.reviewed,
             "samples": self.samples,
         }
         if self.best:
             data["best"] = [action.to_dict() for action in self.best]
-            data["best_chance"] = round(self.best_chance, 4)
-            data["noise"] = round(self.noise, 4)
+            data["best_chance"] = round(self.best_chance, CHANCE_PLACES)
+            data["noise"] = round(self.noise, CHANCE_PLACES)
         if self.points_played is not None:
             data["points_played"] = self.points_played
         if self.points_best is not None:

@@ -22,7 +22,7 @@ from typing import Any
 from game.knights import Deploy, End, Place
 from game.movelog import DIRECTION_WORDS, spot_name
 from game.persist.translate import N_, _
-from game.review import ReviewedTurn
+from game.review import CHANCE_PLACES, ReviewedTurn
 from game.rummy import Draw, Play
 from game.rummy.cards import RANK_NAMES, Card
 
@@ -311,7 +311,9 @@ def better_words(
 
 def chance_text(chance: float) -> str:
     """A win chance as whole percent: "42 %" (as the statistics screen writes them)."""
-    return f"{round(max(0.0, min(1.0, chance)) * 100):.0f} %"
+    # rounded as a review file keeps it, so a review read back reads as it did when made
+    kept = round(max(0.0, min(1.0, chance)), CHANCE_PLACES)
+    return f"{round(kept * 100):.0f} %"
 
 
 def chance_before(turns: Sequence[ReviewedTurn], turn: ReviewedTurn, players: int) -> float:

@@ -7,6 +7,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.i18n import set_language
 from game.knights import Deploy, End, Place
@@ -224,3 +226,12 @@ def test_every_word_goes_through_the_translator() -> None:
     assert texts[1].startswith("ROUND 2, TURN 5: YOU DREW (50 % → 40 %). BETTER: LAY JOKER 9♣")
     for text in texts:
         assert not re.search("[a-z]", text), text
+
+
+@given(st.floats(min_value=0.0, max_value=1.0))
+def test_a_chance_reads_the_same_after_the_review_file_keeps_it(chance: float) -> None:
+    """A review read back from a save words its findings as it did when it was made."""
+    turn = ReviewedTurn(0, 1, 0, 1, 1, (chance, 1.0 - chance), chance, True)
+    kept = turn.to_dict()["played"]  # what a save keeps of it
+    assert chance_text(kept) == chance_text(turn.played)
+    assert chance_text(0.96504) == chance_text(0.965)  # the case a saved review once misread
