@@ -57,6 +57,34 @@ def alive(pids: set[int]) -> set[int]:
     return {pid for pid in pids if pid in living}
 
 
+def kill_and_find_survivors(
+    process: subprocess.Popen[bytes], expected: int, settle: float
+) -> tuple[set[int], set[int]]:
+    """Wait (at most 60 s) until ``process`` has ``expected`` descendants, let them settle,
+    SIGKILL it, and return its descendants and those still alive 5 s later (which are then
+    killed, so a failing test leaves nothing behind)."""
+    family: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(family) < expected:
+            time.sleep(0.2)
+            family |= descendants(process.pid)
+        time.sleep(settle)
+        family |= descendants(process.pid)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while alive(family) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        return family, alive(family)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        for pid in alive(family):
+            os.kill(pid, signal.SIGKILL)
+
+
 @linux_only
 def test_no_process_of_the_game_is_left_five_seconds_after_it_is_killed(tmp_path: Path) -> None:
     env = dict(
@@ -68,29 +96,10 @@ def test_no_process_of_the_game_is_left_five_seconds_after_it_is_killed(tmp_path
     )
     command = [sys.executable, "-m", "game", "play", "--autoplay", "--game", "knights"]
     game = subprocess.Popen([*command, "--pace", "0", "--quit-after", "120"], env=env, cwd=ROOT)
-    try:
-        family: set[int] = set()
-        deadline = time.monotonic() + 60
-        # The AI process (and multiprocessing's resource tracker) are up once the computers
-        # think.
-        while time.monotonic() < deadline and len(family) < 2:
-            time.sleep(0.2)
-            family |= descendants(game.pid)
-        assert family, "the game started no AI process"
-        time.sleep(0.5)
-        family |= descendants(game.pid)
-        game.send_signal(signal.SIGKILL)
-        game.wait(timeout=10)
-        deadline = time.monotonic() + 5
-        while alive(family) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not alive(family), f"left running after the game was killed: {alive(family)}"
-    finally:
-        if game.poll() is None:
-            game.kill()
-            game.wait()
-        for pid in alive(family if "family" in locals() else set()):
-            os.kill(pid, signal.SIGKILL)
+    # The AI process (and multiprocessing's resource tracker) are up once the computers think.
+    family, survivors = kill_and_find_survivors(game, expected=2, settle=0.5)
+    assert family, "the game started no AI process"
+    assert not survivors, f"left running after the game was killed: {survivors}"
 
 
 def answer_within(spec: AgentSpec) -> float:
@@ -153,25 +162,7 @@ def test_no_arena_worker_plays_on_five_seconds_after_the_match_is_killed(tmp_pat
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    family: set[int] = set()
-    try:
-        deadline = time.monotonic() + 60
-        # two pool workers and multiprocessing's resource tracker
-        while time.monotonic() < deadline and len(family) < 3:
-            time.sleep(0.2)
-            family |= descendants(match.pid)
-        assert len(family) >= 2, "the match started no workers"
-        time.sleep(1.0)  # the workers are playing their first games
-        family |= descendants(match.pid)
-        match.send_signal(signal.SIGKILL)
-        match.wait(timeout=10)
-        deadline = time.monotonic() + 5
-        while alive(family) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not alive(family), f"left running after the match was killed: {alive(family)}"
-    finally:
-        if match.poll() is None:
-            match.kill()
-            match.wait()
-        for pid in alive(family):
-            os.kill(pid, signal.SIGKILL)
+    # two pool workers and multiprocessing's resource tracker; settled in their first games
+    family, survivors = kill_and_find_survivors(match, expected=3, settle=1.0)
+    assert len(family) >= 2, "the match started no workers"
+    assert not survivors, f"left running after the match was killed: {survivors}"

@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import multiprocessing.pool
 import os
 import random
 import sys
@@ -82,7 +83,7 @@ def weights_at(weights: np.ndarray, progress: float) -> np.ndarray:
     return weights[:size] + weights[size : 2 * size] * (1.0 - progress)
 
 
-def worker_pool(workers: int) -> Any:
+def worker_pool(workers: int) -> multiprocessing.pool.Pool:
     """A pool whose workers end with this process, however it ends."""
     return multiprocessing.Pool(workers, initializer=watch_parent, initargs=(os.getpid(),))
 
