@@ -167,7 +167,7 @@ def summarize(game: str, results: list[GameResult]) -> dict[str, Any]:
 
 
 def format_report(report: dict[str, Any], unfinished: int) -> str:
-    score_name = "mean pen" if game_spec(report["game"]).lower_score_wins else "mean pts"
+    score_name = "mean pen" if game_spec(report["game"]).info.lower_score_wins else "mean pts"
     lines = [
         f"{report['game']}: {report['games']} games, illegal actions: {report['illegal_actions']}"
         + (f", unfinished: {unfinished}" if unfinished else ""),
@@ -215,7 +215,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     if unknown:
         parser.error(f"unknown level {unknown[0]!r}; choose from {', '.join(LEVELS)}")
     spec = game_spec(args.game)
-    low, high = spec.min_players, spec.max_players
+    low, high = spec.info.min_players, spec.info.max_players
     if not low <= len(levels) <= high:
         parser.error(f"{args.game} needs {low} to {high} players, got {len(levels)}")
     if args.games < 1:

@@ -158,10 +158,17 @@ S = TypeVar("S", bound="GameState")
 
 @runtime_checkable
 class GameState(Protocol):
-    """What every engine state offers (see docs/contract.md, "The game contract")."""
+    """What every engine state offers (see docs/contract.md, "The game contract"), and all that
+    the shared code (the table shell, saves, the review, the arena) may read of one."""
 
     @property
     def current_player(self) -> int | None: ...
+
+    @property
+    def player_names(self) -> tuple[str, ...]: ...
+
+    @property
+    def seed(self) -> int: ...
 
     @property
     def is_terminal(self) -> bool: ...
@@ -180,6 +187,29 @@ class GameState(Protocol):
     def determinize(self: S, player: int, rng: random.Random) -> S: ...
 
     def to_dict(self) -> dict[str, Any]: ...
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's convention
+    """Mark a literal for the translators without translating it yet: it is translated where
+    it is shown (``_(info.title)``), in the language of that moment."""
+    return message
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game declares about itself (OpenSpiel's ``GameType``): the facts the shared code
+    may rely on, apart from where the game's parts live (``game.plugin.GamePlugin``)."""
+
+    key: str  # the name in saves, statistics, settings and on the command line
+    title: str  # untranslated: shown as ``_(info.title)``
+    blurb: str  # untranslated: the menu button's tooltip
+    min_players: int
+    max_players: int
+    hidden_information: bool  # does a player's view hide something (tiles, cards)?
+    lower_score_wins: bool  # penalty points (rummy) rather than points won
+    actions_listed: bool  # does ``legal_actions`` list every legal action (perft counts)?
+    ends_with_play: bool  # a terminal state ends the game, not only a round of it
+    menu_letter: str  # the menu's shortcut key
 
 
 def shared_win_returns(num_players: int, winners: Sequence[int]) -> list[float]:

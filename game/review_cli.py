@@ -24,10 +24,10 @@ from typing import Any, TextIO
 
 from game.cli_args import seconds
 from game.persist import SavedGame, SaveError, load_game, load_settings, replay_states
-from game.persist.translate import _
 from game.registry import game_spec
 from game.review import GameReview, ReviewedTurn, review_covers
 from game.review_words import chance_text, decision_label, finding_text
+from game.wording import _
 
 MAX_BUDGET = 600.0  # seconds per decision: ten minutes is no longer a review anyone waits for
 MISTAKES_SHOWN = 3
@@ -47,7 +47,7 @@ def parse_review_args(argv: Sequence[str]) -> argparse.Namespace:
         metavar="SECONDS",
         type=seconds(0.0, MAX_BUDGET, low_open=True),
         default=None,
-        help="search seconds per reviewed decision (default: the game's, 2 knights, 0.6 rummy)",
+        help="search seconds per reviewed decision (default: the game's own)",
     )
     parser.add_argument(
         "--seats",
@@ -224,7 +224,7 @@ def as_text(outcome: Outcome, symbols: bool = True) -> str:
     named = len(outcome.seats) > 1
     lines = [
         _("Review of a game of {game}: {players}").format(
-            game=_(game_spec(game).title), players=_player_line(saved)
+            game=_(game_spec(game).info.title), players=_player_line(saved)
         ),
         _("{decisions} decisions, {budget} s of search for each reviewed one").format(
             decisions=len(review.turns), budget=_decimal(review.budget)
@@ -267,8 +267,8 @@ def _decimal(number: float) -> str:
 def chance_table(
     game: str, review: GameReview, names: Sequence[str], seats: Sequence[int]
 ) -> list[str]:
-    """Each seat's win chance after every turn (rummy: of winning the round); a "!" marks a
-    turn with a mistake of a reviewed seat."""
+    """Each seat's win chance after every turn (in a game of rounds: of winning the round); a
+    "!" marks a turn with a mistake of a reviewed seat."""
     if not review.turns:
         return []
     rows: dict[tuple[int, int], list[ReviewedTurn]] = {}
@@ -277,11 +277,7 @@ def chance_table(
     labels = [decision_label(game, group[0]) for group in rows.values()]
     width = max(len(label) for label in labels)
     columns = [max(6, len(name)) for name in names]
-    title = (
-        _("Win chance after each turn")
-        if game != "rummy"
-        else _("Chance of winning the round after each turn")
-    )
+    title = game_spec(game).words().chance_title()
     head = " " * (width + 2) + "  ".join(
         name.rjust(w) for name, w in zip(names, columns, strict=False)
     )

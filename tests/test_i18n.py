@@ -273,3 +273,15 @@ def test_english_screens_are_recorded_too() -> None:
     assert "Settings" in recorder.texts and "Language" in recorder.texts
     assert set(LANGUAGES) == {"en", "de", "nl"}
     pygame.event.clear()
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_every_game_of_the_menu_is_named_and_described_in_the_language(lang: str) -> None:
+    from game.registry import GAMES
+
+    set_language(lang)
+    try:
+        for spec in GAMES.values():
+            assert _(spec.info.blurb) != spec.info.blurb, (lang, spec.info.blurb)
+    finally:
+        set_language("en")

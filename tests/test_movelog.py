@@ -10,9 +10,11 @@ import pytest
 
 from game.knights import NO_DEPLOY, Deploy, End, Keep, Place
 from game.knights.position import position
-from game.movelog import column_letter, describe, describe_knights, describe_rummy, spot_name
+from game.knights.words import column_letter, describe_knights, spot_name
+from game.movelog import describe
 from game.rummy import Draw, NextRound, Pass, Play, RummyState, parse_cards
 from game.rummy import new_game as rummy_new_game
+from game.rummy.words import describe_rummy
 from tests.test_movelog_players import knights_steps, rummy_steps
 
 KNIGHTS_VERBS = {
@@ -198,7 +200,14 @@ def test_every_sentence_goes_through_the_translator_with_extractable_templates()
     finally:
         movelog.set_translator(None)
     assert all(line.startswith("[") and line.endswith("]") for line in lines)
-    source = Path(movelog.__file__).read_text(encoding="utf-8")
+    import game.knights.words
+    import game.rummy.words
+    import game.wording
+
+    source = "".join(
+        Path(module.__file__ or "").read_text(encoding="utf-8")
+        for module in (game.knights.words, game.rummy.words, game.wording)
+    )
     for msgid in used:  # literal in _("...") or N_("..."), so xgettext/pybabel can find it
         assert f'_("{msgid}")' in source, msgid
     assert describe_knights(*next(knights_steps(1, 2))).startswith("P0 kept")  # English again

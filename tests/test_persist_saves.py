@@ -418,7 +418,7 @@ def test_a_history_that_does_not_lead_to_the_state_gives_no_log() -> None:
 def test_messages_go_through_the_translator_with_extractable_texts(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from game.persist import translate
+    from game import wording as translate
 
     used: set[str] = set()
 

@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ai import make_agent
+from ai.knights.review import KnightsReview
 from ai.review import count_decisions, decision_spans, review_game
 from ai.review.estimate import judge
-from ai.review.knights import KnightsReview
-from ai.review.rummy import RummyReview
+from ai.rummy.review import RummyReview
 from game.knights import Place
 from game.knights import new_game as new_knights
 from game.review import GameReview, ReviewedTurn, is_mistake

@@ -20,16 +20,15 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "locale"
 DOMAIN = "robbers-den"
 LANGUAGES = ("de", "nl")
+# Folders (read whole) and patterns; each game's texts are in its words, plug-in (the menu's
+# title and blurb) and refusals, whatever the game is called.
 SOURCES = (
     "game/ui",
     "game/persist",
-    "game/movelog.py",
-    "game/review_words.py",
-    "game/review_cli.py",
-    "game/__main__.py",
-    "game/i18n.py",
-    "game/knights/refusals.py",
-    "game/rummy/refusals.py",
+    "game/*.py",
+    "game/*/words.py",
+    "game/*/plugin.py",
+    "game/*/refusals.py",
 )
 
 
@@ -37,7 +36,7 @@ def sources() -> list[str]:
     files: list[str] = []
     for entry in SOURCES:
         path = ROOT / entry
-        found = sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        found = sorted(path.rglob("*.py")) if path.is_dir() else sorted(ROOT.glob(entry))
         files += [str(p.relative_to(ROOT)) for p in found]
     return files
 

@@ -184,6 +184,10 @@ class KnightsState(_Fields):
 
     __slots__ = ()
 
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return self.players
+
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise FrozenInstanceError(f"a KnightsState can't be changed: cannot assign to {name!r}")
 

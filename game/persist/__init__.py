@@ -5,6 +5,8 @@
 'de'
 """
 
+from game.wording import set_translator
+
 from .atomic import SaveError, write_atomic
 from .background import BackgroundSaver
 from .paths import autosave_path, data_dir, saves_dir, settings_path, stats_path
@@ -30,7 +32,6 @@ from .saves import (
 )
 from .settings import LANGUAGES, Settings, load_settings, save_settings
 from .stats import Record, Stats, load_stats, opponent_level, record_result, save_stats
-from .translate import set_translator
 
 __all__ = [
     "BackgroundSaver",

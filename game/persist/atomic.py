@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .translate import N_, _
+from game.wording import N_, _
 
 
 class SaveError(Exception):

@@ -13,10 +13,11 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from game.wording import _
+
 from .atomic import SaveError
 from .paths import autosave_path
 from .saves import SavedGame, save_game
-from .translate import _
 
 
 class BackgroundSaver:

@@ -21,8 +21,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.wording import _
+
 from .atomic import DamagedFile, SaveError, UnreadableFile, read_text_limited
-from .translate import _
 
 MAX_SMALL_FILE = 1024 * 1024
 

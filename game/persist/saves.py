@@ -2,7 +2,7 @@
 
 A save file (JSON, never pickle)::
 
-    {"format": "robbers-den-save", "version": 1, "game": "knights" | "rummy",
+    {"format": "robbers-den-save", "version": 1, "game": a registered game's key,
      "seats": [{"name": "Ann", "kind": "human", "level": null, "colour": 0}, ...],
      "state": <the engine's to_dict()>,
      "history": [<action dicts>, ...],      # optional: the moves so far, for the log/replay
@@ -36,19 +36,19 @@ from game.registry import GAME_KEYS
 from game.registry import GAMES as REGISTERED_GAMES
 from game.review import GameReview
 from game.seat_events import SeatEvent, is_seat_event
+from game.wording import _
 
 from .atomic import SaveError, describe_os_error, read_text_limited, write_atomic
 from .jsonfile import note_problem
 from .paths import autosave_path, saves_dir
 from .state_checks import check_state
-from .translate import _
 from .validate import MAX_NAME, PALETTE_SIZE, json_problem, name_key, name_problem
 
 log = logging.getLogger(__name__)
 
 FORMAT = "robbers-den-save"
 VERSION = 1
-MAX_SAVE_BYTES = 8 * 1024 * 1024  # a long rummy game with full history stays far below
+MAX_SAVE_BYTES = 8 * 1024 * 1024  # a long evening with its full history stays far below
 MAX_HISTORY = 50_000
 MAX_SEAT_NAME = MAX_NAME
 MAX_COLOUR = PALETTE_SIZE - 1
@@ -168,7 +168,7 @@ class SavedGame:
 
     ``history`` holds the engine's action values (oldest first), played from ``start`` (None:
     from the game's first position); ``extra`` any JSON object the client wants back (e.g. the
-    rummy penalty table per round, log lines). ``review`` is the game review stored with it
+    a table's score sheet per round, log lines). ``review`` is the game review stored with it
     (up to ``review.moves`` history entries); ``review_problem`` says why a stored review was
     dropped on loading (damaged, or not of this game).
     """
@@ -256,7 +256,9 @@ def game_from_dict(data: Any, parse_history: bool = True) -> SavedGame:
     game = data.get("game")
     if not isinstance(game, str) or game not in _ENGINES:
         raise SaveError(
-            _("Damaged save: unknown game {game!r} (knights or rummy).").format(game=game)
+            _("Damaged save: unknown game {game!r} (the games are {games}).").format(
+                game=game, games=", ".join(_ENGINES)
+            )
         )
     engine = _ENGINES[game]
     raw_seats = data.get("seats")
@@ -270,13 +272,13 @@ def game_from_dict(data: Any, parse_history: bool = True) -> SavedGame:
     if state.num_players != len(seats):
         message = _("Damaged save: {seats} seats for a game of {players} players.")
         raise SaveError(message.format(seats=len(seats), players=state.num_players))
-    problem = check_state(state)
+    problem = check_state(game, state)
     if problem is not None:
         raise SaveError(_("Damaged save: {problem}.").format(problem=problem))
     start = None
     if data.get("start") is not None:
         start = _engine_call(engine.state_from_dict, data["start"], _("the start of the history"))
-        problem = check_state(start)  # (a player may have joined since: then no replay)
+        problem = check_state(game, start)  # (a player may have joined since: then no replay)
         if problem is not None:
             raise SaveError(_("Damaged save: {problem}.").format(problem=problem))
     raw_history = data.get("history", [])
@@ -413,9 +415,9 @@ def _drop_unfit_review(data: dict[str, Any], saved: SavedGame) -> None:
 
 
 # Actions already proven to survive their dict form: the autosave after every turn re-checks
-# only the new moves (a long rummy history would otherwise cost ~0.1 s per save).
+# only the new moves (a long history would otherwise make every save slow).
 _ROUND_TRIPPED: dict[tuple[Any, Any], None] = {}
-_ROUND_TRIP_CACHE_SIZE = 2_000  # a rummy play holds a whole table: keep this small
+_ROUND_TRIP_CACHE_SIZE = 2_000  # a move may hold a whole table: keep this small
 
 
 def _check_history(engine: _Engine, history: tuple[Any, ...]) -> None:

@@ -29,7 +29,7 @@ GAMES = GAME_KEYS
 LEVELS = ("easy", "medium", "hard", "expert")
 HOT_SEAT = "humans"  # the "level" of a table with no computer players
 OPPONENTS = (*LEVELS, HOT_SEAT)
-LOWER_IS_BETTER = {key: spec.lower_score_wins for key, spec in REGISTERED_GAMES.items()}
+LOWER_IS_BETTER = {key: spec.info.lower_score_wins for key, spec in REGISTERED_GAMES.items()}
 # Bounds for counts read back: far above any player's lifetime, small enough to draw and average.
 MAX_GAMES = 10**9
 MAX_SCORE = 10**6

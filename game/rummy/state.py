@@ -81,6 +81,10 @@ class RummyState:
         return len(self.players)
 
     @property
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(player.name for player in self.players)
+
+    @property
     def is_terminal(self) -> bool:
         return self.phase == "round_over"
 

@@ -69,11 +69,11 @@ class MenuScene(Scene):
             (_("Load game"), self.open_saves, pygame.K_l, "load", _("Open a named save")),
             *(
                 (
-                    _(spec.title),
+                    _(spec.info.title),
                     partial(self.open_setup, key),
-                    pygame.key.key_code(spec.menu_letter),
+                    pygame.key.key_code(spec.info.menu_letter),
                     key,
-                    _(spec.blurb),
+                    _(spec.info.blurb),
                 )
                 for key, spec in GAMES.items()
             ),

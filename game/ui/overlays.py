@@ -135,7 +135,7 @@ class HelpOverlay(Scene):
     # From the menu the help offers every game's rules; at a table it shows that table's.
     CHOICES: tuple[tuple[str, str], ...] = (
         ("general", N_("Overview")),
-        *((key, spec.title) for key, spec in GAMES.items()),
+        *((key, spec.info.title) for key, spec in GAMES.items()),
     )
 
     def __init__(self, app: App, topic: str = "general") -> None:

@@ -38,7 +38,7 @@ NAME_CHARS = " -_'()"
 
 def game_title(game: str | None) -> str:
     spec = GAMES.get(game) if game is not None else None
-    return _(spec.title) if spec is not None else _("damaged")
+    return _(spec.info.title) if spec is not None else _("damaged")
 
 
 class SavesScene(Scene):

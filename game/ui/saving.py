@@ -77,7 +77,7 @@ def autosave_table(table: Any) -> None:
     round's end is not the game's)."""
     session: Session = table.session
     app: App = table.app
-    if game_spec(session.game).ends_with_play and session.state.is_terminal:
+    if game_spec(session.game).info.ends_with_play and session.state.is_terminal:
         writer = saver(app)
         writer.flush(2.0)
         try:

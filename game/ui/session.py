@@ -1,10 +1,10 @@
-"""A game session shared by both tables: seats, the engine state, history and the AI seats.
+"""A game session shared by every table: seats, the engine state, history and the AI seats.
 
-The seam for tables (knights now, rummy later) is::
+The seam for tables is::
 
     seats = [Seat("Ann", human=True), Seat("Kunz", human=False, level="hard")]
-    session = Session("rummy", seats, seed=7)
-    scene = RummyTableScene(app, session)      # same constructor shape as KnightsTableScene
+    session = Session(game, seats, seed=7)     # game: a key of game.registry.GAMES
+    scene = table_class(game)(app, session)    # every table has this constructor
 
 A table reads ``session.state`` (through ``state.view(viewer)``), asks ``session.apply(action)``
 to move the game on (the engine checks legality and raises ``IllegalAction``), and uses
@@ -40,7 +40,7 @@ LEVEL_WORDS: dict[str, str] = {
 
 def game_title(game: str) -> str:
     """The game's name in the player's language."""
-    return _(registered(game).title)
+    return _(registered(game).info.title)
 
 
 def level_word(level: str) -> str:
@@ -173,7 +173,7 @@ def registered(game: str) -> GameSpec:
 def seat_limits(game: str) -> tuple[int, int]:
     """The fewest and the most players ``game`` is played with."""
     spec = registered(game)
-    return spec.min_players, spec.max_players
+    return spec.info.min_players, spec.info.max_players
 
 
 def new_state(game: str, names: list[str], seed: int) -> Any:
@@ -320,7 +320,8 @@ class Session:
         return self.record(SeatEvent("seat", seat, info.name, old=info.level, human=True))
 
     def restart(self, seed: int) -> Any:
-        """The same table at a new deal, all points back to 0 (a rummy "new game")."""
+        """The same table at a new deal, all points back to 0 (a "new game" of a game of
+        rounds)."""
         return self.record(SeatEvent("new_game", 0, seed=seed))
 
     def played_through(self, seat: int, since: int = 0) -> bool:
@@ -358,7 +359,7 @@ class Session:
         seed: int | None = None,
     ) -> Session:
         """A session that goes on from a saved ``state`` (Continue / Load)."""
-        session = cls(game, seats, seed if seed is not None else getattr(state, "seed", None))
+        session = cls(game, seats, seed if seed is not None else state.seed)
         session.state = state
         session.history = list(history)
         session.decisions = sum(1 for entry in history if entry.is_move)

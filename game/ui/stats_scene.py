@@ -62,7 +62,7 @@ class StatsScene(Scene):
         line = theme.font(theme.FONT_BODY).get_linesize() + 6
         for game, spec in GAMES.items():
             theme.blit_text(
-                surface, _(spec.title), (b.x + 28, y), theme.FONT_BODY + 2, theme.ACCENT, True
+                surface, _(spec.info.title), (b.x + 28, y), theme.FONT_BODY + 2, theme.ACCENT, True
             )
             note = (
                 _("score: penalty points per round, lower is better")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.movelog import column_letter, row_number
+from game.knights.words import column_letter, row_number
 from game.ui import sprites, theme
 from game.ui.knights.geometry import BoardGeometry, Pos
 

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _, ngettext, pgettext
+from game.knights.words import direction_name
 from game.ui import theme
 from game.ui.knights.deploy_picker import drops_label
-from game.ui.knights.words import direction_name
 from game.ui.replay import replay_button
 from game.ui.widgets import Button
 

@@ -18,6 +18,7 @@ import pygame
 
 from game.i18n import _
 from game.knights import END, Deploy, End, Keep, KnightsState, Place
+from game.knights.words import tile_name
 from game.ui import theme
 from game.ui.knights import controls, input
 from game.ui.knights.animation import Animation, KnightMarch, TileSlide, Wait
@@ -28,7 +29,6 @@ from game.ui.knights.geometry import BoardGeometry, Pos, fit, view_cells
 from game.ui.knights.panels import card_rects, render_cards
 from game.ui.knights.results import KnightsResultsScene
 from game.ui.knights.table_draw import draw_table
-from game.ui.knights.words import tile_name
 from game.ui.table_shell import TableScene
 from game.ui.widgets import Button
 

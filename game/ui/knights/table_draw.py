@@ -12,10 +12,10 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.knights import Deploy
+from game.knights.words import direction_name, tile_help, tile_name
 from game.ui import sprites, theme
 from game.ui.knights.board_render import blit_stack
 from game.ui.knights.geometry import Pos
-from game.ui.knights.words import direction_name, tile_help, tile_name
 from game.ui.widgets import draw_tooltip
 
 if TYPE_CHECKING:

@@ -16,9 +16,9 @@ from collections import Counter
 from collections.abc import Sequence
 
 from game.core import Reason, refusal
-from game.movelog import opening_sets
 from game.rummy import Card, Play, RummyState
 from game.rummy.draft import DraftError, Placed, TurnDraft
+from game.rummy.words import opening_sets
 
 Slot = tuple[str, int] | tuple[str, int, int]
 

@@ -1,4 +1,4 @@
-"""Render the documentation screenshots headless: ``python -m game.ui.screenshots [DIR]``.
+"""Render the documentation screenshots headless: ``python -m game.ui.knights.showcase [DIR]``.
 
 Each picture is a real app state reached by seeded play (random legal moves for the setup of a
 position, real events for the human's choices), so the pictures show exactly what players see.

@@ -1,0 +1,91 @@
+"""What a game hands the program: its declared facts, its engine's entry points, and where its
+other parts live. Each game declares one :class:`GamePlugin` in its own package
+(``game/<name>/plugin.py``); ``game.registry`` lists them.
+
+The parts that live in the layers above the engines (the words, the computer players, the
+review, the table) are named by import path, ``"module:attribute"``, and resolved on first use
+with :func:`resolve`: so a plug-in imports only its engine, the AI process never loads pygame,
+the window never loads a solver, and a game's client is loaded only when that game is played.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from game.core import Action, GameInfo, GameState
+
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A", bound=Action)
+
+# One line of the move log: its text and its kind (the table gives each kind a colour).
+LogLine = tuple[str, str]
+MOVE, CAPTURE, NOTE, GOOD, BAD = "move", "capture", "note", "good", "bad"
+
+
+@dataclass(frozen=True)
+class GameWords(Generic[S, A]):
+    """A game's words for what happened, in the interface language when called: the move
+    log's and the review's. ``names`` are the seats' names as shown (None: the state's own)."""
+
+    describe: Callable[[S, A, Sequence[str] | None], str]  # (before, action, names) -> log line
+    aftermath: Callable[[S, S], list[LogLine]]  # (before, after) -> the log's further lines
+    decision_label: Callable[[int, int], str]  # (round, turn) -> "Turn 7", "Round 2, turn 5"
+    # (before, the decision's actions, who made it or None for "you", symbols) -> "you drew"
+    move_words: Callable[[S, Sequence[A], str | None, bool], str]
+    better_words: Callable[[S, Sequence[A], bool], str]  # -> "lay 7♥ 8♥ 9♥ on the table"
+    chance_title: Callable[[], str]  # the heading of the review's table of chances
+
+
+@dataclass(frozen=True)
+class GamePlugin(Generic[S, A]):
+    """One game, as the program knows it besides its engine's own API."""
+
+    info: GameInfo
+    # ----- the engine -----
+    new_game: Callable[[list[str], int], S]
+    state_from_dict: Callable[[Any], S]  # untrusted JSON -> a state, or ValueError
+    action_from_dict: Callable[[Any], A]  # untrusted JSON -> an action, or ValueError
+    first_position: Callable[[S, list[str], int], S]  # (a state, the names it began with, its
+    # seed) -> the position its history starts at
+    final_scores: Callable[[S], list[float]]  # per seat at a terminal state (arena, review)
+    result: Callable[[S, S], tuple[list[int], list[int]]]  # (before, after) of the move that
+    # ended a game or round: each seat's score of it, and the winners (statistics)
+    save_problem: Callable[[S], str | None]  # what a saved position must hold beyond the rules
+    # ----- the parts above the engine, "module:attribute" -----
+    words_ref: str  # a GameWords
+    agent_ref: str  # (level, seed, seconds, stop) -> an ai.Agent
+    review_ref: str  # () -> the game review's parts (an ai.review.estimate.ReviewGame)
+    table_ref: str  # the table scene class, built as ``Table(app, session)``
+    help_ref: str  # the F1 help topic (a game.ui.help_text.HelpTopic)
+    rules_pictures_ref: str  # (width) -> the rules screen's pictures
+    hint_ref: str | None = None  # (stop) -> the Hint key's agent; None: the hard level's move
+    warm_up_ref: str | None = None  # () -> prepares the computer players (compiles, loads)
+    # ----- a game played in rounds (rummy) -----
+    unit_action: type | None = None  # the action that deals the next round
+    restart: Callable[[S, int], S] | None = None  # (state, seed) -> a new game, same table
+
+    @property
+    def key(self) -> str:
+        return self.info.key
+
+    def words(self) -> GameWords[S, A]:
+        """The game's words (imported on first use)."""
+        words: GameWords[S, A] = resolve(self.words_ref)
+        return words
+
+    def describe(self, state: S, action: A, names: Sequence[str] | None = None) -> str:
+        """The move log's line for ``action`` played in ``state``."""
+        return self.words().describe(state, action, names)
+
+    def begins_unit(self, action: object) -> bool:
+        """Does ``action`` start a new unit of play (a round; a game without rounds has one)?"""
+        return self.unit_action is not None and isinstance(action, self.unit_action)
+
+
+def resolve(ref: str) -> Any:
+    """The attribute named by ``"package.module:attribute"`` (imported on first use)."""
+    module_name, _, attribute = ref.partition(":")
+    return getattr(importlib.import_module(module_name), attribute)

@@ -1,0 +1,273 @@
+"""Räuber-Rommé in words: cards and moves for the log and the review, in the interface
+language when called.
+
+Cards are written as on the cards themselves, rank and suit symbol ("7♥", "Q♠"), a joker as
+the word; a screen whose font lacks the symbols asks for the letters ("7H"). Every sentence is a
+whole template wrapped in ``_("...")`` with named fields. Pure: no pygame, no ai.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from game.i18n import ngettext
+from game.plugin import NOTE, GameWords, LogLine
+from game.rummy.actions import Action as RummyAction
+from game.rummy.actions import Draw, NextRound, Pass, Play
+from game.rummy.cards import RANK_NAMES, Card, cards_text
+from game.rummy.melds import check_meld
+from game.rummy.state import RummyState
+from game.wording import _, counted, player_name, plural
+
+
+def describe_rummy(
+    state: RummyState, action: RummyAction, names: Sequence[str] | None = None
+) -> str:
+    """A log line for a Räuber-Rommé ``action`` taken in ``state`` (before it was applied)."""
+    players = [p.name for p in state.players]
+    who = player_name(names, players, state.current_player)
+    if isinstance(action, NextRound):
+        dealer = (state.dealer + 1) % state.num_players
+        starter = (dealer + 1) % state.num_players
+        return _("Round {round} dealt: {dealer} deals, {starter} begins").format(
+            round=state.round + 1,
+            dealer=player_name(names, players, dealer),
+            starter=player_name(names, players, starter),
+        )
+    if isinstance(action, Draw):
+        if len(state.stock) == 1:
+            return _("{who} drew the last card of the stock").format(who=who)
+        return _("{who} drew a card").format(who=who)
+    if isinstance(action, Pass):
+        if state.passes + 1 >= state.num_players:
+            template = _("{who} passed; everybody passed, so the round ends without a winner")
+            return template.format(who=who)
+        return _("{who} passed").format(who=who)
+    if isinstance(action, Play):
+        return _play_line(state, action, who)
+    return f"{who}: {action}"
+
+
+def _play_line(state: RummyState, action: Play, who: str) -> str:
+    before: Counter[Card] = Counter(card for cards in state.table for card in cards)
+    after: Counter[Card] = Counter(card for cards in action.table for card in cards)
+    played = after - before
+    laid = sum(played.values())
+    cards = plural(laid, _("1 card ({cards})"), _("{n} cards ({cards})")).format(
+        cards=cards_text(sorted(played.elements())), n=laid
+    )
+    extended, rebuilt, started = _set_changes(state.table, action.table, played)
+    seat = state.current_player
+    opener = seat is not None and not state.players[seat].opened
+    if opener:
+        count, points = opening_sets(played, action.table)
+        sets = counted(count, _("1 set"), _("{n} sets"))
+        line = _("{who} opened with {sets} ({points} points) and laid {cards}").format(
+            who=who, sets=sets, points=points, cards=cards
+        )
+        if rebuilt:
+            rebuilt_sets = counted(rebuilt, _("1 set"), _("{n} sets"))
+            line += _(", then rebuilt {sets}").format(sets=rebuilt_sets)
+    else:
+        line = _("{who} laid {cards}").format(who=who, cards=cards)
+        if rebuilt:
+            line += _(" and rebuilt {sets}").format(
+                sets=counted(rebuilt, _("1 set"), _("{n} sets"))
+            )
+        elif extended and started:
+            line += _(" on {sets} and in {new}").format(
+                sets=counted(extended, _("1 set"), _("{n} sets")),
+                new=counted(started, _("1 new set"), _("{n} new sets")),
+            )
+        elif extended:
+            line += _(" on {sets}").format(sets=counted(extended, _("1 set"), _("{n} sets")))
+        elif started:
+            line += _(" in {sets}").format(
+                sets=counted(started, _("1 new set"), _("{n} new sets"))
+            )
+    if seat is not None and laid >= len(state.players[seat].hand):
+        line += _("; {who} went out and wins round {round}").format(who=who, round=state.round)
+    return line
+
+
+def _set_changes(
+    old: Sequence[Sequence[Card]], new: Sequence[Sequence[Card]], played: Counter[Card]
+) -> tuple[int, int, int]:
+    """How many sets were only extended with laid cards (a set that only grew, in any place:
+    laying off), how many old sets were rebuilt otherwise, and how many new sets were started."""
+    gone = list((Counter(map(tuple, old)) - Counter(map(tuple, new))).elements())
+    came = list((Counter(map(tuple, new)) - Counter(map(tuple, old))).elements())
+    extended = 0
+    for grown in list(came):
+        for before in gone:
+            had, has = Counter(before), Counter(grown)
+            added = has - had
+            if not had - has and added and not added - played:
+                gone.remove(before)
+                came.remove(grown)
+                extended += 1
+                break
+    return extended, len(gone), 0 if gone else len(came)
+
+
+def opening_sets(played: Counter[Card], table: Sequence[Sequence[Card]]) -> tuple[int, int]:
+    """How many sets on the table are made only of the cards laid this turn, and their points
+    (most valuable first, each laid card counted once): the sets that opened. The engine's
+    ``opening_value`` stops at 30; the log wants the whole sum."""
+    left = Counter(played)
+    candidates = []
+    for cards in table:
+        verdict = check_meld(list(cards))
+        if verdict.valid:
+            candidates.append((verdict.value, tuple(cards)))
+    candidates.sort(key=lambda candidate: -candidate[0])
+    count = points = 0
+    for value, cards in candidates:
+        needed = Counter(cards)
+        if not needed - left:
+            left -= needed
+            count += 1
+            points += value
+    return count, points
+
+
+
+def rummy_aftermath(before: RummyState, after: RummyState) -> list[LogLine]:
+    """What the others kept when a round ends, and the next deal."""
+    lines: list[LogLine] = []
+    if after.is_terminal and not before.is_terminal and len(after.players) == len(before.players):
+        for player, old in zip(after.players, before.players, strict=True):
+            if player.hand:
+                points = player.score - old.score
+                cards = " ".join(str(c) for c in player.hand)
+                line = ngettext(
+                    "{name}: {cards} = {points} point", "{name}: {cards} = {points} points", points
+                ).format(name=player.name, cards=cards, points=points)
+                lines.append((line, NOTE))
+    if before.is_terminal and not after.is_terminal:
+        lines.append((_("Round {round} is dealt.").format(round=after.round), NOTE))
+    return lines
+
+
+
+# ----- the review ----------------------------------------------------------------------
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def _rummy_move(
+    before: RummyState, actions: Sequence[RummyAction], who: str | None, symbols: bool
+) -> str:
+    action = actions[0] if actions else None
+    if isinstance(action, Draw):
+        return _("you drew") if who is None else _("{name} drew").format(name=who)
+    if isinstance(action, Play):
+        cards, opening, out = _play_facts(before, action, symbols)
+        if opening and out:
+            template = (
+                _("you opened and went out with {cards}")
+                if who is None
+                else _("{name} opened and went out with {cards}")
+            )
+        elif opening:
+            template = (
+                _("you opened with {cards}") if who is None else _("{name} opened with {cards}")
+            )
+        elif out:
+            template = (
+                _("you went out with {cards}") if who is None else _("{name} went out with {cards}")
+            )
+        else:
+            template = (
+                _("you laid {cards} on the table")
+                if who is None
+                else _("{name} laid {cards} on the table")
+            )
+        return template.format(cards=cards, name=who)
+    return _("you passed") if who is None else _("{name} passed").format(name=who)
+
+
+def _rummy_better(before: RummyState, actions: Sequence[RummyAction], symbols: bool) -> str:
+    action = actions[0] if actions else None
+    if isinstance(action, Draw):
+        return _("draw")
+    if isinstance(action, Play):
+        cards, opening, out = _play_facts(before, action, symbols)
+        if opening and out:
+            template = _("open and go out with {cards}")
+        elif opening:
+            template = _("open with {cards}")
+        elif out:
+            template = _("go out with {cards}")
+        else:
+            template = _("lay {cards} on the table")
+        return template.format(cards=cards)
+    return _("pass")
+
+
+def card_text(card: Card, symbols: bool = True) -> str:
+    """ "7♥", "10♣", "Q♠" as the cards show them; a joker as the (translated) word."""
+    if card.is_joker:
+        return _("joker")
+    if card.is_hidden or not symbols:
+        return str(card)
+    return RANK_NAMES[card.rank - 1] + SUIT_SYMBOLS.get(card.suit, card.suit)
+
+
+def _play_facts(before: RummyState, play: Play, symbols: bool) -> tuple[str, bool, bool]:
+    """The hand cards a play laid (set by set, in each set's order), whether it opened, and
+    whether it went out (laid the whole hand)."""
+    old: Counter[Card] = Counter(card for cards in before.table for card in cards)
+    new: Counter[Card] = Counter(card for cards in play.table for card in cards)
+    laid = new - old
+    left = Counter(laid)
+    # A set left as it was got none of them (a joker laid elsewhere is not its joker).
+    untouched = Counter(tuple(cards) for cards in before.table)
+    groups: list[str] = []
+    for cards in play.table:
+        if untouched[tuple(cards)] > 0:
+            untouched[tuple(cards)] -= 1
+            continue
+        mine = []
+        for card in cards:
+            if left[card] > 0:
+                left[card] -= 1
+                mine.append(card_text(card, symbols))
+        if mine:
+            groups.append(" ".join(mine))
+    seat = before.current_player
+    player = before.players[seat] if seat is not None else None
+    opening = player is not None and not player.opened
+    out = player is not None and sum(laid.values()) >= len(player.hand)
+    return ", ".join(groups), opening, out
+
+
+
+def decision_label(round_number: int, turn: int) -> str:
+    """ "Round 2, turn 5"."""
+    return _("Round {round}, turn {turn}").format(round=round_number, turn=turn)
+
+
+def move_words(
+    before: RummyState, actions: Sequence[RummyAction], who: str | None, symbols: bool
+) -> str:
+    return _rummy_move(before, actions, who, symbols)
+
+
+def better_words(before: RummyState, actions: Sequence[RummyAction], symbols: bool) -> str:
+    return _rummy_better(before, actions, symbols)
+
+
+def chance_title() -> str:
+    return _("Chance of winning the round after each turn")
+
+
+WORDS: GameWords[RummyState, RummyAction] = GameWords(
+    describe=describe_rummy,
+    aftermath=rummy_aftermath,
+    decision_label=decision_label,
+    move_words=move_words,
+    better_words=better_words,
+    chance_title=chance_title,
+)
