@@ -6,9 +6,9 @@ import pygame
 import pytest
 
 from game.rummy import parse_card, parse_cards
+from game.rummy.words import hand_value_text, set_value_text
 from game.ui.rummy import card_art
 from game.ui.rummy.geometry import MIN_STEP, Drop, hand_row, table_grid
-from game.ui.rummy.words import hand_value_text, set_value_text
 
 
 @pytest.fixture(autouse=True)

@@ -10,12 +10,12 @@ import pygame
 
 from game.i18n import _, refusal_text
 from game.rummy.draft import DraftError
+from game.rummy.words import hand_value_text, set_value_text
 from game.ui import theme
 from game.ui.rummy import keyboard, table_draw
 from game.ui.rummy.drag import Drag, Spring
 from game.ui.rummy.geometry import Drop
 from game.ui.rummy.turn_edit import DROP_OFF_TARGET, Slot
-from game.ui.rummy.words import hand_value_text, set_value_text
 
 if TYPE_CHECKING:
     from game.ui.rummy.table import RummyTableScene

@@ -16,10 +16,10 @@ import pygame
 from game.core import Reason
 from game.i18n import _, language, ngettext, refusal_text
 from game.rummy import Card, meld_problems
+from game.rummy.words import set_caption
 from game.ui import sprites, theme
 from game.ui.rummy import card_art, keyboard
 from game.ui.rummy.geometry import CAPTION_H, HINT_BAND_H, PAD, TableGrid
-from game.ui.rummy.words import set_caption
 from game.ui.widgets import draw_tooltip
 
 KEY_FOCUS = (90, 200, 255)  # the keyboard's focus: a colour no set or card uses
