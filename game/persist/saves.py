@@ -301,7 +301,12 @@ def review_for(data: Any, game: str, moves: int) -> GameReview:
     except ValueError as error:
         raise ValueError(_("its review is damaged: {error}").format(error=error)) from None
     except (
-        TypeError, KeyError, IndexError, AttributeError, RecursionError, ArithmeticError
+        TypeError,
+        KeyError,
+        IndexError,
+        AttributeError,
+        RecursionError,
+        ArithmeticError,
     ) as error:
         # The reader promises ValueError; a review must never cost the game even if it slips.
         message = _("its review is damaged ({error})").format(error=type(error).__name__)
