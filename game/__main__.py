@@ -181,9 +181,11 @@ def play(argv: Sequence[str]) -> int:
         if app.saver is not None:
             app.saver.close()
         if app.settings != settings:
-            # e.g. the window size the player dragged it to; a refusing disk was reported
-            with contextlib.suppress(SaveError):
+            # e.g. the window size the player dragged it to (the window is gone: stderr)
+            try:
                 save_settings(app.settings)
+            except SaveError as error:
+                print(f"robbers-den: {error}", file=sys.stderr)
         pygame.quit()
         theme.forget_fonts()
     return status
