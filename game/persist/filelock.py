@@ -18,6 +18,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from .paths import data_dir
+
 WAIT_SECONDS = 10.0  # a holder rewrites one small file: far longer means it hangs
 _POLL = 0.005
 
@@ -126,3 +128,28 @@ class FolderLock:
                 _unlock(self._fd)
             os.close(self._fd)
             self._fd = None
+
+
+# The lock a running game holds on its data folder (one per process: see hold_data_folder).
+_folder_lock: FolderLock | None = None
+
+
+def folder_lock_path() -> Path:
+    return data_dir() / "window.lock"
+
+
+def hold_data_folder() -> bool:
+    """Hold the data folder for the rest of this run; False when another running game (another
+    window) holds it already. Let go by :func:`release_data_folder` or the end of the process."""
+    global _folder_lock
+    if _folder_lock is None or _folder_lock.path != folder_lock_path():
+        release_data_folder()
+        _folder_lock = FolderLock(folder_lock_path())
+    return _folder_lock.acquire()
+
+
+def release_data_folder() -> None:
+    global _folder_lock
+    if _folder_lock is not None:
+        _folder_lock.release()
+        _folder_lock = None
