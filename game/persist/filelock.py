@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +24,7 @@ from .paths import data_dir
 WAIT_SECONDS = 10.0  # a holder rewrites one small file: far longer means it hangs
 _POLL = 0.005
 
-if os.name == "nt":  # pragma: no cover - Windows
+if sys.platform == "win32":  # pragma: no cover - Windows
     import msvcrt
 
     def _try_lock(fd: int) -> bool:
