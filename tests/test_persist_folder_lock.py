@@ -13,6 +13,7 @@ import pytest
 
 from game.__main__ import main
 from game.persist.filelock import folder_lock_path, hold_data_folder, release_data_folder
+from game.persist.jsonfile import take_problems
 from game.ui.app import App
 from game.ui.menu import MenuScene
 from game.ui.overlays import Dialog
@@ -29,6 +30,7 @@ time.sleep(60)
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("ROBBERS_DEN_HOME", str(tmp_path / "den"))
+    take_problems()  # what earlier tests' damaged files left to report (more dialogs)
     yield tmp_path / "den"
     release_data_folder()
 
