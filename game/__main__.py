@@ -130,6 +130,7 @@ def play(argv: Sequence[str]) -> int:
     from game.i18n import _
     from game.persist import SaveError, data_dir, load_settings, save_settings, saves_dir
     from game.persist.atomic import remove_stale_temp_files
+    from game.persist.filelock import hold_data_folder, release_data_folder
     from game.persist.jsonfile import take_problems
     from game.ui import theme
     from game.ui.app import App
@@ -147,6 +148,8 @@ def play(argv: Sequence[str]) -> int:
     app = App(settings.window_size, headless=headless, pace=settings.ai_pace)
     app.apply_settings(settings)
     app.push(app.make_scene("menu"))
+    if not hold_data_folder():
+        _say(app, _("The game is open twice"), second_window_message(data_dir()))
     for problem in take_problems():
         _say(app, _("A file of the game can't be used"), problem)
     if args.resume or args.load is not None:
@@ -181,12 +184,28 @@ def play(argv: Sequence[str]) -> int:
         if app.saver is not None:
             app.saver.close()
         if app.settings != settings:
-            # e.g. the window size the player dragged it to; a refusing disk was reported
-            with contextlib.suppress(SaveError):
+            # e.g. the window size the player dragged it to (the window is gone: stderr)
+            try:
                 save_settings(app.settings)
+            except SaveError as error:
+                print(f"robbers-den: {error}", file=sys.stderr)
+        release_data_folder()
         pygame.quit()
         theme.forget_fonts()
     return status
+
+
+def second_window_message(folder: os.PathLike[str]) -> str:
+    """What a second window on the same data folder tells the player: both keep their files
+    safe (every file is written whole, the statistics under a lock), but there is one
+    Continue, and the game moved last in either window takes it."""
+    from game.i18n import _
+
+    return _(
+        "Another window of Robbers' Den uses the same folder ({folder}). Both can play, but "
+        "Continue keeps only the game moved last in either window: save yours under a name "
+        "(Esc, Save / Load) to keep it."
+    ).format(folder=folder)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

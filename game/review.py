@@ -13,11 +13,11 @@ every field checked, anything wrong refused with a :class:`ValueError`. Pure: no
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.numbers import number_in
 from game.registry import game_spec
 
 # A cost is reported only above both: 5 points of win chance (less is no lesson a player can
@@ -169,12 +169,7 @@ def _whole(value: Any, what: str, low: int, high: int) -> int:
 
 
 def _chance(value: Any, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"the review's {what} must be a number")
-    number = float(value)
-    if not math.isfinite(number) or not 0.0 <= number <= 1.0:
-        raise ValueError(f"the review's {what} must be between 0 and 1")
-    return number
+    return number_in(value, f"the review's {what}", 0.0, 1.0)
 
 
 def _flag(value: Any, what: str) -> bool:
@@ -238,11 +233,7 @@ def _read_review(data: Any) -> GameReview:
     if not isinstance(game, str):
         raise ValueError("the review names no game")
     spec = game_spec(game)  # ValueError for a game we don't know
-    budget = d["budget"]
-    if isinstance(budget, bool) or not isinstance(budget, (int, float)):
-        raise ValueError("the review's budget must be a number of seconds")
-    if not math.isfinite(budget) or not 0.0 <= budget <= 3600.0:
-        raise ValueError("the review's budget must be from 0 to 3600 seconds")
+    budget = number_in(d["budget"], "the review's budget (seconds)", 0.0, 3600.0)
     seats_data = d["seats"]
     if not isinstance(seats_data, list) or len(seats_data) > MAX_SEATS:
         raise ValueError("the review's seats must be a short list of seat numbers")
@@ -258,7 +249,7 @@ def _read_review(data: Any) -> GameReview:
         raise ValueError("the review's turns go beyond the moves it covers")
     return GameReview(
         game=game,
-        budget=float(budget),
+        budget=budget,
         seats=seats,
         moves=moves,
         turns=turns,

@@ -268,3 +268,60 @@ def test_every_field_of_stats_json_lets_statistics_open(home: Path, app: App) ->
         count += 1
     print(f"\nstats.json: {count} mutants")
     assert count > 100
+
+
+# Issue 35: the stored review, field by field, with numbers of every size (a bare NaN too).
+REVIEW_HOSTILE: tuple[Any, ...] = (
+    None,
+    {},
+    -1,
+    10**400,
+    2**1024,
+    float("nan"),
+    float("inf"),
+    [[[[[[[[[[[[]]]]]]]]]]]],
+)
+
+
+LOAD_TOO = (10**400, 2**1024)
+
+
+def reviewed_knights_save() -> dict[str, Any]:
+    data = real_saves()["knights"]
+    history = data["history"]
+    turn = {"index": 0, "moves": 1, "seat": 0, "round": 1, "turn": 1, "chances": [0.4, 0.6]}
+    turn |= {"played": 0.4, "reviewed": True, "samples": 30, "best": [copy.deepcopy(history[1])]}
+    turn |= {"best_chance": 0.55, "noise": 0.02, "points_played": 3, "points_best": 1}
+    last = {**turn, "index": len(history) - 1, "seat": 1, "turn": 7, "best": []}
+    del last["best_chance"], last["noise"]
+    data["review"] = {
+        "version": 1,
+        "game": "knights",
+        "budget": 0.5,
+        "seats": [0],
+        "moves": len(history),
+        "complete": True,
+        "turns": [turn, last],
+    }
+    return data
+
+
+def test_every_field_of_a_stored_review_costs_at_most_the_review(home: Path, app: App) -> None:
+    original = reviewed_knights_save()
+    assert through_continue(app, home, dump(original), "the unchanged save")
+    count = 0
+    for path in list(paths(original["review"], ("review",))):
+        for value in REVIEW_HOSTILE:
+            mutant = copy.deepcopy(original)
+            parent = mutant
+            for step in path[:-1]:
+                parent = parent[step]
+            parent[path[-1]] = value
+            what = f"{'/'.join(map(str, path))} = {str(value)[:20]!r}"
+            text = json.dumps(mutant)  # NaN and Infinity bare, as Python writes them
+            with time_limit(SECONDS_PER_MUTANT, what):
+                assert through_continue(app, home, text, what), f"{what}: the game was lost"
+                if value in LOAD_TOO:  # (the Load screen reads the same way: the worst kinds)
+                    assert through_load(app, home, text, what), f"{what}: the game was lost"
+            count += 1
+    assert count > 300

@@ -20,8 +20,9 @@ from hypothesis import strategies as st
 
 from game.knights import KnightsState
 from game.knights import action_from_dict as knights_action
-from game.persist import SaveError, SeatRecord, Settings, Stats, saved_game
+from game.persist import SavedGame, SaveError, SeatRecord, Settings, Stats, saved_game
 from game.persist.saves import dumps_game, parse_game
+from game.review import GameReview, ReviewedTurn
 from game.rummy import RummyState
 from game.rummy import action_from_dict as rummy_action
 from tests.test_movelog_players import knights_steps, rummy_steps
@@ -91,6 +92,8 @@ SCALARS = (
     st.none()
     | st.booleans()
     | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.integers(min_value=-(2**1100), max_value=2**1100)  # too big for a float
+    | st.sampled_from([2**1024, -(2**1024), 10**400, 2**63, 2**64])
     | st.sampled_from([0, 1, -1, 2, 3, 4, 5, 7, 30, 31, 99])
     | st.floats(allow_nan=True, allow_infinity=True)
     | st.text(max_size=12)
@@ -178,7 +181,12 @@ def mutated(draw: st.DrawFn, corpus: list[dict[str, Any]]) -> Any:
         elif how == "retype":
             parent[key] = _retype(parent[key])
         elif how == "int":
-            parent[key] = draw(st.integers(-(2**40), 2**40) | st.integers(-3, 40))
+            parent[key] = draw(
+                st.integers(-(2**40), 2**40)
+                | st.integers(-3, 40)
+                | st.integers(-(2**1100), 2**1100)
+                | st.floats(allow_nan=True, allow_infinity=True)
+            )
         elif how == "garbage":
             parent[key] = draw(JSON)
         else:
@@ -275,9 +283,66 @@ def test_the_save_reader_raises_only_save_error(data: Any) -> None:
             assert str(error)
 
 
-@pytest.mark.parametrize("corpus", [KNIGHTS_DICTS, RUMMY_DICTS, ACTION_DICTS, SAVE_DICTS])
+def _reviewed_saves() -> list[dict[str, Any]]:
+    """Saves of both games with a stored review of their history (made up, but valid)."""
+    seats = [SeatRecord("Ann", "human", None, 0), SeatRecord("Kunz", "computer", "hard", 1)]
+    found = []
+    for game, steps in (("knights", knights_steps(7, 2)), ("rummy", rummy_steps(8, 2, rounds=1))):
+        taken = list(steps)[:12]
+        start, history = taken[0][0], [action for _, action in taken]
+        state = taken[-1][0].apply(taken[-1][1])
+        turns = tuple(
+            ReviewedTurn(i, 1, i % 2, 1, i // 2 + 1, (0.4, 0.6), 0.4, True, (a,), 0.55, 0.02, 30)
+            for i, a in enumerate(history)
+        )
+        review = GameReview(game, 0.5, (0, 1), len(history), turns, complete=True)
+        saved = saved_game(game, seats, state, history, {}, start)
+        text = dumps_game(SavedGame(**{**saved.__dict__, "review": review}))
+        found.append(json.loads(text))
+    assert all("review" in data for data in found)
+    return found
+
+
+REVIEWED_SAVES = _reviewed_saves()
+
+
+@st.composite
+def review_mutated(draw: st.DrawFn) -> dict[str, Any]:
+    """A reviewed save whose review (only) had 1-3 mutations."""
+    save = copy.deepcopy(draw(st.sampled_from(REVIEWED_SAVES)))
+    save["review"] = draw(mutated([save["review"]]))
+    return save
+
+
+@FUZZ
+@given(data=review_mutated())
+def test_a_damaged_review_costs_only_the_review(data: Any) -> None:
+    text = json.dumps(data)  # (a float NaN or Infinity is written bare, as Python writes it)
+    with no_hang():
+        loaded = parse_game(text)  # the game always loads
+    assert loaded.state.to_dict() == data["state"]
+    assert (loaded.review is None) == (loaded.review_problem is not None)
+    if loaded.review is not None:
+        assert loaded.review.game == data["game"]
+        assert all(0.0 <= c <= 1.0 for t in loaded.review.turns for c in t.chances)
+
+
+@FUZZ
+@given(data=st.one_of(mutated(REVIEWED_SAVES)))
+def test_the_save_reader_with_a_review_raises_only_save_error(data: Any) -> None:
+    text = json.dumps(data)
+    with no_hang():
+        try:
+            parse_game(text)
+        except SaveError as error:
+            assert str(error)
+
+
+@pytest.mark.parametrize(
+    "corpus", [KNIGHTS_DICTS, RUMMY_DICTS, ACTION_DICTS, SAVE_DICTS, REVIEWED_SAVES]
+)
 def test_the_corpus_is_valid_and_varied(corpus: list[dict[str, Any]]) -> None:
-    assert len(corpus) >= 8
+    assert len(corpus) >= (2 if corpus is REVIEWED_SAVES else 8)
 
 
 @FUZZ

@@ -4,18 +4,24 @@ weights fitted to self-play (``tools/fit_knights_eval.py``, stored in ``fitted_w
 Each weight moves linearly from its value at the game's start to its value at the end: early on
 a threatened building is still likely to change hands, late it is mostly settled.
 The weights file is read as JSON and checked: a damaged or odd file is refused with a
-``ValueError`` naming what is wrong, never half-used.
+``ValueError`` naming what is wrong, never half-used; something other than a small ordinary
+file in its place (a FIFO, a device) is refused without waiting on it. The expert then plays
+with the hand-set evaluation (:func:`expert_evaluation`), and one line on stderr says why.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import multiprocessing
+import os
+import stat
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ai.knights.eval import FEATURES, Evaluation, game_progress, seat_features
+from ai.knights.eval import FEATURES, HAND, Evaluation, game_progress, seat_features
 from ai.numbers import finite_numbers
 
 WEIGHTS_FILE = Path(__file__).with_name("fitted_weights.json")
@@ -23,6 +29,7 @@ WEIGHTS_FILE = Path(__file__).with_name("fitted_weights.json")
 # mean something else, so those games keep the hand-set evaluation.
 FITTED_PLAYERS = (2,)
 MAX_WEIGHT = 100.0  # far above any sensible weight: a bigger one is a broken file
+MAX_FILE_BYTES = 64 * 1024  # the shipped file is under 2 KB
 
 
 @dataclass(frozen=True)
@@ -67,12 +74,52 @@ def parse_weights(text: str) -> FittedWeights:
 def load_weights(path: Path | str = WEIGHTS_FILE) -> FittedWeights:
     """The weights stored at ``path``; ``ValueError`` naming the file if they can't be used."""
     try:
-        return parse_weights(Path(path).read_text(encoding="utf-8"))
+        return parse_weights(_read_small_file(Path(path)))
     except (OSError, UnicodeDecodeError, ValueError) as error:
         raise ValueError(f"knights evaluation weights {path}: {error}") from None
 
 
+def _read_small_file(path: Path) -> str:
+    """The text of ``path`` if it is an ordinary file of at most MAX_FILE_BYTES: opened without
+    blocking (a FIFO would wait for a writer for ever) and checked before it is read."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise ValueError("not an ordinary file (a folder, a pipe or a device)")
+        data = handle.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise ValueError(f"larger than {MAX_FILE_BYTES // 1024} KB: not a weights file")
+    return data.decode("utf-8")
+
+
+def fitted_evaluation(path: Path | str | None = None) -> Evaluation:
+    """The evaluation by the weights at ``path`` (default: the shipped file; read once per
+    path)."""
+    return _fitted(Path(WEIGHTS_FILE if path is None else path))
+
+
 @functools.cache
-def fitted_evaluation(path: Path | str = WEIGHTS_FILE) -> Evaluation:
-    """The evaluation by the weights at ``path`` (read once per path)."""
+def _fitted(path: Path) -> Evaluation:
     return Evaluation("fitted", load_weights(path).expected_points, FITTED_PLAYERS)
+
+
+@functools.cache
+def expert_evaluation() -> Evaluation:
+    """The expert's evaluation: the fitted one, or the hand-set one when the weights file can't
+    be used (the expert still searches, just with hard's judgement). One line on stderr says
+    why, once per process (not in a match's pool workers: the match itself has said it)."""
+    try:
+        return fitted_evaluation()
+    except ValueError as error:
+        if "PoolWorker" not in multiprocessing.current_process().name:
+            print(
+                f"robbers-den: the knights expert plays with the hand-set weights: {error}",
+                file=sys.stderr,
+            )
+        return HAND
+
+
+def warm_up() -> None:
+    """Read the expert's weights before the first move (a match: in its main process, so a
+    damaged file is reported once, before the games)."""
+    expert_evaluation()

@@ -10,7 +10,7 @@ from typing import Any
 from ai.agent import Agent, own_view
 from ai.ismcts import SearchConfig, search
 from ai.knights.eval import HAND, Evaluation
-from ai.knights.fitted import fitted_evaluation
+from ai.knights.fitted import expert_evaluation
 from ai.knights.greedy import EasyKnights, GreedyKnights, TurnPlanner
 from ai.knights.search import KnightsSearch
 
@@ -130,5 +130,5 @@ def make_knights_agent(
     if level == "medium":
         return GreedyKnights(evaluation=evaluation or HAND)
     if evaluation is None:
-        evaluation = fitted_evaluation() if level == "expert" else HAND
+        evaluation = expert_evaluation() if level == "expert" else HAND
     return KnightsSearchAgent(seconds, stop, evaluation=evaluation)

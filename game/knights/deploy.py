@@ -96,6 +96,19 @@ def legal_deployments(
     return result
 
 
+def well_formed(action: Deploy) -> bool:
+    """Do the fields of ``action`` hold what a deployment holds (whole numbers of knights, a
+    direction or none), whatever a caller put in them?"""
+    drops, direction = action.drops, action.dir
+    return (
+        type(action.count) is int
+        and action.count >= 0
+        and type(drops) is tuple
+        and all(type(n) is int and n >= 0 for n in drops)
+        and (direction is None or (type(direction) is str and direction in DIRECTIONS))
+    )
+
+
 def explain_illegal(
     board: Mapping[tuple[int, int], PlacedTile],
     x: int,
@@ -106,8 +119,7 @@ def explain_illegal(
 ) -> Reason:
     """Why ``action`` is not a legal deployment here."""
     count, drops = action.count, action.drops
-    numbers = (count, *drops)
-    if not all(type(n) is int and n >= 0 for n in numbers) or action.dir not in (None, *DIRECTIONS):
+    if not well_formed(action):
         return refusals.DEPLOY_MALFORMED()
     if count > supply:
         return refusals.KNIGHTS_LEFT(supply=supply)

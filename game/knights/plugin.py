@@ -68,4 +68,5 @@ PLUGIN: GamePlugin[KnightsState, Action] = GamePlugin(
     table_ref="game.ui.knights.table:KnightsTableScene",
     help_ref="game.ui.knights.help:KNIGHTS_TOPIC",
     rules_pictures_ref="game.ui.knights.rules_pictures:knights_pictures",
+    warm_up_ref="ai.knights.fitted:warm_up",
 )

@@ -17,6 +17,7 @@ DEPLOY_FIRST = refusal(
 LAY_OR_END = refusal("lay_or_end", "lay a tile or end your turn")
 LAY_A_TILE = refusal("lay_a_tile", "lay a tile")
 NOT_A_KNIGHTS_ACTION = refusal("not_a_knights_action", "{action} is not a Robber Knights action")
+TILE_NOT_NAMED = refusal("tile_not_named", "a tile is named by its terrain, such as plain+village")
 
 # Keeping an A tile.
 CASTLE_KEPT_ANYWAY = refusal(

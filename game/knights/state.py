@@ -20,7 +20,7 @@ from typing import Any, Literal, NoReturn
 from ..core import IllegalAction, RefusalKind, shared_win_returns
 from . import hidden, refusals, serial
 from .actions import END, Action, Deploy, End, Keep, Place
-from .deploy import explain_illegal, legal_deployments
+from .deploy import explain_illegal, legal_deployments, well_formed
 from .tiles import (
     AREA_SIZE,
     CASTLE_KINDS,
@@ -342,6 +342,8 @@ class KnightsState(_Fields):
         p = self.current_player
         assert p is not None
         hand = self.hands[p]
+        if type(action.tile) is not str:
+            raise IllegalAction(refusals.TILE_NOT_NAMED())
         if action.tile in CASTLE_KINDS:
             raise IllegalAction(refusals.CASTLE_KEPT_ANYWAY())
         index = next((i for i, t in enumerate(hand) if t.tile == action.tile), None)
@@ -366,6 +368,8 @@ class KnightsState(_Fields):
             return self._wrong_phase()
         p = self.current_player
         assert p is not None
+        if type(action.tile) is not str:
+            return IllegalAction(refusals.TILE_NOT_NAMED())
         if not any(t.tile == action.tile for t in self.hands[p]):
             return IllegalAction(refusals.TILE_NOT_IN_HAND(tile=action.tile))
         if type(action.x) is not int or type(action.y) is not int:
@@ -393,9 +397,10 @@ class KnightsState(_Fields):
         if (
             self.phase != "place"
             or p is None
-            or pos not in self._frontier
-            or type(x) is not int
+            or type(x) is not int  # (before hashing: a list there can't be looked up)
             or type(y) is not int
+            or type(kind) is not str
+            or pos not in self._frontier
             or pos not in self._legal_spot_list()
         ):
             raise self._place_error(action) or IllegalAction(refusals.TILE_CANT_GO_THERE())
@@ -436,7 +441,7 @@ class KnightsState(_Fields):
             legal = self._compute_legal()
             _fill_legal(self, legal)
         x, y = self.pending
-        if action not in legal:
+        if not well_formed(action) or action not in legal:
             castle = self._board[x, y].tile
             raise IllegalAction(explain_illegal(self._board, x, y, castle, self.supply[p], action))
         new = self._draft()

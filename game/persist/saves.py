@@ -40,6 +40,7 @@ from game.wording import _
 
 from .atomic import SaveError, describe_os_error, read_text_limited, write_atomic
 from .jsonfile import note_problem
+from .jsontext import loads_untrusted
 from .paths import autosave_path, saves_dir
 from .state_checks import check_state
 from .validate import MAX_NAME, PALETTE_SIZE, json_problem, name_key, name_problem
@@ -217,13 +218,11 @@ def saved_game(
 # ----- reading ------------------------------------------------------------------------------
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed in a save")
-
-
 def _parse_json(text: str) -> Any:
+    # NaN and too-deep values become markers the checks refuse where they stand: in the
+    # review they cost only the review.
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        return loads_untrusted(text)
     except (ValueError, RecursionError) as error:
         raise SaveError(_("This is not a saved game: the file is damaged or cut short.")) from error
 
@@ -303,7 +302,14 @@ def review_for(data: Any, game: str, moves: int) -> GameReview:
         review = GameReview.from_dict(data)
     except ValueError as error:
         raise ValueError(_("its review is damaged: {error}").format(error=error)) from None
-    except (TypeError, KeyError, IndexError, AttributeError, RecursionError) as error:
+    except (
+        TypeError,
+        KeyError,
+        IndexError,
+        AttributeError,
+        RecursionError,
+        ArithmeticError,
+    ) as error:
         # The reader promises ValueError; a review must never cost the game even if it slips.
         message = _("its review is damaged ({error})").format(error=type(error).__name__)
         raise ValueError(message) from None

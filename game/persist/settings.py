@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.numbers import finite_number
+
 from .atomic import write_atomic
 from .jsonfile import check_writable, read_json_object, set_aside
 from .paths import settings_path
@@ -79,7 +81,7 @@ def _number(low: float, high: float) -> Callable[[Any], float]:
         problem = number_problem(value, -MAX_INT, MAX_INT)
         if problem is not None:
             raise ValueError(f"an ordinary number is needed: {problem}")
-        return float(min(high, max(low, value)))
+        return min(high, max(low, finite_number(value, "a setting")))
 
     return clean
 

@@ -20,6 +20,7 @@ from game.registry import GAME_KEYS
 from game.registry import GAMES as REGISTERED_GAMES
 
 from .atomic import write_atomic
+from .filelock import locked
 from .jsonfile import check_writable, read_json_object, set_aside
 from .paths import stats_path
 from .validate import int_problem, text_problem
@@ -170,11 +171,14 @@ def record_result(
     key: str | None = None,
 ) -> Stats:
     """Add one result to the stored statistics and write them back; returns the new totals.
-    A ``key`` (see :func:`result_key`) counted before is not counted again."""
-    before = load_stats(path)
-    stats = before.record(game, level, won, score, key)
-    if stats is not before:
-        save_stats(stats, path)
+    A ``key`` (see :func:`result_key`) counted before is not counted again. Locked from the
+    read to the write: another window recording at the same time loses nothing."""
+    target = path or stats_path()
+    with locked(target):
+        before = load_stats(target)
+        stats = before.record(game, level, won, score, key)
+        if stats is not before:
+            save_stats(stats, target)
     return stats
 
 

@@ -9,10 +9,13 @@ finite and within ranges the game can draw and count with. Each check returns a 
 
 from __future__ import annotations
 
-import math
 import re
 import unicodedata
 from typing import Any
+
+from game.numbers import finite_number
+
+from .jsontext import NotANumber
 
 # The longest name a name field of the game takes (setup: 14, the rummy table's add and rename
 # dialog: 16); a save holding a longer one was not written by the game.
@@ -82,7 +85,9 @@ def number_problem(value: Any, low: float, high: float) -> str | None:
         return "it is not a number"
     if isinstance(value, int) and abs(value) > MAX_INT:
         return "it is far too large"
-    if not math.isfinite(value):
+    try:
+        finite_number(value, "it")
+    except ValueError:
         return "it is not a finite number"
     if not low <= value <= high:
         return f"it is outside {low:g}..{high:g}"
@@ -101,6 +106,8 @@ def json_problem(value: Any, where: str = "", depth: int = 0) -> str | None:
         problem = int_problem(value)
     elif isinstance(value, float):
         problem = "a fraction is not allowed here"
+    elif isinstance(value, NotANumber):
+        problem = f"{value!r} is not a number"
     elif isinstance(value, str):
         problem = text_problem(value)
     elif isinstance(value, list):

@@ -9,9 +9,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.rummy.cards import Card, cards_text, parse_card
+from game.rummy.cards import HIDDEN, JOKER, RANK_NAMES, SUITS, Card, cards_text, parse_card
 
 Table = tuple[tuple[Card, ...], ...]
+
+# Every card a table can name (the face-down placeholder too: the rules refuse it in words).
+_CARD_FIELDS = frozenset(
+    {(rank, suit) for rank in range(1, len(RANK_NAMES) + 1) for suit in SUITS}
+    | {(JOKER.rank, JOKER.suit), (HIDDEN.rank, HIDDEN.suit)}
+)
 
 
 def as_table(sets: Iterable[Iterable[Card | str]]) -> Table:
@@ -76,6 +82,22 @@ class Play:
 
 
 Action = Draw | Play | Pass | NextRound
+
+
+def is_table(value: object) -> bool:
+    """Is ``value`` a table of the immutable form (sets of cards), whatever a caller put in a
+    ``Play``? The engine refuses anything else in words instead of failing inside the rules."""
+    return type(value) is tuple and all(
+        type(cards) is tuple and all(_is_card(card) for card in cards) for cards in value
+    )
+
+
+def _is_card(card: object) -> bool:
+    if type(card) is not Card:
+        return False
+    rank, suit = card.rank, card.suit
+    return type(rank) is int and type(suit) is str and (rank, suit) in _CARD_FIELDS
+
 
 _SIMPLE: dict[str, Action] = {"draw": Draw(), "pass": Pass(), "next_round": NextRound()}
 

@@ -13,6 +13,9 @@ from game.core import refusal
 NAME_NEEDED = refusal("name_needed", "a player needs a name")
 ROUND_OVER = refusal("round_over", "the round is over: deal the next round")
 NOT_A_RUMMY_ACTION = refusal("not_a_rummy_action", "{action} is not a Räuber-Rommé action")
+PLAY_MALFORMED = refusal(
+    "play_malformed", "a play lists the sets on the table after your turn, each a list of cards"
+)
 STOCK_EMPTY = refusal("stock_empty", "the stock is empty: you can only play or pass")
 PASS_ONLY_WHEN_EMPTY = refusal(
     "pass_only_when_empty", "you may pass only when the stock is empty: draw a card"

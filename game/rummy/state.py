@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from game.core import IllegalAction, shared_win_returns
 from game.rummy import refusals
-from game.rummy.actions import Action, Draw, NextRound, Pass, Play, Table, as_table
+from game.rummy.actions import Action, Draw, NextRound, Pass, Play, Table, as_table, is_table
 from game.rummy.cards import HIDDEN, Card, hand_value, make_deck
 from game.rummy.turn_rules import check_play
 
@@ -152,6 +152,8 @@ class RummyState:
         return replace(self, passes=passes, current_player=self._after(self._seat()))
 
     def _play(self, table: Table) -> RummyState:
+        if not is_table(table):  # whatever was put in the Play: refused, never a crash
+            raise IllegalAction(refusals.PLAY_MALFORMED())
         problems = check_play(self, table)
         if problems:
             raise IllegalAction(refusals.PLAY_REFUSED(rest=tuple(problems)))

@@ -29,6 +29,9 @@ from game.ui.scenes import make_scene
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
+# A window dragged to a new size is remembered once the drag has settled this long (written
+# then, so a disk that refuses is reported while the player is there to read it).
+SETTINGS_SAVE_DELAY = 1.0
 
 
 class App:
@@ -70,6 +73,7 @@ class App:
         self.saver: BackgroundSaver | None = None  # the autosave writer (game.ui.saving)
         self.save_problem: str | None = None  # a save failure to show the player
         self.shown_save_problems: set[str] = set()  # each shown once, not after every move
+        self.settings_changed_at: float | None = None  # a window size not yet written
         if not headless:
             # The computer players' process (which also answers hints) starts while the player
             # is in the menu.
@@ -149,10 +153,20 @@ class App:
             scene.settings_changed(settings)
             scene.layout(self.size)  # texts in the new language, sizes for the new window
         if remember:
-            try:
-                save_settings(settings)
-            except SaveError as error:
-                show_message(self, _("Can't save the settings"), str(error))
+            self.remember_settings()
+
+    def remember_settings(self) -> bool:
+        """Write the settings now; a failure is shown (each message once), not raised."""
+        self.settings_changed_at = None
+        try:
+            save_settings(self.settings)
+        except SaveError as error:
+            message = str(error)
+            if message not in self.shown_save_problems:
+                self.shown_save_problems.add(message)
+                show_message(self, _("Can't save the settings"), message)
+            return False
+        return True
 
     def change_settings(self, **changes: object) -> None:
         """The settings screen's one door: change, apply and remember."""
@@ -176,8 +190,10 @@ class App:
             flags = pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
             self.screen = pygame.display.set_mode(size, flags)
         if not self.settings.fullscreen and self.size != self.settings.window_size:
-            # A window dragged to a new size opens that size next time (saved on quitting).
+            # A window dragged to a new size opens that size next time (written once the
+            # drag has settled, and again on quitting).
             self.settings = self.settings.replace(window_size=self.size)
+            self.settings_changed_at = self.time
         for scene in self.scenes:
             scene.layout(self.size)
 
@@ -235,6 +251,9 @@ class App:
         self.frames += 1
         if self.save_problem is not None or self.saver is not None:
             report_problems(self)
+        changed = self.settings_changed_at
+        if changed is not None and self.time - changed >= SETTINGS_SAVE_DELAY:
+            self.remember_settings()
         if self.scenes:
             self.top.update(dt)
         self.draw()
