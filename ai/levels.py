@@ -9,10 +9,9 @@ from __future__ import annotations
 import threading
 
 from ai.agent import Agent
-from game.registry import GAME_KEYS, game_spec, resolve
+from game.core import LEVELS as LEVELS  # re-exported: the levels make_agent takes
+from game.registry import game_spec, resolve
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-GAMES: tuple[str, ...] = GAME_KEYS
 SEARCH_SECONDS = {"hard": 1.0, "expert": 3.0}
 
 

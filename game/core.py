@@ -189,6 +189,10 @@ class GameState(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
+# The computer levels every game offers, weakest first (make_agent in docs/contract.md).
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+
+
 def N_(message: str) -> str:  # noqa: N802 - gettext's convention
     """Mark a literal for the translators without translating it yet: it is translated where
     it is shown (``_(info.title)``), in the language of that moment."""

@@ -17,12 +17,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from game.core import IllegalAction
+from game.core import LEVELS, IllegalAction
 
 Change = Literal["join", "rename", "leave", "seat", "new_game"]
 CHANGES: tuple[Change, ...] = ("join", "rename", "leave", "seat", "new_game")
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-MAX_NAME = 60
+# The longest name a seat may have (the setup, saves and seat changes all keep to it).
+MAX_NAME = 16
 MAX_NOTE = 300
 
 

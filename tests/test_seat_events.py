@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 from game.core import IllegalAction
 from game.knights import new_game as knights_game
 from game.rummy import new_game as rummy_game
-from game.seat_events import CHANGES, LEVELS, SeatEvent
+from game.seat_events import CHANGES, LEVELS, MAX_NAME, SeatEvent
 
-names = st.text(st.characters(min_codepoint=32, max_codepoint=0xD7FF), min_size=1, max_size=60)
+names = st.text(
+    st.characters(min_codepoint=32, max_codepoint=0xD7FF), min_size=1, max_size=MAX_NAME
+)
 
 
 @given(

@@ -3,9 +3,9 @@ entry points, its save checks, and where its other parts live (see ``game.plugin
 
 from __future__ import annotations
 
-from game.core import N_, GameInfo
 from game.plugin import GamePlugin
 
+from ..core import N_, GameInfo
 from .actions import Action, action_from_dict
 from .state import KnightsState, new_game
 from .tiles import HIDDEN

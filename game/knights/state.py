@@ -267,7 +267,7 @@ class KnightsState(_Fields):
 
     # ----- legal moves --------------------------------------------------------------------
 
-    def legal_spots(self, tile_kind: str | None = None) -> list[Pos]:
+    def legal_spots(self) -> list[Pos]:
         """Free spots where a tile may be laid now (any kind may go on any free spot)."""
         return list(self._legal_spot_list())
 

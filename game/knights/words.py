@@ -17,14 +17,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from string import ascii_uppercase
 
-from game.core import IllegalAction
 from game.i18n import ngettext
-from game.knights.actions import Action as KnightsAction
-from game.knights.actions import Deploy, End, Keep, Place
-from game.knights.state import KnightsState
-from game.knights.tiles import AREA_SIZE
 from game.plugin import CAPTURE, GameWords, LogLine
 from game.wording import N_, _, join_names, player_name, plural
+
+from ..core import IllegalAction
+from .actions import Action as KnightsAction
+from .actions import Deploy, End, Keep, Place
+from .state import KnightsState
+from .tiles import AREA_SIZE
 
 # ----- tiles and directions -----------------------------------------------------------------
 

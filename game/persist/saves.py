@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.core import LEVELS
 from game.registry import GAME_KEYS
 from game.registry import GAMES as REGISTERED_GAMES
 from game.review import GameReview
@@ -55,7 +56,6 @@ MAX_SEAT_NAME = MAX_NAME
 MAX_COLOUR = PALETTE_SIZE - 1
 MAX_SAVE_NAME = 40
 GAMES = GAME_KEYS
-LEVELS = ("easy", "medium", "hard", "expert")
 KINDS = ("human", "computer")
 FIELDS = {"format", "version", "game", "seats", "state", "history", "start", "extra", "review"}
 SEAT_FIELDS = {"name", "kind", "level", "colour"}

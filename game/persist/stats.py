@@ -16,6 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from game.core import LEVELS
 from game.registry import GAME_KEYS
 from game.registry import GAMES as REGISTERED_GAMES
 
@@ -27,7 +28,6 @@ from .validate import int_problem, text_problem
 
 STATS_VERSION = 1
 GAMES = GAME_KEYS
-LEVELS = ("easy", "medium", "hard", "expert")
 HOT_SEAT = "humans"  # the "level" of a table with no computer players
 OPPONENTS = (*LEVELS, HOT_SEAT)
 LOWER_IS_BETTER = {key: spec.info.lower_score_wins for key, spec in REGISTERED_GAMES.items()}

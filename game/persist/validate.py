@@ -14,12 +14,12 @@ import unicodedata
 from typing import Any
 
 from game.numbers import finite_number
+from game.seat_events import MAX_NAME
 
 from .jsontext import NotANumber
 
 # The longest name a name field of the game takes (setup: 14, the rummy table's add and rename
 # dialog: 16); a save holding a longer one was not written by the game.
-MAX_NAME = 16
 # Colours index the palette of six (``game.ui.theme.PLAYER_COLOURS``; a test keeps them equal).
 PALETTE_SIZE = 6
 # Any other text in a save (card and tile names, dict keys, log lines) is bounded by this.

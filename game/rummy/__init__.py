@@ -1,7 +1,7 @@
 """Räuber-Rommé rules: pure Python, no pygame."""
 
-from game.rummy.actions import Action, Draw, NextRound, Pass, Play, action_from_dict
-from game.rummy.cards import (
+from .actions import Action, Draw, NextRound, Pass, Play, action_from_dict
+from .cards import (
     HIDDEN,
     JOKER,
     Card,
@@ -11,8 +11,8 @@ from game.rummy.cards import (
     parse_card,
     parse_cards,
 )
-from game.rummy.draft import DraftError, TurnDraft
-from game.rummy.melds import (
+from .draft import DraftError, TurnDraft
+from .melds import (
     MeldCheck,
     MeldReading,
     card_value_in_set,
@@ -21,8 +21,8 @@ from game.rummy.melds import (
     meld_problems,
     read_meld,
 )
-from game.rummy.state import PlayerState, RummyState, new_game
-from game.rummy.turn_rules import check_play, opening_value
+from .state import PlayerState, RummyState, new_game
+from .turn_rules import check_play, opening_value
 
 __all__ = [
     "HIDDEN",

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.rummy.cards import HIDDEN, JOKER, RANK_NAMES, SUITS, Card, cards_text, parse_card
+from .cards import HIDDEN, JOKER, RANK_NAMES, SUITS, Card, cards_text, parse_card
 
 Table = tuple[tuple[Card, ...], ...]
 

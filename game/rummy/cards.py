@@ -10,6 +10,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 SUITS = "CDHS"
+# The seats a table has room for.
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 JOKER_TEXT = "*"
 HIDDEN_TEXT = "?"
@@ -74,12 +77,6 @@ def parse_cards(text: str) -> list[Card]:
 
 def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
-
-
-def card_from_index(index: int) -> Card:
-    if index == 52:
-        return JOKER
-    return Card(index % 13 + 1, SUITS[index // 13])
 
 
 def make_deck(jokers: int = 6) -> list[Card]:

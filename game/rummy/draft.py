@@ -22,13 +22,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
-from game.core import IllegalAction, Reason
-from game.rummy import refusals
-from game.rummy.actions import Play, Table
-from game.rummy.cards import Card
-from game.rummy.melds import MeldCheck, check_meld
-from game.rummy.state import RummyState, sorted_hand
-from game.rummy.turn_rules import OPENING_POINTS, check_play, opening_value
+from ..core import IllegalAction, Reason
+from . import refusals
+from .actions import Play, Table
+from .cards import Card
+from .melds import MeldCheck, check_meld
+from .state import RummyState, sorted_hand
+from .turn_rules import OPENING_POINTS, check_play, opening_value
 
 SetStatus = Literal["temporary", "public"]
 

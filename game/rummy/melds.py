@@ -29,9 +29,9 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Literal
 
-from game.core import Reason
-from game.rummy import refusals
-from game.rummy.cards import SUITS, Card, parse_cards
+from ..core import Reason
+from . import refusals
+from .cards import SUITS, Card, parse_cards
 
 MeldKind = Literal["run", "group"]
 
@@ -326,6 +326,3 @@ def card_value_in_set(cards: Sequence[Card] | str, index: int) -> int | None:
     return reading.values[index]
 
 
-def meld_value(cards: Sequence[Card] | str) -> int:
-    """The value of a valid set; 0 for an invalid one."""
-    return check_meld(cards).value

@@ -7,7 +7,7 @@ The client translates a refusal by its code (the template is the catalog's msgid
 
 from __future__ import annotations
 
-from game.core import refusal
+from ..core import refusal
 
 # The turn.
 NAME_NEEDED = refusal("name_needed", "a player needs a name")

@@ -12,15 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from game.core import IllegalAction, shared_win_returns
-from game.rummy import refusals
-from game.rummy.actions import Action, Draw, NextRound, Pass, Play, Table, as_table, is_table
-from game.rummy.cards import HIDDEN, Card, hand_value, make_deck
-from game.rummy.turn_rules import check_play
+from ..core import IllegalAction, shared_win_returns
+from . import refusals, serial
+from .actions import Action, Draw, NextRound, Pass, Play, Table, as_table, is_table
+from .cards import HIDDEN, MAX_PLAYERS, MIN_PLAYERS, Card, hand_value, make_deck
+from .turn_rules import check_play
 
 Phase = Literal["turn", "round_over"]
 HAND_SIZE = 13
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DEFAULT_JOKERS = 6
 
 
@@ -277,15 +276,13 @@ class RummyState:
     # --- saving -----------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        from game.rummy.save import state_to_dict
-
-        return state_to_dict(self)
+        return serial.state_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> RummyState:
-        from game.rummy.save import state_from_dict
-
-        return state_from_dict(data)
+        fields = serial.parse_state(data)
+        players = tuple(PlayerState(*player) for player in fields.pop("players"))
+        return cls(players=players, **fields)
 
 
 def deal_round(

@@ -16,13 +16,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from game.core import Reason
-from game.rummy import refusals
-from game.rummy.cards import Card, cards_text
-from game.rummy.melds import check_meld, meld_problems
+from ..core import Reason
+from . import refusals
+from .cards import Card, cards_text
+from .melds import check_meld, meld_problems
 
 if TYPE_CHECKING:
-    from game.rummy.state import RummyState
+    from .state import RummyState
 
 OPENING_POINTS = 30
 

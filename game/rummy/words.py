@@ -13,12 +13,13 @@ from collections.abc import Sequence
 
 from game.i18n import ngettext
 from game.plugin import NOTE, GameWords, LogLine
-from game.rummy.actions import Action as RummyAction
-from game.rummy.actions import Draw, NextRound, Pass, Play
-from game.rummy.cards import RANK_NAMES, Card, cards_text, hand_card_value
-from game.rummy.melds import check_meld, read_meld
-from game.rummy.state import RummyState
 from game.wording import N_, _, counted, player_name, plural
+
+from .actions import Action as RummyAction
+from .actions import Draw, NextRound, Pass, Play
+from .cards import RANK_NAMES, Card, cards_text, hand_card_value
+from .melds import check_meld, read_meld
+from .state import RummyState
 
 # ----- cards by name: tooltips and the table's captions -----------------------------------
 

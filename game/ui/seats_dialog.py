@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core import LEVELS
 from game.i18n import _
 from game.ui import sprites, theme
 from game.ui.overlays import dim, handle_modal
 from game.ui.scene import Scene
-from game.ui.session import LEVELS, level_word
+from game.ui.session import level_word
 from game.ui.widgets import Button, Segmented
 
 if TYPE_CHECKING:

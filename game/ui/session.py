@@ -20,6 +20,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.core import LEVELS
 from game.i18n import N_, _
 from game.persist.validate import name_key
 from game.registry import GameSpec, game_spec
@@ -28,7 +29,6 @@ from game.ui import theme
 from game.ui.ai_process import AgentSpec
 from game.ui.ai_worker import Agent
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 LEVEL_WORDS: dict[str, str] = {
     "easy": N_("easy"),
     "medium": N_("medium"),

@@ -12,12 +12,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+from game.core import LEVELS
 from game.persist import SaveError, data_dir, write_atomic
 from game.persist.jsonfile import read_json_object
+from game.seat_events import MAX_NAME
 from game.ui import theme
-from game.ui.session import LEVELS, Seat, SeatError, validate_seats
-
-MAX_NAME = 16
+from game.ui.session import Seat, SeatError, validate_seats
 
 
 def memory_path() -> Path:

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core import LEVELS
 from game.i18n import _
 from game.registry import GAME_KEYS
 from game.ui import sprites, theme
 from game.ui.scene import Scene
 from game.ui.session import (
     COMPUTER_NAMES,
-    LEVELS,
     Seat,
     SeatError,
     Session,

@@ -134,7 +134,7 @@ class KnightsTableScene(TableScene):
             return []
         if not self.human_to_move() or self.state.phase != "place" or self.selected_kind() is None:
             return []
-        return list(self.state.legal_spots(self.selected_kind()))
+        return list(self.state.legal_spots())
 
     # -- layout ------------------------------------------------------------------------------
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from game.core import SaveFormatError, require
-from game.rummy.cards import HIDDEN, HIDDEN_TEXT, Card, make_deck, parse_card
-from game.rummy.melds import check_meld
+from ..core import SaveFormatError, require
+from .cards import HIDDEN, HIDDEN_TEXT, MAX_PLAYERS, MIN_PLAYERS, Card, make_deck, parse_card
+from .melds import check_meld
 
 if TYPE_CHECKING:
-    from game.rummy.state import RummyState
+    from .state import RummyState
 
 GAME_ID = "raeuber-romme"
 VERSION = 1
@@ -77,9 +77,9 @@ def _seat(value: Any, players: int, where: str, allow_none: bool) -> int | None:
     return int(value)
 
 
-def state_from_dict(data: Any) -> RummyState:
-    from game.rummy.state import MAX_PLAYERS, MIN_PLAYERS, PlayerState, RummyState
-
+def parse_state(data: Any) -> dict[str, Any]:
+    """The fields of a ``RummyState`` read from ``data``, each checked (``players`` as
+    ``(name, score, opened, hand)`` tuples); SaveFormatError for anything wrong."""
     require(isinstance(data, dict), "a saved Räuber-Rommé game must be a JSON object")
     require(data.get("game") == GAME_ID, f"this is not a Räuber-Rommé save (game {GAME_ID!r})")
     require(data.get("version") == VERSION, f"unknown save version {data.get('version')!r}")
@@ -105,7 +105,7 @@ def state_from_dict(data: Any) -> RummyState:
         require(_is_int(score) and score >= 0, f"player {seat}: score must be a number >= 0")
         require(isinstance(opened, bool), f"player {seat}: opened must be true or false")
         hand = _cards(raw["hand"], f"player {seat} hand")
-        players.append(PlayerState(name, score, opened, hand))
+        players.append((name, score, opened, hand))
 
     dealer = _seat(data["dealer"], count, "dealer", allow_none=False)
     assert dealer is not None
@@ -116,7 +116,7 @@ def state_from_dict(data: Any) -> RummyState:
         require(0 <= data["passes"] < count, "passes must be below the number of players")
     else:
         require(current is None, "nobody is on turn once the round is over")
-        require(winner is None or not players[winner].hand, "the winner must have no cards")
+        require(winner is None or not players[winner][3], "the winner must have no cards")
         require(0 <= data["passes"] <= count, "passes out of range")
 
     raw_table = data["table"]
@@ -129,15 +129,15 @@ def state_from_dict(data: Any) -> RummyState:
 
     everything = Counter(card for cards in table for card in cards)
     everything.update(stock)
-    for player in players:
-        everything.update(player.hand)
+    for _name, _score, _opened, hand in players:
+        everything.update(hand)
     everything.pop(HIDDEN, 0)
     deck = Counter(make_deck(data["jokers"]))
     for card, count in sorted((everything - deck).items()):
         raise SaveFormatError(
             f"{count + deck[card]} copies of {card}, but the deck holds {deck[card]}"
         )
-    return RummyState(
+    return dict(
         seed=data["seed"],
         jokers=data["jokers"],
         round=data["round"],
