@@ -47,11 +47,41 @@ def dim(surface: pygame.Surface, alpha: int = DIM_ALPHA) -> None:
     surface.blit(shade, (0, 0))
 
 
-class Dialog(Scene):
+INPUT_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
+
+
+class ModalBox(Scene):
+    """A titled panel over the dimmed screen that keeps every key and click from the scenes
+    below: the frame of every dialog."""
+
+    opaque = False
+    title = ""
+    box = pygame.Rect(0, 0, 0, 0)
+
+    def take_input(self, event: pygame.event.Event) -> bool:
+        """The box's widgets get the event; no input reaches the scenes below."""
+        self.widgets.handle(event)
+        return event.type in INPUT_EVENTS
+
+    def draw_frame(self, surface: pygame.Surface, title_y: int = 22) -> None:
+        """The dimmed screen, the panel and its title (``title_y`` below its top)."""
+        dim(surface)
+        theme.panel(surface, self.box)
+        theme.blit_text(
+            surface,
+            self.title,
+            (self.box.centerx, self.box.y + title_y),
+            theme.FONT_LARGE,
+            theme.ACCENT,
+            True,
+            "midtop",
+        )
+
+
+class Dialog(ModalBox):
     """A modal message with buttons; Enter picks the first button, Esc the last (or the one
     ``escape`` names, when the last would throw work away)."""
 
-    opaque = False
     name = "dialog"
 
     def __init__(
@@ -99,26 +129,10 @@ class Dialog(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.escape == 0:
             self._choose(self.choices[0][1])
             return True
-        self.widgets.handle(event)
-        return event.type in (
-            pygame.KEYDOWN,
-            pygame.MOUSEBUTTONDOWN,
-            pygame.MOUSEBUTTONUP,
-            pygame.TEXTINPUT,
-        )
+        return self.take_input(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim(surface)
-        theme.panel(surface, self.box)
-        theme.blit_text(
-            surface,
-            self.title,
-            (self.box.centerx, self.box.y + 22),
-            theme.FONT_LARGE,
-            theme.ACCENT,
-            True,
-            "midtop",
-        )
+        self.draw_frame(surface)
         y = self.box.y + 64
         for line in theme.wrap(self.message, theme.FONT_BODY, self.box.w - 48):
             theme.blit_text(surface, line, (self.box.centerx, y), anchor="midtop")

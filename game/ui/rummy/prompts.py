@@ -7,23 +7,28 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core import LEVELS
 from game.i18n import N_, _
+from game.seat_events import MAX_NAME
 from game.ui import theme
-from game.ui.overlays import dim
-from game.ui.scene import Scene
+from game.ui.overlays import ModalBox
+from game.ui.session import level_word
 from game.ui.widgets import Button, Segmented, TextEntry
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-KINDS = ("Human", "Easy", "Medium", "Hard", "Expert")
-KIND_WORDS = (N_("Human"), N_("Easy"), N_("Medium"), N_("Hard"), N_("Expert"))
+KINDS = ("human", *LEVELS)
 
 
-class NameDialog(Scene):
+def kind_word(kind: str) -> str:
+    """ "Human", "Medium": who plays a seat, as the choice reads."""
+    return _(N_("Human")) if kind == "human" else level_word(kind).capitalize()
+
+
+class NameDialog(ModalBox):
     """Ask for a name (and optionally who plays the seat); Enter confirms, Esc cancels."""
 
-    opaque = False
     name = "name-dialog"
 
     def __init__(
@@ -54,14 +59,14 @@ class NameDialog(Scene):
             self._set_value,
             pygame.Rect(self.box.x + 30, self.box.y + 66, self.box.w - 60, 38),
             ident="name",
-            max_len=16,
+            max_len=MAX_NAME,
         )
         entry.focus(True)
         self.widgets.add(entry)
         if self.ask_kind:
             self.widgets.add(
                 Segmented(
-                    [_(word) for word in KIND_WORDS],
+                    [kind_word(kind) for kind in KINDS],
                     self.kind,
                     self._set_kind,
                     pygame.Rect(self.box.x + 30, self.box.y + 116, self.box.w - 60, 36),
@@ -94,7 +99,7 @@ class NameDialog(Scene):
         self.kind = index
 
     def confirm(self) -> None:
-        error = self.on_ok(self.value.strip(), KINDS[self.kind].lower())
+        error = self.on_ok(self.value.strip(), KINDS[self.kind])
         if error:
             self.error = error
         else:
@@ -110,26 +115,10 @@ class NameDialog(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.cancel()
             return True
-        self.widgets.handle(event)
-        return event.type in (
-            pygame.KEYDOWN,
-            pygame.MOUSEBUTTONDOWN,
-            pygame.MOUSEBUTTONUP,
-            pygame.TEXTINPUT,
-        )
+        return self.take_input(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim(surface)
-        theme.panel(surface, self.box)
-        theme.blit_text(
-            surface,
-            self.title,
-            (self.box.centerx, self.box.y + 18),
-            theme.FONT_LARGE,
-            theme.ACCENT,
-            True,
-            "midtop",
-        )
+        self.draw_frame(surface, title_y=18)
         if self.error:
             theme.blit_text(
                 surface,
