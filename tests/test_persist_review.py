@@ -142,6 +142,8 @@ def forged(review: GameReview, edit: str) -> dict[str, Any]:
             item.pop("best", None)  # (a knights move would not read as a rummy one)
     elif edit == "moves":
         data["moves"] = review.moves + 1
+    elif edit == "overlap":  # the second turn starts on the last move of the first
+        data["turns"][1]["index"] = turn["index"] + turn["moves"] - 1
     elif edit == "shape":
         data["turns"] = {"0": turn}
     elif edit == "deep":
@@ -149,7 +151,9 @@ def forged(review: GameReview, edit: str) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize("edit", ["chance", "field", "index", "game", "moves", "shape", "deep"])
+@pytest.mark.parametrize(
+    "edit", ["chance", "field", "index", "game", "moves", "overlap", "shape", "deep"]
+)
 def test_a_damaged_or_forged_review_never_costs_the_game(
     reviewed: Any, home: Path, edit: str
 ) -> None:
