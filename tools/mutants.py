@@ -6,8 +6,9 @@ notices "survives" and points at a rule the suite does not pin down. Each group 
 few modules and runs only the fast test files that exercise them, in its own work folder
 ``.mutants/<group>/`` (ignored by git; the sources are copied there, the repository is never
 touched), within a budget of minutes so that all groups fit in about half an hour on two cores.
-A group cut short by its budget keeps what it checked: the next run goes on from there (mutmut
-remembers results until a source or test file changes).
+A group cut short by its budget keeps what it checked: the next run goes on from there. mutmut
+keeps a verdict once given, so after adding tests run the group with ``--fresh`` to judge the
+survivors again.
 
     python tools/mutants.py                    # every group, in the order below
     python tools/mutants.py rummy review       # some groups
