@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench clean warm
+.PHONY: play test lint bench clean warm mutants
 
 # Extra arguments for the game, e.g. `make play PLAY_ARGS="--game rummy --players human,hard"`.
 PLAY_ARGS ?=
@@ -41,6 +41,19 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	for f in tests/bench/bench_*.py; do $(PY) $$f || exit 1; done
+
+# Mutation testing of the rules engines and the save and review readers (tools/mutants.py, mutmut):
+# about half an hour on two cores, outside CI; its own extra, installed here only. Some groups:
+# `make mutants MUTANTS_ARGS="rummy review"`; `MUTANTS_ARGS=--report` prints the last results.
+MUTANTS_ARGS ?=
+MUTANTS_STAMP := $(VENV)/.mutants-installed
+
+$(MUTANTS_STAMP): pyproject.toml $(STAMP)
+	$(PY) -m pip install --quiet -e '.[fast,test,mutants]'
+	touch $(MUTANTS_STAMP)
+
+mutants: $(MUTANTS_STAMP)
+	$(PY) tools/mutants.py $(MUTANTS_ARGS)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -37,3 +37,8 @@ def test_deck_has_110_cards_with_six_jokers() -> None:
 
 def test_hand_values() -> None:
     assert hand_value(parse_cards("AH KS 10D 7C *")) == 11 + 10 + 10 + 7 + 20
+
+
+def test_cards_may_be_written_with_commas_between_them() -> None:
+    assert parse_cards("7H,8H, *") == parse_cards("7H 8H *")
+    assert [str(card) for card in parse_cards("10S,QD")] == ["10S", "QD"]

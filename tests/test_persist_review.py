@@ -8,6 +8,7 @@ import errno
 import json
 import os
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,8 @@ from game.persist import (
 from game.persist import saves as saves_module
 from game.persist.jsonfile import take_problems
 from game.persist.saves import dumps_game
-from game.review import GameReview, review_covers
+from game.review import MAX_ACTIONS, GameReview, ReviewedTurn, review_covers
+from game.rummy import Draw, Pass
 
 SEATS = [SeatRecord("Ann", "human", None, 0), SeatRecord("Bot", "computer", "medium", 1)]
 
@@ -142,6 +144,8 @@ def forged(review: GameReview, edit: str) -> dict[str, Any]:
             item.pop("best", None)  # (a knights move would not read as a rummy one)
     elif edit == "moves":
         data["moves"] = review.moves + 1
+    elif edit == "overlap":  # the second turn starts on the last move of the first
+        data["turns"][1]["index"] = turn["index"] + turn["moves"] - 1
     elif edit == "shape":
         data["turns"] = {"0": turn}
     elif edit == "deep":
@@ -149,7 +153,9 @@ def forged(review: GameReview, edit: str) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize("edit", ["chance", "field", "index", "game", "moves", "shape", "deep"])
+@pytest.mark.parametrize(
+    "edit", ["chance", "field", "index", "game", "moves", "overlap", "shape", "deep"]
+)
 def test_a_damaged_or_forged_review_never_costs_the_game(
     reviewed: Any, home: Path, edit: str
 ) -> None:
@@ -170,6 +176,132 @@ def test_a_damaged_or_forged_review_never_costs_the_game(
     store_review(path, review)
     fixed = load_game(path).review
     assert fixed is not None and fixed.to_dict() == review.to_dict()
+
+
+def stored_rummy_review() -> dict[str, Any]:
+    """A rummy review as its file keeps it: one turn with a better move and hand points, one
+    without."""
+    turns = (
+        ReviewedTurn(0, 2, 0, 1, 1, (0.4, 0.6), 0.4, True, (Draw(), Pass()), 0.55, 0.02, 90, 12, 5),
+        ReviewedTurn(2, 1, 1, 1, 1, (0.5, 0.5), 0.5, False),
+    )
+    return GameReview("rummy", 1.5, (0, 1), 3, turns, complete=True).to_dict()
+
+
+def test_a_stored_review_reads_back_field_by_field() -> None:
+    data = stored_rummy_review()
+    read = GameReview.from_dict(json.loads(json.dumps(data)))
+    assert read.to_dict() == data
+    first, second = read.turns
+    assert (first.index, first.moves, first.seat, first.round, first.turn) == (0, 2, 0, 1, 1)
+    assert first.best == (Draw(), Pass()) and first.best_chance == 0.55 and first.noise == 0.02
+    assert (first.samples, first.points_played, first.points_best) == (90, 12, 5)
+    assert first.chances == (0.4, 0.6) and first.played == 0.4 and first.reviewed
+    assert second.best == () and second.points_played is None and not second.reviewed
+    assert (read.game, read.budget, read.seats, read.moves, read.complete) == (
+        "rummy",
+        1.5,
+        (0, 1),
+        3,
+        True,
+    )
+
+
+MISSING = object()
+
+
+@pytest.mark.parametrize(
+    ("where", "field", "value", "reason"),
+    [
+        ("header", "version", True, "version True"),
+        ("header", "version", 2, "version 2"),
+        ("header", "game", 7, "names no game"),
+        ("header", "budget", "1.5", "budget must be a number"),
+        ("header", "budget", True, "budget must be a number"),
+        ("header", "budget", 3600.5, "budget must be from 0 to 3600"),
+        ("header", "budget", float("nan"), "budget must be from 0 to 3600"),
+        ("header", "seats", [0, 6], "seat must be a whole number from 0 to 5"),
+        ("header", "seats", "0", "seats must be a short list"),
+        ("header", "seats", [0] * 7, "seats must be a short list"),
+        ("header", "turns", "none", "turns must be a list"),
+        ("header", "moves", 2, "beyond the moves it covers"),
+        ("header", "moves", -1, "number of moves must be a whole number"),
+        ("header", "complete", 1, "complete flag must be true or false"),
+        ("header", "verdict", "lost", "header has an unknown field 'verdict'"),
+        ("header", "moves", MISSING, "header lacks 'moves'"),
+        ("turn", "chances", [0.4], "one number per seat"),
+        ("turn", "chances", [0.1] * 7, "one number per seat"),
+        ("turn", "chances", "0.4 0.6", "one number per seat"),
+        ("turn", "chances", [0.4, True], "chance must be a number"),
+        ("turn", "chances", [0.4, "0.6"], "chance must be a number"),
+        ("turn", "played", -0.1, "chance played must be between 0 and 1"),
+        ("turn", "played", 1.01, "chance played must be between 0 and 1"),
+        ("turn", "played", float("inf"), "chance played must be between 0 and 1"),
+        ("turn", "best_chance", 2, "better chance must be between 0 and 1"),
+        ("turn", "noise", None, "noise must be a number"),
+        ("turn", "reviewed", 1, "reviewed flag must be true or false"),
+        ("turn", "index", 1.0, "turn index must be a whole number from 0 to 1000000"),
+        ("turn", "index", True, "turn index must be a whole number"),
+        ("turn", "moves", 0, "turn length must be a whole number from 1 to"),
+        ("turn", "moves", MAX_ACTIONS + 1, "turn length must be a whole number from 1 to"),
+        ("turn", "seat", 2, "seat must be a whole number from 0 to 1"),
+        ("turn", "round", 0, "round must be a whole number from 1"),
+        ("turn", "turn", 0, "turn number must be a whole number from 1"),
+        ("turn", "samples", -1, "samples must be a whole number from 0"),
+        ("turn", "samples", MISSING, "turn lacks 'samples'"),
+        ("turn", "points_played", -1, "hand points played must be a whole number from 0"),
+        ("turn", "points_best", 10_001, "hand points best must be a whole number from 0 to 10000"),
+        ("turn", "best", {"type": "draw"}, "better move must be a short list"),
+        ("turn", "best", [{"type": "draw"}] * (MAX_ACTIONS + 1), "must be a short list"),
+        ("turn", "best", [{"type": "jump"}], "better move can't be read"),
+        ("turn", "verdict", "bad", "turn has an unknown field 'verdict'"),
+        ("turns", "order", None, "must follow each other in the game's order"),
+    ],
+)
+def test_a_forged_field_of_a_stored_review_is_refused_with_its_reason(
+    where: str, field: str, value: Any, reason: str
+) -> None:
+    """What the player reads when a stored review is refused names what is wrong in it."""
+    data = stored_rummy_review()
+    target = data if where == "header" else data["turns"][0]
+    if where == "turns":
+        data["turns"].reverse()
+    elif value is MISSING:
+        del target[field]
+    else:
+        target[field] = value
+    with pytest.raises(ValueError, match=re.escape(reason)):
+        GameReview.from_dict(data)
+    assert GameReview.from_dict(stored_rummy_review()).moves == 3  # the untouched one reads
+
+
+def test_the_costliest_real_mistakes_of_a_seat_come_first() -> None:
+    def turn(index: int, seat: int, played: float, best: float, noise: float) -> ReviewedTurn:
+        return ReviewedTurn(index, 1, seat, 1, 1, (0.5, 0.5), played, True, (Draw(),), best, noise)
+
+    turns = (
+        turn(0, 0, 0.2, 0.3, 0.01),
+        turn(1, 0, 0.1, 0.4, 0.01),
+        turn(2, 1, 0.0, 0.5, 0.01),  # another seat's
+        turn(3, 0, 0.0, 0.05, 0.0),  # exactly the floor: no lesson
+        turn(4, 0, 0.0, 0.25, 0.1),  # exactly 2.5 standard errors: may be chance
+        turn(5, 0, 0.2, 0.5, 0.01),  # as costly as turn 1: the earlier first
+        turn(6, 0, 0.5, 0.4, 0.0),  # played better than the search's move
+    )
+    review = GameReview("rummy", 1.0, (0, 1), 7, turns, complete=True)
+    assert [t.index for t in review.mistakes(0)] == [1, 5, 0]
+    assert [t.index for t in review.mistakes(0, limit=2)] == [1, 5]
+    assert [t.index for t in review.mistakes(1)] == [2]
+    assert turns[6].cost == 0.0 and not turns[3].is_mistake and not turns[4].is_mistake
+
+
+def test_a_review_covers_a_game_only_when_complete_for_its_moves_and_seats() -> None:
+    review = GameReview.from_dict(stored_rummy_review())
+    assert review_covers(review, [0], 3) and review_covers(review, [0, 1], 3)
+    assert not review_covers(review, [0, 2], 3)  # a seat it did not review
+    assert not review_covers(review, [0], 4)  # the game went on since
+    partial = dataclasses.replace(review, complete=False)
+    assert not review_covers(partial, [0], 3)
 
 
 def test_a_review_is_not_stored_in_a_file_that_changed_meanwhile(reviewed: Any) -> None:

@@ -229,6 +229,21 @@ def test_identical_cards_count_for_the_opening_as_multisets() -> None:
     assert after.players[0].opened
 
 
+def test_an_opening_beside_a_copy_of_a_table_set_counts_his_cards_once() -> None:
+    # His 7H 8H 9H beside the public 7H 8H 9H: either set may be his, but not both at once, so
+    # his three cards are worth 24, not 48.
+    state = arrange(["7H 8H 9H 2C", "4D"], table=("7H 8H 9H",))
+    message = rejection(state, "7H 8H 9H", "7H 8H 9H")
+    assert "to open" in message and "you have 24" in message
+
+
+def test_an_opening_of_29_points_is_refused_and_30_is_enough() -> None:
+    # 9 + 10 + 10: one point short of the rules' 30.
+    message = rejection(arrange(["9H 10H JH 2C", "4D"]), "9H 10H JH")
+    assert "30" in message and "you have 29" in message
+    assert play(arrange(["10H JH QH 2C", "4D"]), "10H JH QH").players[0].opened
+
+
 def test_opened_player_rebuilds_the_table_freely() -> None:
     state = arrange(["QH 2C", "4D"], table=("7H 8H 9H 10H JH", "QS QD QC"), opened=(True, False))
     after = play(state, "7H 8H 9H", "10H JH QH", "QS QD QC")

@@ -61,6 +61,8 @@ def test_every_seat_change_survives_json(
         {"type": "seat", "change": "join", "seat": 0},  # no name
         {"type": "seat", "change": "join", "seat": 9, "name": "A", "level": "easy"},
         {"type": "seat", "change": "seat", "seat": 0, "level": "godlike"},
+        {"type": "seat", "change": "join", "seat": 2, "name": "Cid"},  # a computer of no level
+        {"type": "seat", "change": "seat", "seat": 1},  # handed to a computer of no level
         {"type": "seat", "change": "rename", "seat": 0, "name": "A\x00B"},
         {"type": "seat", "change": "leave", "seat": 0, "name": "\ud800"},
         {"type": "seat", "change": "new_game", "seat": 0, "seed": 1e400},

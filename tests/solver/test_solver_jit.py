@@ -33,7 +33,7 @@ from ai.rummy.solver.plan import OutOfTime, OverBudget, Plan, card_weight, time_
 from ai.rummy.solver.plan import planned_cards as _to_cards  # noqa: E402
 from ai.rummy.solver.rounds import solve_by_rounds  # noqa: E402
 from ai.rummy.solver.sweep import drop_unusable, solve_counts  # noqa: E402
-from game.rummy.cards import JOKER, SUITS, Card  # noqa: E402
+from game.rummy.cards import JOKER, SUITS, Card, parse_cards  # noqa: E402
 from game.rummy.melds import check_meld  # noqa: E402
 from game.rummy.turn_rules import OPENING_POINTS  # noqa: E402
 from tests.solver.positions import slow_position  # noqa: E402
@@ -227,6 +227,35 @@ def test_deadline_stops_a_solve() -> None:
         solve_counts_jit(table, hand, table_jokers, hand_jokers, "opened")
     with time_limit(0.0), pytest.raises(OutOfTime):
         solve_by_rounds_jit(table, hand, table_jokers, hand_jokers, "opened", max_left_out=3)
+
+
+@pytest.mark.parametrize(
+    ("hand_text", "points", "opens"),
+    [("9H 10H JH", 29, True), ("9H 10H JH", 30, False), ("10H JH QH", 31, False)],
+)
+def test_the_compiled_opening_needs_the_points_the_rules_ask(
+    hand_text: str, points: int, opens: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kernels take the opening's points from the rules, as the Python solvers do: had the
+    rules asked 29, the computer would open with 9H 10H JH on both paths, and with 31 not with
+    10H JH QH. (The value is handed to them at call time: the on-disk cache stays valid.)"""
+    from ai.rummy.solver import rounds as python_rounds
+    from ai.rummy.solver import sweep as python_sweep
+
+    for module in (rummy_solver_jit, python_sweep, python_rounds):
+        monkeypatch.setattr(module, "OPENING_POINTS", points)
+    hand = _empty()
+    for card in parse_cards(hand_text):
+        hand[card.rank][SUITS.index(card.suit)] += 1
+    args = (_empty(), hand, 0, 0, "opening")
+    for solve in (solve_counts, solve_counts_jit):
+        assert (solve(*args) is not None) == opens, solve  # type: ignore[arg-type]
+    for rounds in (solve_by_rounds, solve_by_rounds_jit):
+        found = rounds(*args, max_left_out=3)  # type: ignore[arg-type]
+        assert found.exact and (found.plan is not None) == opens, rounds
+    monkeypatch.setattr(rummy_solver_jit, "OPENING_POINTS", 32)  # past the state's 5-bit field
+    with pytest.raises(ValueError):
+        solve_counts_jit(*args)  # type: ignore[arg-type]
 
 
 # --- wired into ai.rummy.solver -------------------------------------------------------------

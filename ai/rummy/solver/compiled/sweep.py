@@ -57,7 +57,8 @@ __all__ = ["solve_by_rounds_jit", "solve_counts_jit", "warm_up_sweep"]
 # --- tables handed to the compiled code (arguments, not globals: the on-disk cache stays valid) --
 
 # The misc word: aces kept per suit (debt 2 bits, avail 2 bits), jokers left, jokers owed by the
-# table, opening value (capped at 30), group patterns (doubles * 8 + singles) regular / opening.
+# table, opening value (capped at the rules' OPENING_POINTS, which the kernels take as their
+# argument ``to_open``), group patterns (doubles * 8 + singles) regular / opening.
 _JLEFT = 16
 _JDEBT = 19
 _OV = 22
@@ -210,6 +211,7 @@ def _suit_step(
     avail_pos: np.ndarray,
     open_sets: bool,
     by_value: bool,
+    to_open: int,
     rest: int,
     floor: int,
     cap: int,
@@ -312,7 +314,7 @@ def _suit_step(
                 oprev[j] = i
                 orec[j] = _CARRIED
             continue
-        open_new = open_sets and ov < 30
+        open_new = open_sets and ov < to_open
         jcap = min(jleft, nr + 2)
         spacing = jcap > 0
         aces_sum_other = 0
@@ -438,7 +440,7 @@ def _suit_step(
                                             <= floor
                                         ):
                                             continue
-                                        new_ov = ov + vo if ov + vo < 30 else 30
+                                        new_ov = ov + vo if ov + vo < to_open else to_open
                                         ngr = gpr
                                         if g:
                                             ngr += 8 if g == 2 else g
@@ -557,6 +559,7 @@ def _group_step(
     n: int,
     p: int,
     by_value: bool,
+    to_open: int,
     rest: int,
     floor: int,
     group_options: np.ndarray,
@@ -613,7 +616,7 @@ def _group_step(
                         continue
                 new_ov = ov
                 if pat_o:
-                    new_ov = min(30, ov + group_value * (cards_o + jo))
+                    new_ov = min(to_open, ov + group_value * (cards_o + jo))
                 new_misc = (
                     (misc & clear) | new_jleft << _JLEFT | new_jdebt << _JDEBT | new_ov << _OV
                 )
@@ -697,6 +700,7 @@ def _prune(
     score: np.ndarray,
     n: int,
     reach: int,
+    to_open: int,
     window: int,
     dominates: np.ndarray,
 ) -> np.ndarray:
@@ -711,9 +715,9 @@ def _prune(
     for i in range(n):
         misc = keys[i, 4]
         ov = (misc >> _OV) & 31
-        if reach >= 0 and ov < 30:
+        if reach >= 0 and ov < to_open:
             hand_jokers = ((misc >> _JLEFT) & 7) - ((misc >> _JDEBT) & 7)
-            if ov + reach + 11 * hand_jokers < 30:
+            if ov + reach + 11 * hand_jokers < to_open:
                 alive[i] = False
         order_key[i] = (misc & _BUCKET_MASK) << 30 | (max_score - score[i]) << 5 | (31 - ov)
     order = np.argsort(order_key, kind="mergesort")
@@ -798,6 +802,7 @@ def _sweep(
     reach: np.ndarray,
     open_sets: bool,
     by_value: bool,
+    to_open: int,
     floor: int,
     limit: int,
     beam: int,
@@ -816,7 +821,7 @@ def _sweep(
         if k < 4:
             cap = limit if limit >= 0 else 1 << 62
             nk, ns, npv, nrc, _, nn = _suit_step(
-                keys, score, n, p, k, table, hand, avail_pos, open_sets, by_value,
+                keys, score, n, p, k, table, hand, avail_pos, open_sets, by_value, to_open,
                 rest[p, k], floor, cap, completable, _new_layer(n * 2), scratch,
             )  # fmt: skip
             if nn < 0:
@@ -829,9 +834,12 @@ def _sweep(
                     return keys, score, n, hist_prev, hist_rec, hist_n, -1, created, done
         else:
             gk, gs, gp, gr, _, gn = _group_step(
-                keys, score, n, p, by_value, rest[p, 3], floor, group_options, _new_layer(n * 2)
+                keys, score, n, p, by_value, to_open, rest[p, 3], floor, group_options,
+                _new_layer(n * 2),
+            )  # fmt: skip
+            kept = _prune(
+                gk, gs, gn, reach[p] if open_sets else -1, to_open, DOMINANCE_WINDOW, dominates
             )
-            kept = _prune(gk, gs, gn, reach[p] if open_sets else -1, DOMINANCE_WINDOW, dominates)
             if beam > 0 and kept.shape[0] > beam:
                 kept_scores = np.empty(kept.shape[0], dtype=np.int64)
                 for q in range(kept.shape[0]):
@@ -864,13 +872,14 @@ def _finish(
     score: np.ndarray,
     n: int,
     floor: int,
+    to_open: int,
 ) -> int:
     """The index of the best final state (-1: none beats ``floor``)."""
     best = -1
     best_score = floor
     for i in range(n):
         misc = keys[i, 4]
-        if (misc >> _JDEBT) & 7 or (misc >> _OV) & 31 < 30:
+        if (misc >> _JDEBT) & 7 or (misc >> _OV) & 31 < to_open:
             continue
         ok = True
         for k in range(4):
@@ -928,6 +937,8 @@ def _setup(
         for k in range(3, -1, -1):
             rest[p, k] = total
             total += weight * int(avail_pos[p, k])
+    if not 0 < OPENING_POINTS < 1 << (_GR - _OV):  # the opening value's field of the misc word
+        raise ValueError(f"an opening of {OPENING_POINTS} points does not fit the compiled state")
     reach = np.zeros(15, dtype=np.int64)
     if open_sets:
         for p in range(1, 14):
@@ -974,14 +985,14 @@ def solve_counts_jit(
         check_time()
         keys, score, n, hist_prev, hist_rec, hist_n, step, created, _ = _sweep(
             keys, score, n, hist_prev, hist_rec, hist_n, layer_start, step, created,
-            SLICE_WORK, table_a, hand_a, avail_pos, rest, reach, open_sets, by_value, floor,
-            lim, 0 if beam is None else beam, _TABLES,
+            SLICE_WORK, table_a, hand_a, avail_pos, rest, reach, open_sets, by_value,
+            OPENING_POINTS, floor, lim, 0 if beam is None else beam, _TABLES,
         )  # fmt: skip
         if step < 0:
             raise OverBudget(n)
         if step >= 69:
             break
-    best = _finish(keys, score, n, floor)
+    best = _finish(keys, score, n, floor, OPENING_POINTS)
     if best < 0:
         return None
     best_score = int(score[best])
@@ -1092,6 +1103,7 @@ def _dfs(
     rest: np.ndarray,
     reach: np.ndarray,
     open_sets: bool,
+    to_open: int,
     tables: tuple[np.ndarray, np.ndarray, np.ndarray],
 ) -> tuple[int, int, int, int, np.ndarray, np.ndarray, np.ndarray, int]:
     """One walk of ``_Search.walk`` (ai.rummy.solver.rounds) from the start, iteratively: the
@@ -1131,7 +1143,7 @@ def _dfs(
             sc = st_score[d]
             misc = st_keys[d, 4]
             if d == _DFS_STEPS:
-                ok = sc > floor and (misc >> _JDEBT) & 7 == 0 and (misc >> _OV) & 31 >= 30
+                ok = sc > floor and (misc >> _JDEBT) & 7 == 0 and (misc >> _OV) & 31 >= to_open
                 if ok:
                     for k in range(4):
                         w = st_keys[d, k]
@@ -1171,12 +1183,13 @@ def _dfs(
             if k < 4:
                 ok_, os_, op_, or_, sl_, on = _suit_step(
                     st_keys[d : d + 1], st_score[d : d + 1], 1, p, k, table, hand, avail_pos,
-                    open_sets, False, rest[p, k], floor, 1 << 62, completable, out, scratch,
+                    open_sets, False, to_open, rest[p, k], floor, 1 << 62, completable, out,
+                    scratch,
                 )  # fmt: skip
             else:
                 ok_, os_, op_, or_, sl_, on = _group_step(
-                    st_keys[d : d + 1], st_score[d : d + 1], 1, p, False, rest[p, 3], floor,
-                    group_options, out,
+                    st_keys[d : d + 1], st_score[d : d + 1], 1, p, False, to_open, rest[p, 3],
+                    floor, group_options, out,
                 )  # fmt: skip
             # Reused for the next step (clearing a big hash table each time would cost more).
             out = (ok_, os_, op_, or_, sl_) if sl_.shape[0] <= 256 else _new_layer(64)
@@ -1188,7 +1201,8 @@ def _dfs(
                 jl = (m2 >> _JLEFT) & 7
                 if open_sets and k == 4:
                     ov2 = (m2 >> _OV) & 31
-                    if ov2 < 30 and ov2 + reach[p] + 11 * (jl - ((m2 >> _JDEBT) & 7)) < 30:
+                    hand_jokers = jl - ((m2 >> _JDEBT) & 7)
+                    if ov2 < to_open and ov2 + reach[p] + 11 * hand_jokers < to_open:
                         order_key[q] = -1
                         continue
                 aces = 0
@@ -1303,7 +1317,7 @@ def solve_by_rounds_jit(
             status, floor, best_score, nodes, memo_keys, memo_need, memo_slots, memo_n = _dfs(
                 init_keys[0], floor, best_score, best_path, nodes, limit, try_limit, attempt,
                 memo_keys, memo_need, memo_slots, memo_n, table_a, hand_a, avail_pos, rest,
-                reach, open_sets, _TABLES,
+                reach, open_sets, OPENING_POINTS, _TABLES,
             )  # fmt: skip
             if status == 2:
                 return RoundsResult(_plan_of(best_score, best_path), exact=False)

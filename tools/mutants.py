@@ -1,0 +1,276 @@
+"""Mutation testing of the rules engines and the save and review readers: ``make mutants``.
+
+mutmut (3.x) plants one small change at a time in a function (``<`` for ``<=``, a constant off by
+one, a dropped argument, ...) and runs the tests that call that function; a change that no test
+notices "survives" and points at a rule the suite does not pin down. Each group below mutates a
+few modules and runs only the fast test files that exercise them, in its own work folder
+``.mutants/<group>/`` (ignored by git; the sources are copied there, the repository is never
+touched), within a budget of minutes so that all groups fit in about half an hour on two cores.
+A group cut short by its budget keeps what it checked: the next run goes on from there. mutmut
+keeps a verdict once given, so after adding tests run the group with ``--fresh`` to judge the
+survivors again.
+
+    python tools/mutants.py                    # every group, in the order below
+    python tools/mutants.py rummy review       # some groups
+    python tools/mutants.py rummy --minutes 20 # a bigger budget per group
+    python tools/mutants.py --report           # only print the scores and survivors so far
+    python tools/mutants.py --fresh rummy      # forget a group's earlier results first
+
+Not part of CI (``make test``): it takes far longer than the suite and its survivors need a
+person to judge (some changes can't alter behaviour, see ``EQUIVALENT`` below).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / ".mutants"
+
+
+@dataclass(frozen=True)
+class Group:
+    mutate: tuple[str, ...]  # globs of the files to mutate, relative to the repository
+    tests: tuple[str, ...]  # the test files that judge them (fast ones only)
+    minutes: float  # default budget
+    deselect: tuple[str, ...] = ()  # slow tests that start processes, judged by the rest
+
+
+KILLED_SAVER = (
+    "tests/test_persist_saves.py::test_a_killed_process_always_leaves_a_loadable_autosave"
+)
+
+# In priority order: the rummy rules first (melds, turn rules, opening), then the readers.
+GROUPS: dict[str, Group] = {
+    "rummy": Group(
+        mutate=(
+            "game/rummy/melds.py",
+            "game/rummy/turn_rules.py",
+            "game/rummy/cards.py",
+            "game/rummy/actions.py",
+            "game/rummy/state.py",
+            "game/rummy/draft.py",
+            "game/rummy/save.py",
+        ),
+        tests=(
+            "tests/test_melds.py",
+            "tests/test_melds_properties.py",
+            "tests/test_rummy_state.py",
+            "tests/test_rummy_actions.py",
+            "tests/test_draft.py",
+            "tests/test_core_and_cards.py",
+            "tests/test_refusals.py",
+            "tests/test_rummy_properties.py",
+        ),
+        minutes=12,
+    ),
+    "review": Group(
+        mutate=("game/review.py",),
+        tests=("tests/test_persist_review.py", "tests/test_review_words.py"),
+        minutes=3,
+    ),
+    "seats": Group(
+        mutate=("game/seat_events.py",),
+        tests=(
+            "tests/test_seat_events.py",
+            "tests/test_persist_saves.py",
+            "tests/test_persist_untrusted.py",
+        ),
+        minutes=3,
+        deselect=(KILLED_SAVER,),
+    ),
+    "knights": Group(
+        mutate=("game/knights/*.py",),
+        tests=(
+            "tests/test_knights_rules.py",
+            "tests/test_knights_deploy.py",
+            "tests/test_knights_hidden.py",
+            "tests/test_knights_json.py",
+            "tests/test_knights_properties.py",
+            "tests/test_knights_perft.py",
+            "tests/test_refusals.py",
+        ),
+        minutes=8,
+    ),
+    "persist": Group(
+        mutate=(
+            "game/persist/saves.py",
+            "game/persist/validate.py",
+            "game/persist/state_checks.py",
+            "game/persist/jsonfile.py",
+            "game/persist/replay.py",
+            "game/persist/settings.py",
+            "game/persist/stats.py",
+            "game/persist/history.py",
+        ),
+        tests=(
+            "tests/test_persist_saves.py",
+            "tests/test_persist_untrusted.py",
+            "tests/test_persist_history.py",
+            "tests/test_persist_settings.py",
+            "tests/test_persist_stats.py",
+            "tests/test_persist_review.py",
+            "tests/test_fuzz_saves.py",
+        ),
+        minutes=6,
+        deselect=(KILLED_SAVER,),
+    ),
+}
+
+# Survivors judged unable to change behaviour (mutmut's name -> why); reported apart.
+EQUIVALENT: dict[str, str] = {}
+
+# Loaded by pytest in the work folder: caches must not hand a mutant the answers the unchanged
+# code gave in mutmut's first (forked-from) run, or a mutant below a cache would look harmless.
+CONFTEST = '''"""Written by tools/mutants.py: every test starts with empty function caches."""
+
+import sys
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _empty_caches() -> None:
+    for name, module in list(sys.modules.items()):
+        if name.startswith(("game.", "ai.")):
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    clear()
+'''
+
+KILLED = {1, 3}  # a test failed (3: pytest's internal error, also a failure)
+TIMEOUT = {36, 24, -24, 152, 255}  # past its time: an endless loop, noticed
+SURVIVED = {0}
+NO_TESTS = {5, 33}
+
+
+def _toml_list(items: list[str]) -> str:
+    return "[" + ", ".join(json.dumps(item) for item in items) + "]"
+
+
+def prepare(name: str, group: Group, fresh: bool) -> Path:
+    """The group's work folder: links to the sources and tests, and mutmut's settings."""
+    folder = WORK / name
+    if fresh and folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    for part in ("game", "ai", "tests", "assets", "tools"):  # tools: tests import its scripts
+        link = folder / part
+        if not link.exists():
+            link.symlink_to(ROOT / part)
+    mutate = sorted({str(p.relative_to(ROOT)) for g in group.mutate for p in ROOT.glob(g)})
+    mutate = [path for path in mutate if not path.endswith("__init__.py")]
+    (folder / "conftest.py").write_text(CONFTEST, encoding="utf-8")
+    deselect = [f"--deselect={test}" for test in group.deselect]
+    settings = f"""# Written by tools/mutants.py for the group {name!r}.
+[tool.mutmut]
+source_paths = ["game", "ai"]
+only_mutate = {_toml_list(mutate)}
+also_copy = ["assets", "tools", "conftest.py"]
+pytest_add_cli_args = {_toml_list(["-p", "no:cacheprovider", "-q", *deselect])}
+pytest_add_cli_args_test_selection = {_toml_list(list(group.tests))}
+use_git_change_detection = false
+
+[tool.pytest.ini_options]
+addopts = "--ignore=tests/bench"
+markers = ["slow: longer tests (still in the default run)"]
+"""
+    (folder / "pyproject.toml").write_text(settings, encoding="utf-8")
+    return folder
+
+
+def run(name: str, folder: Path, minutes: float, children: int) -> None:
+    """mutmut in the group's folder, stopped (its results so far kept) past ``minutes``."""
+    env = dict(os.environ)
+    env["ROBBERS_DEN_NO_JIT"] = "1"  # the copies would compile the solver anew
+    env["SDL_VIDEODRIVER"] = env["SDL_AUDIODRIVER"] = "dummy"
+    command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children)]
+    print(f"== {name}: mutmut over {folder} (budget {minutes:g} min)", flush=True)
+    log = (folder / "run.log").open("w", encoding="utf-8")
+    with log:
+        process = subprocess.Popen(
+            command,
+            cwd=folder,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            process.wait(timeout=minutes * 60)
+        except subprocess.TimeoutExpired:
+            print(f"   {name}: budget spent, stopping (results so far are kept)", flush=True)
+            os.killpg(process.pid, signal.SIGINT)  # mutmut saves and stops its workers
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+def report(name: str, folder: Path) -> tuple[int, int]:
+    """Print the score per file and the survivors; returns (killed, checked)."""
+    all_killed = all_checked = 0
+    mutants = folder / "mutants"
+    metas = sorted(mutants.glob("**/*.py.meta")) if mutants.exists() else []
+    for meta in metas:
+        codes: dict[str, int | None] = json.loads(meta.read_text()).get("exit_code_by_key", {})
+        if not codes:
+            continue
+        killed = sum(1 for c in codes.values() if c in KILLED or c in TIMEOUT)
+        survived = sorted(k for k, c in codes.items() if c in SURVIVED)
+        no_tests = sorted(k for k, c in codes.items() if c in NO_TESTS)
+        unchecked = sum(1 for c in codes.values() if c is None)
+        checked = len(codes) - unchecked
+        path = meta.relative_to(mutants).with_suffix("")
+        score = 100 * killed / checked if checked else 0.0
+        print(
+            f"   {path}: {killed}/{checked} killed ({score:.1f} %), {len(survived)} survived,"
+            f" {len(no_tests)} without a test, {unchecked} not yet checked"
+        )
+        for key in survived + no_tests:
+            why = EQUIVALENT.get(key)
+            label = "no test" if key in no_tests else "survived"
+            print(f"      {label}: {key}" + (f"  (equivalent: {why})" if why else ""))
+        all_killed += killed
+        all_checked += checked
+    return all_killed, all_checked
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("groups", nargs="*", help=f"of {', '.join(GROUPS)} (default: all)")
+    parser.add_argument("--minutes", type=float, help="budget per group (default: its own)")
+    parser.add_argument("--children", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--report", action="store_true", help="only print the results so far")
+    parser.add_argument("--fresh", action="store_true", help="forget earlier results first")
+    args = parser.parse_args(argv)
+    names = args.groups or list(GROUPS)
+    unknown = [name for name in names if name not in GROUPS]
+    if unknown:
+        parser.error(f"no group {unknown[0]!r}; the groups are {', '.join(GROUPS)}")
+    started = time.monotonic()
+    for name in names:
+        group = GROUPS[name]
+        folder = prepare(name, group, args.fresh and not args.report)
+        if not args.report:
+            run(name, folder, args.minutes or group.minutes, args.children)
+        killed, checked = report(name, folder)
+        if checked:
+            print(f"== {name}: {killed}/{checked} killed ({100 * killed / checked:.1f} %)")
+    print(f"== done in {(time.monotonic() - started) / 60:.1f} min")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
