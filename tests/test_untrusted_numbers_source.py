@@ -18,7 +18,8 @@ GAME = Path(__file__).resolve().parent.parent / "game"
 ALLOWED = {
     "numbers.py": "the checked reader itself: float() after the type check, OverflowError caught",
     "cli_args.py": "a command-line text: float(str) never overflows (1e400 is inf), then checked",
-    "registry.py": "scores and hand values the engine computed (small whole numbers)",
+    "knights/plugin.py": "scores the engine computed (small whole numbers)",
+    "rummy/plugin.py": "hand values the engine computed (small whole numbers)",
     "sounds.py": "numpy peaks of waves the game synthesises",
     "ui/sprites.py": "a random jitter from the game's own generator",
     "ui/testing.py": "test input events (a wheel step the test gives)",
