@@ -59,7 +59,7 @@ GROUPS: dict[str, Group] = {
             "game/rummy/actions.py",
             "game/rummy/state.py",
             "game/rummy/draft.py",
-            "game/rummy/save.py",
+            "game/rummy/serial.py",
         ),
         tests=(
             "tests/test_melds.py",
