@@ -34,12 +34,16 @@ from game.ui.ai_process import (
     Reply,
     Request,
     ReviewReply,
+    SharedFlag,
     answer_within,
     make_spec_agent,
     serve,
 )
 
 log = logging.getLogger(__name__)
+
+# Seconds the AI process has to end by itself when the game closes; then it is killed.
+CLOSE_GRACE = 0.5
 
 # A short GIL switch interval keeps frames smooth while a thread-run search works.
 SWITCH_INTERVAL = 0.001
@@ -66,11 +70,17 @@ class _AIProcess:
     def __init__(self) -> None:
         context = multiprocessing.get_context("spawn")
         self.requests: Any = context.Queue()
+        # Requests a stopped process never reads must not hold up the game's exit (its feeder
+        # thread would wait on the full pipe for ever).
+        self.requests.cancel_join_thread()
         self.replies: Any = context.Queue()
-        self.stop: Any = context.Event()
+        self.stop = SharedFlag(context)
+        # The kernel ends the process when the thread that starts it ends: only the main
+        # thread lives as long as the game.
+        main_thread = threading.current_thread() is threading.main_thread()
         self.process = context.Process(
             target=serve,
-            args=(self.requests, self.replies, self.stop, os.getpid()),
+            args=(self.requests, self.replies, self.stop, os.getpid(), main_thread),
             name="robbers-den-ai",
             daemon=True,
         )
@@ -122,14 +132,17 @@ class _AIProcess:
             pass
 
     def close(self) -> None:
+        """End the process: asked first, then killed (a stopped or wedged process never
+        answers, and multiprocessing's own exit would wait for it for ever)."""
         try:
+            if not self.process.is_alive():
+                return
             self.stop.set()
             self.requests.put(None)
-            self.process.join(timeout=0.5)
-            if self.process.is_alive():
-                self.process.terminate()
+            self.process.join(timeout=CLOSE_GRACE)
         except (OSError, ValueError, AssertionError):
             pass
+        self.kill()
 
 
 def warm_up() -> None:
