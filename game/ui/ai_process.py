@@ -129,6 +129,20 @@ def answer_within(spec: AgentSpec) -> float:
     return WATCHDOG_FACTOR * max(0.0, budget) + WATCHDOG_GRACE
 
 
+# A review's first judged decision may wait for the process to start and load the review.
+REVIEW_START_GRACE = 10.0
+# A judged decision plays a few samples whatever its budget: a tiny budget counts as this.
+REVIEW_MIN_BUDGET = 1.0
+
+
+def review_within(budget: float, first: bool) -> float:
+    """Seconds a review may go without a word from the AI process before it counts as lost:
+    one judged decision, as long as a decision of that budget may take (at least
+    REVIEW_MIN_BUDGET; ``first``: the process's start on top)."""
+    start = REVIEW_START_GRACE if first else 0.0
+    return WATCHDOG_FACTOR * max(REVIEW_MIN_BUDGET, budget) + WATCHDOG_GRACE + start
+
+
 class SharedFlag:
     """A stop flag both processes see, without a lock: setting it never waits, even for a
     process that was stopped (``kill -STOP``) while it looked at the flag (a

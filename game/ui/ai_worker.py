@@ -86,6 +86,10 @@ class _AIProcess:
         )
         self.process.start()
         self.answers: dict[int, Reply] = {}
+        # The watchdogs' clock: when the process last sent anything, and until when a
+        # decision it was asked for may keep it from sending (a review waits for it).
+        self.heard_at = time.perf_counter()
+        self.busy_until = 0.0
         self.waiting: set[int] = set()  # tickets whose answers someone still wants
         self.reviews: dict[int, list[ReviewReply]] = {}  # review ticket -> its replies so far
         atexit.register(self.close)
@@ -109,6 +113,7 @@ class _AIProcess:
                 reply = self.replies.get_nowait()
             except (queue.Empty, OSError, EOFError):
                 return
+            self.heard_at = time.perf_counter()
             if isinstance(reply, ReviewReply):
                 box = self.reviews.get(reply.ticket)
                 if box is not None:  # else: a review that was cancelled or left
@@ -198,6 +203,7 @@ class AIWorker:
                     self._remote = ticket
                     self._deadline = self.started_at + answer_within(agent)
                     self._asked = process
+                process.busy_until = max(process.busy_until, self._deadline)
                 process.waiting.add(ticket)
                 process.requests.put(Request(ticket, agent, state, rng.getrandbits(63)))
                 return
