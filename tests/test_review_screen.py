@@ -310,6 +310,7 @@ def test_review_opens_from_the_load_screen_for_a_game_in_progress() -> None:
     app = headless_app()
     app.push(app.make_scene("menu"))
     saves = app.push(app.make_scene("saves"))
+    assert wait_until(app, lambda: not saves.reading(), 10)  # type: ignore[attr-defined]
     index = [info.name for info in list_saves()].index("review me")
     saves.select(index)  # type: ignore[attr-defined]
     click(app, saves.widget("review").center)
@@ -342,6 +343,7 @@ def test_a_review_from_a_save_is_stored_in_it_and_reopens_at_once() -> None:
     app = headless_app()
     app.push(app.make_scene("menu"))
     saves = app.push(app.make_scene("saves"))
+    assert wait_until(app, lambda: not saves.reading(), 10)  # type: ignore[attr-defined]
     scene, info = saved_review_scene(app, "stored review", 12)
     assert wait_until(app, lambda: not scene.running, 120)
     assert scene.review is not None and scene.review.complete and not scene.note
@@ -394,6 +396,7 @@ def test_a_save_without_its_moves_is_refused_with_a_message() -> None:
     app = headless_app()
     app.push(app.make_scene("menu"))
     saves = app.push(app.make_scene("saves"))
+    assert wait_until(app, lambda: not saves.reading(), 10)  # type: ignore[attr-defined]
     saves.select([i.name for i in list_saves()].index("no moves kept"))  # type: ignore[attr-defined]
     click(app, saves.widget("review").center)
     assert isinstance(app.top, Dialog)
