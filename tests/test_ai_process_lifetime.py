@@ -176,9 +176,9 @@ def test_the_game_ends_when_it_should_even_with_its_ai_process_stopped(
             game.send_signal(signal.SIGTERM)
             ends_in = 0.0
         try:
-            status = game.wait(timeout=ends_in + 8)
+            status = game.wait(timeout=ends_in + 15)  # a loaded machine takes its time
         except subprocess.TimeoutExpired:
-            pytest.fail(f"the game still runs 8 s after it should have ended ({how})")
+            pytest.fail(f"the game still runs 15 s after it should have ended ({how})")
         assert status == 0
         deadline = time.monotonic() + 5
         while alive(family) and time.monotonic() < deadline:
