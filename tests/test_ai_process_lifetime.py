@@ -57,20 +57,67 @@ def alive(pids: set[int]) -> set[int]:
     return {pid for pid in pids if pid in living}
 
 
+def command_line(pid: int) -> str:
+    try:
+        return (Path("/proc") / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def ai_processes(family: set[int]) -> set[int]:
+    """The spawned children among ``family`` (not multiprocessing's resource tracker)."""
+    return {pid for pid in family if "spawn_main" in command_line(pid)}
+
+
+def threads(pid: int) -> int:
+    try:
+        return len(list((Path("/proc") / str(pid) / "task").iterdir()))
+    except OSError:
+        return 0
+
+
+def wait_for_family(process: subprocess.Popen[bytes], expected: int) -> set[int]:
+    """``process``'s descendants once there are ``expected`` of them and its spawned children
+    are at work (they have started their threads, the parent watch first) (at most 60 s)."""
+    family: set[int] = set()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        family |= descendants(process.pid)
+        if len(family) >= expected and all(threads(pid) > 1 for pid in ai_processes(family)):
+            break
+        time.sleep(0.1)
+    return family
+
+
+def game_env(home: Path) -> dict[str, str]:
+    return dict(
+        os.environ,
+        ROBBERS_DEN_HOME=str(home),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYTHONPATH=str(ROOT),
+    )
+
+
 def kill_and_find_survivors(
-    process: subprocess.Popen[bytes], expected: int, settle: float
+    process: subprocess.Popen[bytes],
+    expected: int,
+    settle: float,
+    stopped: set[int] | None = None,
 ) -> tuple[set[int], set[int]]:
-    """Wait (at most 60 s) until ``process`` has ``expected`` descendants, let them settle,
-    SIGKILL it, and return its descendants and those still alive 5 s later (which are then
-    killed, so a failing test leaves nothing behind)."""
+    """Wait (at most 60 s) until ``process`` has ``expected`` descendants, let them settle
+    (with ``stopped``: then SIGSTOP its spawned children, and add them to it), SIGKILL it,
+    and return its descendants and those still alive 5 s later (which are then killed, so a
+    failing test leaves nothing behind)."""
     family: set[int] = set()
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and len(family) < expected:
-            time.sleep(0.2)
-            family |= descendants(process.pid)
+        family = wait_for_family(process, expected)
         time.sleep(settle)
         family |= descendants(process.pid)
+        if stopped is not None:
+            stopped |= ai_processes(family)
+            for pid in stopped:
+                os.kill(pid, signal.SIGSTOP)
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=10)
         deadline = time.monotonic() + 5
@@ -86,16 +133,71 @@ def kill_and_find_survivors(
 
 
 @linux_only
-def test_no_process_of_the_game_is_left_five_seconds_after_it_is_killed(tmp_path: Path) -> None:
-    env = dict(
-        os.environ,
-        ROBBERS_DEN_HOME=str(tmp_path),
-        SDL_VIDEODRIVER="dummy",
-        SDL_AUDIODRIVER="dummy",
-        PYTHONPATH=str(ROOT),
+def test_nothing_is_left_when_the_game_is_killed_while_its_ai_process_is_stopped(
+    tmp_path: Path,
+) -> None:
+    # Issue 35: a stopped child can't run its parent watch; it and the resource tracker (whose
+    # pipe it holds) stayed under PID 1 until someone sent SIGCONT.
+    command = [sys.executable, "-m", "game", "play", "--game", "knights"]
+    game = subprocess.Popen(
+        [*command, "--players", "human,hard", "--seed", "4", "--quit-after", "120"],
+        env=game_env(tmp_path),
+        cwd=ROOT,
     )
+    stopped: set[int] = set()
+    family, survivors = kill_and_find_survivors(game, expected=2, settle=0.3, stopped=stopped)
+    assert stopped, "the game started no AI process"
+    assert not survivors, f"left behind after the game was killed: {survivors}"
+
+
+@linux_only
+@pytest.mark.parametrize("how", ["quit", "SIGTERM"])
+def test_the_game_ends_when_it_should_even_with_its_ai_process_stopped(
+    tmp_path: Path, how: str
+) -> None:
+    # Issue 35: quitting waited for ever in multiprocessing's exit for a child that ignored
+    # SIGTERM; the game's process must end, and leave nothing behind.
+    quit_after = 4.0 if how == "quit" else 120.0
+    command = [sys.executable, "-m", "game", "play", "--game", "knights", "--seed", "4"]
+    game = subprocess.Popen(
+        [*command, "--players", "human,hard", "--quit-after", str(quit_after)],
+        env=game_env(tmp_path),
+        cwd=ROOT,
+    )
+    family: set[int] = set()
+    try:
+        family = wait_for_family(game, expected=2)
+        stopped = ai_processes(family)
+        assert stopped, "the game started no AI process"
+        for pid in stopped:
+            os.kill(pid, signal.SIGSTOP)
+        ends_in = quit_after
+        if how == "SIGTERM":  # SDL makes it a quit, as the window's close button does
+            game.send_signal(signal.SIGTERM)
+            ends_in = 0.0
+        try:
+            status = game.wait(timeout=ends_in + 15)  # a loaded machine takes its time
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"the game still runs 15 s after it should have ended ({how})")
+        assert status == 0
+        deadline = time.monotonic() + 5
+        while alive(family) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not alive(family), f"left behind: {alive(family)}"
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+        for pid in alive(family):
+            os.kill(pid, signal.SIGKILL)
+
+
+@linux_only
+def test_no_process_of_the_game_is_left_five_seconds_after_it_is_killed(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "game", "play", "--autoplay", "--game", "knights"]
-    game = subprocess.Popen([*command, "--pace", "0", "--quit-after", "120"], env=env, cwd=ROOT)
+    game = subprocess.Popen(
+        [*command, "--pace", "0", "--quit-after", "120"], env=game_env(tmp_path), cwd=ROOT
+    )
     # The AI process (and multiprocessing's resource tracker) are up once the computers think.
     family, survivors = kill_and_find_survivors(game, expected=2, settle=0.5)
     assert family, "the game started no AI process"

@@ -198,6 +198,9 @@ def through_load(app: App, home: Path, text: str, what: str) -> bool:
     (home / "saves" / "fuzzed.json").write_text(text, encoding="utf-8")
     scene = SavesScene(app)
     app.push(scene)
+    assert scene.listing is not None
+    scene.listing.wait(10)  # the list is read on a thread
+    scene.take_listing()
     scene.select(0)
     timed_draw(app, what)  # the list shows the save (with its problem, if damaged)
     scene.load()

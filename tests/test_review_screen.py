@@ -3,8 +3,12 @@ a table that only shows (it plays nothing)."""
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import time
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -230,6 +234,48 @@ def test_cancel_stops_the_job_and_keeps_what_was_judged() -> None:
     pygame.quit()
 
 
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="stops a process")
+def test_a_stopped_ai_process_ends_the_review_with_a_message_and_retry_goes_on(
+    tmp_path: Path,
+) -> None:
+    # Issue 35: the review stayed at "Reviewing… 6 of 11 turns" for as long as one waited.
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    session = played_session("knights", 60)
+    source = source_from_session(session)
+    assert source is not None
+    scene = app.push(ReviewScene(app, source, budget=0.2))
+    assert isinstance(scene, ReviewScene)
+    assert wait_until(app, lambda: len(scene.judged) >= 2, 120)
+    assert scene.job is not None and scene.job._process is not None
+    stopped = scene.job._process.process
+    assert stopped.pid is not None
+    try:
+        os.kill(stopped.pid, signal.SIGSTOP)
+        started = time.perf_counter()
+        grace = 3 * 1.0 + 2  # as a computer's move of a 1 s budget (a tiny one counts as 1 s)
+        assert wait_until(app, lambda: not scene.running, grace + 10)
+        waited = time.perf_counter() - started
+        assert waited <= grace + 1.5, f"the review said so after {waited:.1f} s"
+        assert "no answer" in scene.note and scene.note_bad
+        assert "stopped" in scene.progress_text()
+        assert scene.widgets.find("retry").visible and not scene.widgets.find("cancel").visible
+        app.run_frames(1)
+        app.screenshot(str(tmp_path / "review-stalled.png"))
+        assert not stopped.is_alive()  # the stalled process is gone
+        judged = len(scene.judged)
+        press(app, pygame.K_r)  # Retry: it goes on from there, in a fresh process
+        assert scene.running and not scene.note
+        assert wait_until(app, lambda: len(scene.judged) > judged, 60)
+        press(app, pygame.K_ESCAPE)  # cancel
+        press(app, pygame.K_ESCAPE)  # back
+        assert app.top is not scene
+    finally:
+        if stopped.is_alive():  # never leave it stopped
+            stopped.kill()
+        pygame.quit()
+
+
 def finish_with_results(app: App, game: str) -> Any:
     session = Session(game, [Seat("Ann", True, colour=0), Seat("Bob", True, colour=1)], seed=3)
     rng = random.Random(3)
@@ -264,6 +310,7 @@ def test_review_opens_from_the_load_screen_for_a_game_in_progress() -> None:
     app = headless_app()
     app.push(app.make_scene("menu"))
     saves = app.push(app.make_scene("saves"))
+    assert wait_until(app, lambda: not saves.reading(), 10)  # type: ignore[attr-defined]
     index = [info.name for info in list_saves()].index("review me")
     saves.select(index)  # type: ignore[attr-defined]
     click(app, saves.widget("review").center)
@@ -296,6 +343,7 @@ def test_a_review_from_a_save_is_stored_in_it_and_reopens_at_once() -> None:
     app = headless_app()
     app.push(app.make_scene("menu"))
     saves = app.push(app.make_scene("saves"))
+    assert wait_until(app, lambda: not saves.reading(), 10)  # type: ignore[attr-defined]
     scene, info = saved_review_scene(app, "stored review", 12)
     assert wait_until(app, lambda: not scene.running, 120)
     assert scene.review is not None and scene.review.complete and not scene.note
@@ -348,6 +396,7 @@ def test_a_save_without_its_moves_is_refused_with_a_message() -> None:
     app = headless_app()
     app.push(app.make_scene("menu"))
     saves = app.push(app.make_scene("saves"))
+    assert wait_until(app, lambda: not saves.reading(), 10)  # type: ignore[attr-defined]
     saves.select([i.name for i in list_saves()].index("no moves kept"))  # type: ignore[attr-defined]
     click(app, saves.widget("review").center)
     assert isinstance(app.top, Dialog)

@@ -4,12 +4,22 @@ damaged files refused with a dialog while the last good save survives, save-fold
 from __future__ import annotations
 
 import random
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
-from game.persist import autosave_path, has_autosave, load_autosave, save_named, saves_dir
+from game.persist import (
+    autosave_path,
+    has_autosave,
+    load_autosave,
+    save_named,
+    saved_game,
+    saves_dir,
+)
 from game.ui.app import App
 from game.ui.knights.table import KnightsTableScene
 from game.ui.menu import MenuScene
@@ -18,7 +28,7 @@ from game.ui.saves_scene import SavesScene
 from game.ui.saving import saved_from_table
 from game.ui.session import Seat, Session
 from game.ui.setup_scene import SetupScene
-from game.ui.testing import QuickAgent, click, headless_app, press, type_text
+from game.ui.testing import QuickAgent, click, headless_app, press, type_text, wait_until
 
 
 @pytest.fixture(autouse=True)
@@ -130,6 +140,7 @@ def test_damaged_named_save_is_refused_and_the_good_save_survives(damage: str) -
     click(app, app.top.widget("saves").center)
     saves = app.top
     assert isinstance(saves, SavesScene)
+    assert wait_until(app, lambda: not saves.reading(), 10)
     names = [info.name for info in saves.saves]
     broken = names.index("Broken")
     assert saves.saves[broken].problem  # listed with its problem
@@ -169,6 +180,7 @@ def test_named_save_and_load_through_the_screens() -> None:
     click(other, other.top.widget("load").center)
     listing = other.top
     assert isinstance(listing, SavesScene)
+    assert wait_until(other, lambda: not listing.reading(), 10)
     assert listing.saves[0].game == "knights"
     click(other, listing.row_rect(0).center)
     click(other, listing.widget("load").center)
@@ -280,3 +292,45 @@ def test_a_new_game_from_the_menu_asks_before_replacing_the_game_in_progress() -
     assert isinstance(app.top, Dialog)
     click(app, app.top.widget("New game").center)
     assert isinstance(app.top, SetupScene) and app.top.game == "rummy"
+
+
+def test_the_load_screen_shows_at_once_and_reads_a_slow_save_behind_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Issue 35: twenty large saves were parsed on the window's thread: no frame for 16 s.
+    from game.persist import saves as persist_saves
+    from game.ui import saves_scene
+
+    session = Session("knights", [Seat("Ann", True, colour=0), Seat("Bo", True, colour=1)], 4)
+    save_named("Quick", saved_game("knights", session.seats, session.state))
+    save_named("Slow", saved_game("knights", session.seats, session.state, extra={"x": [0] * 99}))
+    gate = threading.Event()
+    real = persist_saves.load_game
+
+    def slow_to_read(path: Any) -> Any:
+        if Path(path).stem == "Slow":
+            gate.wait(5)  # a large save being checked
+        return real(path)
+
+    monkeypatch.setattr(persist_saves, "load_game", slow_to_read)  # what list_saves reads with
+    monkeypatch.setattr(saves_scene, "load_game", slow_to_read)
+    app = menu_app()
+    started = time.perf_counter()
+    click(app, app.top.widget("load").center)
+    took = time.perf_counter() - started
+    listing = app.top
+    try:
+        assert isinstance(listing, SavesScene)
+        assert took < 2.0, f"the Load screen's first frame took {took:.1f} s"
+        names = [info.name for info in listing.saves]
+        assert sorted(names) == ["Quick", "Slow"]  # both listed at once, by name and date
+        assert listing.reading() and listing.saves[names.index("Slow")].path in listing.unread
+        # the small save is read first: the slow one holds up no other row
+        assert wait_until(app, lambda: listing.saves[names.index("Quick")].game == "knights", 2)
+        app.screenshot(str(tmp_path / "load-reading.png"))
+    finally:
+        gate.set()
+    assert wait_until(app, lambda: not listing.reading(), 10)
+    assert [info.game for info in listing.saves] == ["knights", "knights"]
+    press(app, pygame.K_ESCAPE)
+    assert app.top is not listing

@@ -129,6 +129,38 @@ def answer_within(spec: AgentSpec) -> float:
     return WATCHDOG_FACTOR * max(0.0, budget) + WATCHDOG_GRACE
 
 
+# A review's first judged decision may wait for the process to start and load the review.
+REVIEW_START_GRACE = 10.0
+# A judged decision plays a few samples whatever its budget: a tiny budget counts as this.
+REVIEW_MIN_BUDGET = 1.0
+
+
+def review_within(budget: float, first: bool) -> float:
+    """Seconds a review may go without a word from the AI process before it counts as lost:
+    one judged decision, as long as a decision of that budget may take (at least
+    REVIEW_MIN_BUDGET; ``first``: the process's start on top)."""
+    start = REVIEW_START_GRACE if first else 0.0
+    return WATCHDOG_FACTOR * max(REVIEW_MIN_BUDGET, budget) + WATCHDOG_GRACE + start
+
+
+class SharedFlag:
+    """A stop flag both processes see, without a lock: setting it never waits, even for a
+    process that was stopped (``kill -STOP``) while it looked at the flag (a
+    ``multiprocessing.Event`` would wait for that process's lock for ever)."""
+
+    def __init__(self, context: Any) -> None:
+        self._value: Any = context.RawValue("b", 0)
+
+    def set(self) -> None:
+        self._value.value = 1
+
+    def clear(self) -> None:
+        self._value.value = 0
+
+    def is_set(self) -> bool:
+        return bool(self._value.value)
+
+
 class _Interrupt:
     """The stop event of the review steps running now: set by every request that arrives, so
     a decision (or a cancel) never waits for a whole reviewed decision."""
@@ -211,11 +243,17 @@ def _step(review: _Review, interrupt: _Interrupt, inbox: queue.Queue[Any], repli
     return True
 
 
-def serve(requests: Any, replies: Any, stop: Any, parent_pid: int | None = None) -> None:
+def serve(
+    requests: Any,
+    replies: Any,
+    stop: Any,
+    parent_pid: int | None = None,
+    kill_with_parent: bool = True,
+) -> None:
     """The process's loop: one reply per decision request that was not overtaken by a newer
     one, and the replies of the review between decisions. It ends with the game's process
-    (``parent_pid``), however that ends."""
-    watch_parent(parent_pid)
+    (``parent_pid``), however that ends (see :func:`game.processes.watch_parent`)."""
+    watch_parent(parent_pid, kill_with_parent)
     if hasattr(os, "nice"):
         # On a busy machine the window's frames come first; the search has a wall-clock budget.
         with contextlib.suppress(OSError):

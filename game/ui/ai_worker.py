@@ -34,12 +34,16 @@ from game.ui.ai_process import (
     Reply,
     Request,
     ReviewReply,
+    SharedFlag,
     answer_within,
     make_spec_agent,
     serve,
 )
 
 log = logging.getLogger(__name__)
+
+# Seconds the AI process has to end by itself when the game closes; then it is killed.
+CLOSE_GRACE = 0.5
 
 # A short GIL switch interval keeps frames smooth while a thread-run search works.
 SWITCH_INTERVAL = 0.001
@@ -66,16 +70,26 @@ class _AIProcess:
     def __init__(self) -> None:
         context = multiprocessing.get_context("spawn")
         self.requests: Any = context.Queue()
+        # Requests a stopped process never reads must not hold up the game's exit (its feeder
+        # thread would wait on the full pipe for ever).
+        self.requests.cancel_join_thread()
         self.replies: Any = context.Queue()
-        self.stop: Any = context.Event()
+        self.stop = SharedFlag(context)
+        # The kernel ends the process when the thread that starts it ends: only the main
+        # thread lives as long as the game.
+        main_thread = threading.current_thread() is threading.main_thread()
         self.process = context.Process(
             target=serve,
-            args=(self.requests, self.replies, self.stop, os.getpid()),
+            args=(self.requests, self.replies, self.stop, os.getpid(), main_thread),
             name="robbers-den-ai",
             daemon=True,
         )
         self.process.start()
         self.answers: dict[int, Reply] = {}
+        # The watchdogs' clock: when the process last sent anything, and until when a
+        # decision it was asked for may keep it from sending (a review waits for it).
+        self.heard_at = time.perf_counter()
+        self.busy_until = 0.0
         self.waiting: set[int] = set()  # tickets whose answers someone still wants
         self.reviews: dict[int, list[ReviewReply]] = {}  # review ticket -> its replies so far
         atexit.register(self.close)
@@ -99,6 +113,7 @@ class _AIProcess:
                 reply = self.replies.get_nowait()
             except (queue.Empty, OSError, EOFError):
                 return
+            self.heard_at = time.perf_counter()
             if isinstance(reply, ReviewReply):
                 box = self.reviews.get(reply.ticket)
                 if box is not None:  # else: a review that was cancelled or left
@@ -122,14 +137,17 @@ class _AIProcess:
             pass
 
     def close(self) -> None:
+        """End the process: asked first, then killed (a stopped or wedged process never
+        answers, and multiprocessing's own exit would wait for it for ever)."""
         try:
+            if not self.process.is_alive():
+                return
             self.stop.set()
             self.requests.put(None)
-            self.process.join(timeout=0.5)
-            if self.process.is_alive():
-                self.process.terminate()
+            self.process.join(timeout=CLOSE_GRACE)
         except (OSError, ValueError, AssertionError):
             pass
+        self.kill()
 
 
 def warm_up() -> None:
@@ -185,6 +203,7 @@ class AIWorker:
                     self._remote = ticket
                     self._deadline = self.started_at + answer_within(agent)
                     self._asked = process
+                process.busy_until = max(process.busy_until, self._deadline)
                 process.waiting.add(ticket)
                 process.requests.put(Request(ticket, agent, state, rng.getrandbits(63)))
                 return

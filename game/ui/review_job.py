@@ -13,8 +13,10 @@ the AI process and it goes on afterwards (the decision it was judging is judged 
 from __future__ import annotations
 
 import contextlib
+import logging
 import sys
 import threading
+import time
 import weakref
 from collections.abc import Collection, Sequence
 from typing import Any
@@ -22,8 +24,10 @@ from typing import Any
 from game.i18n import _
 from game.review import GameReview, ReviewedTurn
 from game.ui import ai_worker
-from game.ui.ai_process import REPLACED, ReviewCancel, ReviewRequest
+from game.ui.ai_process import REPLACED, ReviewCancel, ReviewRequest, review_within
 from game.ui.review_steps import review_rest
+
+log = logging.getLogger(__name__)
 
 
 def _abandon(process: ai_worker._AIProcess, ticket: int) -> None:
@@ -63,6 +67,9 @@ class ReviewJob:
         self.total: int = count_decisions(game, states, history)
         self._turns: list[ReviewedTurn] = _prefix(done, self.moves)
         self.error: str | None = None
+        self.stalled = False  # the AI process gave no answer in time (the watchdog)
+        self._asked_at = time.perf_counter()
+        self._heard_from = False  # a judged decision came from the process
         self._unpolled: list[ReviewedTurn] = []
         self._ended = len(self._turns) >= self.total
         self._lock = threading.Lock()
@@ -180,6 +187,8 @@ class ReviewJob:
             return
         process.collect()
         replies = process.reviews.get(self._ticket, [])
+        if replies:
+            self._heard_from = True
         while replies:
             reply = replies.pop(0)
             if reply.turn is not None:
@@ -193,6 +202,28 @@ class ReviewJob:
             else:
                 self._ended = True
             return
+        self._watchdog(process)
+
+    def _watchdog(self, process: ai_worker._AIProcess) -> None:
+        """Past the time a judged decision may take with no word from the AI process (a
+        stopped or wedged process), the review fails and says so; the process is restarted,
+        so that trying again can work."""
+        within = review_within(self.budget, first=not self._heard_from)
+        heard = max(self._asked_at, process.heard_at)
+        deadline = max(heard, process.busy_until) + within
+        now = time.perf_counter()
+        if now < deadline:
+            return
+        process.reviews.pop(self._ticket, None)
+        self.stalled = True
+        waited = now - heard
+        log.warning("AI process: no review answer within %.0f s; it is restarted", waited)
+        ai_worker._AIProcess.restart(process)
+        self._fail(
+            _("The computer players' process gave no answer within {seconds} s.").format(
+                seconds=round(waited)
+            )
+        )
 
     # ----- the fallback thread ----------------------------------------------------------------
 

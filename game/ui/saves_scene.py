@@ -7,6 +7,9 @@ table goes on untouched.
 
 from __future__ import annotations
 
+import sys
+import threading
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -16,11 +19,13 @@ from game.persist import (
     SaveError,
     SaveInfo,
     delete_listed,
-    list_saves,
     load_game,
     named_save_exists,
     save_named,
+    saves_dir,
 )
+from game.persist.atomic import describe_os_error
+from game.persist.saves import SAVE_SUFFIX
 from game.registry import GAMES
 from game.ui import theme
 from game.ui.overlays import Dialog, PauseOverlay, clicked_outside, dim
@@ -34,6 +39,121 @@ if TYPE_CHECKING:
 
 ROW_H = 40
 NAME_CHARS = " -_'()"
+# The screen's first frame waits this long for the list: a folder of ordinary saves shows at
+# once, and large ones never hold up the window (they are read on a thread, row by row).
+FIRST_WAIT = 0.05
+# A save this large is read only after the screen's first frame: while its text is parsed the
+# window's thread waits for the interpreter.
+LARGE_SAVE = 1024 * 1024
+# A short interpreter switch interval keeps frames smooth while a save is read (as for the
+# computer players' threads).
+SWITCH_INTERVAL = 0.001
+
+
+def _save_files() -> list[tuple[Path, float, int]]:
+    """The named saves' files, times and sizes, newest first (as ``list_saves`` orders them)."""
+    folder = saves_dir()
+    found: list[tuple[Path, float, int]] = []
+    try:
+        paths = [p for p in folder.iterdir() if p.suffix == SAVE_SUFFIX]
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        raise SaveError(describe_os_error(error, folder / "x", doing="list")) from error
+    for path in paths:
+        try:
+            if path.is_file():
+                status = path.stat()
+                found.append((path, status.st_mtime, status.st_size))
+        except OSError:
+            continue
+    found.sort(key=lambda entry: (-entry[1], entry[0].stem.lower()))
+    return found
+
+
+def _read_info(path: Path, modified: float) -> SaveInfo:
+    """The list's row of one save, read as ``list_saves`` reads it."""
+    try:
+        saved = load_game(path)
+    except SaveError as error:
+        return SaveInfo(path.stem, path, modified, None, (), str(error))
+    return SaveInfo(
+        path.stem, path, modified, saved.game, saved.players, has_review=saved.review is not None
+    )
+
+
+class SaveListing:
+    """The named saves, read on a daemon thread so the window never waits for a file: the
+    names and dates first, then each save's game and players as it is read (a large save
+    takes a while to check)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._infos: list[SaveInfo] = []
+        self._unread: set[Path] = set()
+        self._problem = ""
+        self._listed = False  # the names are known
+        self._cancelled = threading.Event()
+        self._shown = threading.Event()  # the screen's first frame is drawn
+        self._settled = threading.Event()  # all read, or waiting for the first frame
+        self.version = 0  # grows with every change
+        if sys.getswitchinterval() > SWITCH_INTERVAL:
+            sys.setswitchinterval(SWITCH_INTERVAL)
+        self._thread = threading.Thread(target=self._run, name="save-list", daemon=True)
+        self._thread.start()
+
+    def wait(self, seconds: float) -> None:
+        """Wait at most ``seconds`` for the list (large saves are not read before ``shown``)."""
+        self._settled.wait(seconds)
+
+    def shown(self) -> None:
+        """The screen's first frame is drawn: large saves may be read now."""
+        self._shown.set()
+
+    def cancel(self) -> None:
+        """Read no more files (the screen closed, or the list is read again)."""
+        self._cancelled.set()
+        self._shown.set()
+
+    def snapshot(self) -> tuple[list[SaveInfo], set[Path], str, bool]:
+        """The rows so far, the files not read yet, a problem with the folder, and whether
+        the names are known."""
+        with self._lock:
+            return list(self._infos), set(self._unread), self._problem, self._listed
+
+    def _run(self) -> None:
+        try:
+            self._read()
+        finally:
+            self._settled.set()
+
+    def _read(self) -> None:
+        try:
+            files = _save_files()
+        except SaveError as error:
+            with self._lock:
+                self._problem, self._listed = str(error), True
+                self.version += 1
+            return
+        with self._lock:
+            self._infos = [SaveInfo(path.stem, path, time, None, ()) for path, time, _ in files]
+            self._unread = {path for path, _time, _size in files}
+            self._listed = True
+            self.version += 1
+        # The small ones first: a large save being checked holds up no other row.
+        order = sorted(range(len(files)), key=lambda i: files[i][2])
+        for index in order:
+            path, modified, size = files[index]
+            if size > LARGE_SAVE and not self._shown.is_set():
+                self._settled.set()
+                self._shown.wait()
+            if self._cancelled.is_set():
+                return
+            info = _read_info(path, modified)
+            with self._lock:
+                self._infos[index] = info
+                self._unread.discard(path)
+                self.version += 1
 
 
 def game_title(game: str | None) -> str:
@@ -57,19 +177,53 @@ class SavesScene(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.list_area = pygame.Rect(0, 0, 0, 0)
         self.problem = ""
+        self.unread: set[Path] = set()  # listed saves not read yet
+        self.listed = False  # the names are known
+        self.listing: SaveListing | None = None
+        self._seen_version = -1
+        self._choose_newest = table is None  # loading: the newest save is ready for Enter
         self.refresh()
-        if table is None and self.saves:  # loading: the newest save is ready for Enter
-            self.selected, self.entry_text = 0, self.saves[0].name
 
     # -- data --------------------------------------------------------------------------------
     def refresh(self) -> None:
-        try:
-            self.saves = list_saves()
-            self.problem = ""
-        except SaveError as error:
-            self.saves, self.problem = [], str(error)
+        """Read the list again, on a thread (see :class:`SaveListing`)."""
+        if self.listing is not None:
+            self.listing.cancel()
+        self.listing = SaveListing()
+        self._seen_version = -1
+        self.listing.wait(FIRST_WAIT)
+        self.take_listing()
+
+    def take_listing(self) -> None:
+        """What the listing has read since the last frame (never waits)."""
+        listing = self.listing
+        if listing is None or listing.version == self._seen_version:
+            return
+        self._seen_version = listing.version
+        chosen = self.chosen()
+        self.saves, self.unread, self.problem, self.listed = listing.snapshot()
+        if chosen is not None:  # the same save stays chosen
+            paths = [info.path for info in self.saves]
+            self.selected = paths.index(chosen.path) if chosen.path in paths else None
         if self.selected is not None and self.selected >= len(self.saves):
             self.selected = None
+        if self._choose_newest and self.saves:
+            self._choose_newest = False
+            self.selected, self.entry_text = 0, self.saves[0].name
+        if self.widgets.widgets:
+            self._sync()
+
+    def reading(self) -> bool:
+        """Does the list still show saves being read (or no names yet)?"""
+        return not self.listed or bool(self.unread)
+
+    def on_exit(self) -> None:
+        if self.listing is not None:
+            self.listing.cancel()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.take_listing()
 
     def select(self, index: int) -> None:
         if 0 <= index < len(self.saves):
@@ -288,7 +442,9 @@ class SavesScene(Scene):
                 surface, heading, (x, area.y + 6), theme.FONT_SMALL, theme.TEXT_DIM, True
             )
         if not self.saves:
-            empty = self.problem or _("No saved games yet.")
+            empty = self.problem or (
+                _("No saved games yet.") if self.listed else _("Reading the saves…")
+            )
             theme.blit_text(
                 surface,
                 empty,
@@ -303,7 +459,10 @@ class SavesScene(Scene):
             if index == self.selected:
                 pygame.draw.rect(surface, theme.BUTTON_ON, row, border_radius=5)
             ink = theme.TEXT if info.problem is None else theme.BAD
-            values = (info.name, game_title(info.game), info.modified_text, ", ".join(info.players))
+            game = game_title(info.game)
+            if info.path in self.unread:
+                game = _("reading…")
+            values = (info.name, game, info.modified_text, ", ".join(info.players))
             for (x, _heading), value in zip(columns, values, strict=True):
                 theme.blit_text(surface, value, (x, row.y + 9), theme.FONT_SMALL + 2, ink)
         chosen = self.chosen()
@@ -316,3 +475,5 @@ class SavesScene(Scene):
                 theme.BAD,
             )
         self.widgets.draw(surface)
+        if self.listing is not None:
+            self.listing.shown()

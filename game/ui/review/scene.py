@@ -104,15 +104,38 @@ class ReviewScene(Scene):
         if self.review is None and self.job is None:
             done = self.source.resumable()
             self.judged = {t.index: t for t in done}
-            self.job = ReviewJob(
-                self.source.game,
-                self.source.states,
-                self.source.history,
-                self.source.reviewed_seats,
-                self.budget,
-                done=done,
-            )
-            self.total = self.job.total
+            self.start_job(done)
+        self.sync_widgets()
+
+    def start_job(self, done: tuple[ReviewedTurn, ...]) -> None:
+        self.job = ReviewJob(
+            self.source.game,
+            self.source.states,
+            self.source.history,
+            self.source.reviewed_seats,
+            self.budget,
+            done=done,
+        )
+        self.total = self.job.total
+
+    @property
+    def failed(self) -> bool:
+        """The review ended on an error (e.g. the AI process gave no answer): Retry offered."""
+        return (
+            self.job is not None
+            and self.job.error is not None
+            and self.review is not None
+            and not self.review.complete
+        )
+
+    def retry(self) -> None:
+        """Go on with the review from the decisions judged so far."""
+        if not self.failed:
+            return
+        self.review = None
+        self.note, self.note_bad = "", False
+        self.start_job(tuple(self.turns))
+        self._built_for = None
         self.sync_widgets()
 
     def on_exit(self) -> None:
@@ -192,6 +215,16 @@ class ReviewScene(Scene):
         )
         self.widgets.add(
             Button(
+                _("Retry"),
+                self.retry,
+                pygame.Rect(w - MARGIN - 150, 60, 150, 40),
+                pygame.K_r,
+                ident="retry",
+                tooltip=_("Go on with the review from the turns judged so far (R)"),
+            )
+        )
+        self.widgets.add(
+            Button(
                 _("Close"),
                 self.close,
                 pygame.Rect(w - MARGIN - 150, 14, 150, 40),
@@ -221,6 +254,7 @@ class ReviewScene(Scene):
             return
         cancel = self.running and not self.cancelled
         self.widgets.find("cancel").visible = cancel
+        self.widgets.find("retry").visible = self.failed
         close = self.widgets.find("close")
         assert isinstance(close, Button)
         close.shortcut = None if cancel else pygame.K_ESCAPE  # Esc cancels first
@@ -426,8 +460,6 @@ class ReviewScene(Scene):
         pygame.draw.rect(surface, theme.PANEL_EDGE, track, 1, border_radius=6)
         text_x = track.right + 14
         status = self.progress_text()
-        if self.note:
-            status = f"{status} · {self.note}"
         ink = theme.BAD if self.note_bad else theme.TEXT
         room = bar.right - text_x
         theme.blit_text(
@@ -438,6 +470,14 @@ class ReviewScene(Scene):
             ink,
             anchor="midleft",
         )
+        if self.note:  # on a line of its own under the bar: a failure is read in full
+            theme.blit_text(
+                surface,
+                theme.ellipsize(self.note, theme.FONT_SMALL, bar.right - track.x),
+                (track.x, track.bottom + 3),
+                theme.FONT_SMALL,
+                ink,
+            )
         self.graph.draw(surface, self.hover, self.source.names)
         if not self.judged:
             theme.blit_text(
