@@ -28,7 +28,7 @@ from game.persist import SavedGame, SaveError, load_game, load_settings, replay_
 from game.registry import game_spec
 from game.review import GameReview, ReviewedTurn, review_covers
 from game.review_words import chance_text, decision_label, finding_text
-from game.seat_events import HistoryEntry
+from game.seat_events import HistoryItem
 from game.wording import _
 
 MAX_BUDGET = 600.0  # seconds per decision: ten minutes is no longer a review anyone waits for
@@ -99,7 +99,7 @@ def stored_review(
 def _judged(
     game: str,
     states: Sequence[GameState],
-    history: Sequence[HistoryEntry],
+    history: Sequence[HistoryItem],
     seats: Sequence[int],
     budget: float | None,
     stop: threading.Event,

@@ -148,4 +148,4 @@ def is_seat_event(data: JSONValue) -> bool:
 
 
 # One entry of a game's history: a move, or a change of who sits at the table.
-HistoryEntry = Action | SeatEvent
+HistoryItem = Action | SeatEvent
