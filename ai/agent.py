@@ -10,14 +10,18 @@ from __future__ import annotations
 import random
 import threading
 import time
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
+
+from game.core import Action, GameState
+
+S = TypeVar("S", bound=GameState)
 
 
 @runtime_checkable
 class Agent(Protocol):
     """A computer player: ``choose(state, rng)`` returns one legal action for the player to move."""
 
-    def choose(self, state: Any, rng: random.Random) -> Any: ...
+    def choose(self, state: GameState, rng: random.Random) -> Action: ...
 
 
 class Deadline:
@@ -42,7 +46,7 @@ class Deadline:
         return max(0.0, self.end - time.perf_counter())
 
 
-def own_view(state: Any) -> tuple[int, Any]:
+def own_view(state: S) -> tuple[int, S]:
     """The seat to move and what that seat can see; agents think only about the latter."""
     me = state.current_player
     if me is None:

@@ -17,12 +17,12 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from ai.levels import LEVELS, make_agent
 from ai.stats import percentile, wilson_interval
 from game.cli_args import SEED_RANGE, cores, seconds, whole
-from game.core import IllegalAction
+from game.core import GameState, IllegalAction
 from game.processes import watch_parent
 from game.registry import GAME_KEYS, game_spec, resolve
 
@@ -49,11 +49,11 @@ class GameResult:
     finished: bool = True
 
 
-def new_state(game: str, names: list[str], deal_seed: int) -> Any:
+def new_state(game: str, names: list[str], deal_seed: int) -> GameState:
     return game_spec(game).new_game(names, deal_seed)
 
 
-def final_scores(game: str, state: Any) -> list[float]:
+def final_scores(game: str, state: GameState) -> list[float]:
     """Knights: points; rummy: the penalty (hand value) each seat is left with."""
     return game_spec(game).final_scores(state)
 
@@ -85,6 +85,7 @@ def play_game(spec: GameSpec) -> GameResult:
     actions = 0
     while not state.is_terminal and actions < MAX_ACTIONS_PER_GAME:
         seat = state.current_player
+        assert seat is not None  # a state that is not over has a player to move
         began = time.perf_counter()
         try:
             action = agents[seat].choose(state, rngs[seat])
@@ -134,26 +135,56 @@ def run_games(specs: list[GameSpec], workers: int) -> Iterator[GameResult]:
         yield from pool.imap(play_game, specs)
 
 
-def summarize(game: str, results: list[GameResult]) -> dict[str, Any]:
-    levels: dict[str, dict[str, Any]] = {}
-    raw: dict[str, dict[str, Any]] = {}
+class LevelReport(TypedDict):
+    """One level's line of the report."""
+
+    games: int
+    wins: float
+    win_rate: float
+    ci95: list[float]
+    mean_score: float
+    decision_ms_mean: float
+    decision_ms_p95: float
+    decision_ms_max: float
+
+
+class Report(TypedDict):
+    """What ``match --json`` prints."""
+
+    game: str
+    games: int
+    illegal_actions: int
+    levels: dict[str, LevelReport]
+
+
+@dataclass
+class _Tally:
+    games: int = 0
+    wins: float = 0.0
+    scores: list[float] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+
+def summarize(game: str, results: list[GameResult]) -> Report:
+    levels: dict[str, LevelReport] = {}
+    raw: dict[str, _Tally] = {}
     for result in results:
         for seat, level in enumerate(result.seat_levels):
-            entry = raw.setdefault(level, {"games": 0, "wins": 0.0, "scores": [], "times": []})
-            entry["games"] += 1
-            entry["wins"] += result.returns[seat]
-            entry["scores"].append(result.scores[seat])
-            entry["times"].extend(result.decision_seconds[seat])
+            entry = raw.setdefault(level, _Tally())
+            entry.games += 1
+            entry.wins += result.returns[seat]
+            entry.scores.append(result.scores[seat])
+            entry.times.extend(result.decision_seconds[seat])
     for level, entry in raw.items():
-        games = entry["games"]
-        low, high = wilson_interval(entry["wins"], games)
-        times_ms = [seconds * 1000.0 for seconds in entry["times"]]
+        games = entry.games
+        low, high = wilson_interval(entry.wins, games)
+        times_ms = [seconds * 1000.0 for seconds in entry.times]
         levels[level] = {
             "games": games,
-            "wins": round(entry["wins"], 4),
-            "win_rate": round(entry["wins"] / games, 4) if games else 0.0,
+            "wins": round(entry.wins, 4),
+            "win_rate": round(entry.wins / games, 4) if games else 0.0,
             "ci95": [round(low, 4), round(high, 4)],
-            "mean_score": round(sum(entry["scores"]) / games, 3) if games else 0.0,
+            "mean_score": round(sum(entry.scores) / games, 3) if games else 0.0,
             "decision_ms_mean": round(sum(times_ms) / len(times_ms), 1) if times_ms else 0.0,
             "decision_ms_p95": round(percentile(times_ms, 0.95), 1),
             "decision_ms_max": round(max(times_ms), 1) if times_ms else 0.0,
@@ -166,7 +197,7 @@ def summarize(game: str, results: list[GameResult]) -> dict[str, Any]:
     }
 
 
-def format_report(report: dict[str, Any], unfinished: int) -> str:
+def format_report(report: Report, unfinished: int) -> str:
     score_name = "mean pen" if game_spec(report["game"]).info.lower_score_wins else "mean pts"
     lines = [
         f"{report['game']}: {report['games']} games, illegal actions: {report['illegal_actions']}"

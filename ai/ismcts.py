@@ -20,65 +20,70 @@ import threading
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Generic, Protocol, TypeVar
 
 from ai.agent import Deadline, own_view, search_budget
+from game.core import Action, GameState
+
+# A searched choice: an action, or a macro such as a whole turn (a node of the tree).
+C = TypeVar("C", bound=Hashable)
 
 
-class SearchGame(Protocol):
+class SearchGame(Protocol[C]):
     """The game-specific parts of the search, all working on full (determinized) states."""
 
-    def begin(self, view: Any, searcher: int, deadline: Deadline) -> None:
+    def begin(self, view: GameState, searcher: int, deadline: Deadline) -> None:
         """Called once per decision with the searcher's view, before any iteration."""
         ...
 
-    def determinize(self, view: Any, searcher: int, rng: random.Random) -> Any:
+    def determinize(self, view: GameState, searcher: int, rng: random.Random) -> GameState:
         """A full state consistent with the searcher's ``view``: at least
         ``view.determinize(searcher, rng)``; a plug-in may weigh the deals by its beliefs."""
         ...
 
-    def candidates(self, state: Any, searcher: int, rng: random.Random) -> list[Any]:
+    def candidates(self, state: GameState, searcher: int, rng: random.Random) -> list[C]:
         """Choices worth searching for the player to move, best first; never empty.
         ``searcher`` is the seat the search decides for (its own moves may get more care)."""
         ...
 
-    def candidate_key(self, state: Any) -> Hashable | None:
+    def candidate_key(self, state: GameState) -> Hashable | None:
         """What the candidates depend on besides the tree path (e.g. the actor's hand), so a
         node can reuse them across determinizations; None disables the cache."""
         ...
 
-    def rollout_action(self, state: Any, rng: random.Random) -> Any | None:
+    def rollout_action(self, state: GameState, rng: random.Random) -> Action | None:
         """A cheap, sensible action for the rollout, or None to stop and evaluate here."""
         ...
 
-    def apply(self, state: Any, choice: Any) -> Any:
-        """The state after a searched choice (an action, or a macro such as a whole turn)."""
+    def apply(self, state: GameState, choice: C | Action) -> GameState:
+        """The state after a searched choice (an action, or a macro such as a whole turn), or
+        after a rollout's action."""
         ...
 
-    def first_action(self, choice: Any) -> Any:
+    def first_action(self, choice: C) -> Action:
         """The action to play now for a searched choice."""
         ...
 
-    def evaluate(self, state: Any) -> list[float]:
+    def evaluate(self, state: GameState) -> list[float]:
         """Estimated returns (0..1 per seat) of a non-terminal state where a rollout stops."""
         ...
 
-    def final_values(self, state: Any) -> list[float]:
+    def final_values(self, state: GameState) -> list[float]:
         """What a finished game is worth to each seat (0..1) for the search: its returns, or
         returns shaped by how it was won (a score margin tells near-misses apart)."""
         ...
 
 
 @dataclass
-class Node:
+class Node(Generic[C]):
     """One action edge of the shared tree, with the statistics of the seat that took it."""
 
     actor: int
     visits: int = 0
     availability: int = 0
     reward: float = 0.0
-    children: dict[Hashable, Node] = field(default_factory=dict)
-    candidate_cache: dict[Hashable, list[Any]] = field(default_factory=dict)
+    children: dict[Hashable, Node[C]] = field(default_factory=dict)
+    candidate_cache: dict[Hashable, list[C]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -108,18 +113,20 @@ class SearchConfig:
 
 @dataclass
 class SearchResult:
-    action: Any
+    action: Action
     iterations: int
     visits: dict[str, int]
     settled: bool = False  # stopped before the budget: more search could not change the choice
 
 
-def _widened(candidates: list[Any], node: Node, config: SearchConfig) -> list[Any]:
+def _widened(candidates: list[C], node: Node[C], config: SearchConfig) -> list[C]:
     width = int(math.ceil(config.widening_base + (node.visits + 1) ** config.widening_alpha))
     return candidates[:width]
 
 
-def _candidates(node: Node, state: Any, me: int, game: SearchGame, rng: random.Random) -> list[Any]:
+def _candidates(
+    node: Node[C], state: GameState, me: int, game: SearchGame[C], rng: random.Random
+) -> list[C]:
     key = game.candidate_key(state)
     if key is None:
         return game.candidates(state, me, rng)
@@ -142,7 +149,7 @@ def _clearly_better(challenger: Node, first: Node, config: SearchConfig) -> bool
     )
 
 
-def _settled(root: Node, first: Any, iterations_left: float, config: SearchConfig) -> bool:
+def _settled(root: Node[C], first: C, iterations_left: float, config: SearchConfig) -> bool:
     """Can no other root choice be :func:`_clearly_better` than ``first`` by the end, even if
     every iteration left went to it? (``first``'s visits only grow, so its bar only rises.)"""
     keeper = root.children.get(first)
@@ -181,7 +188,7 @@ class IterationClock:
         return self.SPARE * deadline.remaining() / max(self.fastest, 1e-6)
 
 
-def _select(node: Node, options: list[Any], exploration: float) -> Any:
+def _select(node: Node[C], options: list[C], exploration: float) -> C:
     best_action = options[0]
     best_score = -math.inf
     for action in options:
@@ -196,14 +203,14 @@ def _select(node: Node, options: list[Any], exploration: float) -> Any:
 
 
 def _iterate(
-    root: Node,
-    view: Any,
+    root: Node[C],
+    view: GameState,
     me: int,
-    game: SearchGame,
+    game: SearchGame[C],
     config: SearchConfig,
     rng: random.Random,
     deadline: Deadline,
-    deal: Any = None,
+    deal: GameState | None = None,
 ) -> None:
     state = deal if deal is not None else game.determinize(view, me, rng)
     node = root
@@ -218,6 +225,7 @@ def _iterate(
                 child.availability += 1
         untried = [action for action in options if action not in node.children]
         actor = state.current_player
+        assert actor is not None  # a state that is not over has a player to move
         if untried:
             action = untried[0]
             child = Node(actor=actor, availability=1)
@@ -231,10 +239,10 @@ def _iterate(
         path.append(node)
     depth = 0
     while not state.is_terminal and depth < config.rollout_depth and not deadline.expired():
-        action = game.rollout_action(state, rng)
-        if action is None:
+        step = game.rollout_action(state, rng)
+        if step is None:
             break
-        state = game.apply(state, action)
+        state = game.apply(state, step)
         depth += 1
     values = game.final_values(state) if state.is_terminal else game.evaluate(state)
     for visited in path[1:]:
@@ -244,8 +252,8 @@ def _iterate(
 
 
 def search(
-    state: Any,
-    game: SearchGame,
+    state: GameState,
+    game: SearchGame[C],
     config: SearchConfig,
     rng: random.Random,
     stop: threading.Event | None = None,
@@ -254,7 +262,7 @@ def search(
     deadline = Deadline(search_budget(config.budget), stop)
     me, view = own_view(state)
     game.begin(view, me, deadline)
-    root = Node(actor=me)
+    root: Node[C] = Node(actor=me)
     root_options = _candidates(root, game.determinize(view, me, rng), me, game, rng)
     if len(root_options) == 1:
         return SearchResult(game.first_action(root_options[0]), 0, {})
@@ -293,7 +301,7 @@ def search(
     return SearchResult(game.first_action(best), iterations, visits, settled)
 
 
-class IsmctsAgent:
+class IsmctsAgent(Generic[C]):
     """The hard/expert player: ISMCTS over a game's :class:`SearchGame` plug-in.
 
     A fresh plug-in is made for every decision (plug-ins may remember the decision's root),
@@ -302,7 +310,7 @@ class IsmctsAgent:
 
     def __init__(
         self,
-        make_game: Callable[[], SearchGame],
+        make_game: Callable[[], SearchGame[C]],
         config: SearchConfig,
         stop: threading.Event | None = None,
     ) -> None:
@@ -310,5 +318,5 @@ class IsmctsAgent:
         self.config = config
         self.stop = stop
 
-    def choose(self, state: Any, rng: random.Random) -> Any:
+    def choose(self, state: GameState, rng: random.Random) -> Action:
         return search(state, self.make_game(), self.config, rng, self.stop).action

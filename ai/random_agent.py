@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ai.agent import own_view
+from game.core import Action, GameState
 
 
 class RandomAgent:
-    def choose(self, state: Any, rng: random.Random) -> Any:
+    def choose(self, state: GameState, rng: random.Random) -> Action:
         _, view = own_view(state)
         return rng.choice(view.legal_actions())

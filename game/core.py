@@ -16,6 +16,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+# Data read from a file or a pipe before it is checked (json.loads' result): the reader narrows
+# it with isinstance, so it is typed as what it is known to be, an object.
+JSONValue = object
+
 # ----- refusals: why an action or a set is not allowed ----------------------------------------
 
 
@@ -102,7 +106,9 @@ class Reason(str):
         """The sentence with the template and the game words passed through ``translate``."""
         return self.kind.render(self.fields, translate)
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(
+        self,
+    ) -> tuple[Callable[[str, dict[str, object]], Reason], tuple[str, dict[str, object]]]:
         return (_reason, (self.code, dict(self.fields)))
 
 
@@ -138,7 +144,7 @@ class IllegalAction(ValueError):
     def fields(self) -> Mapping[str, object]:
         return MappingProxyType({}) if self.reason is None else self.reason.fields
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str]]:
         return (type(self), (self.reason if self.reason is not None else str(self),))
 
 
@@ -150,7 +156,7 @@ class SaveFormatError(ValueError):
 class Action(Protocol):
     """A small frozen, hashable value with ``str()`` for logs and a dict form for files."""
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> dict[str, object]: ...
 
 
 S = TypeVar("S", bound="GameState")
@@ -176,8 +182,11 @@ class GameState(Protocol):
     @property
     def num_players(self) -> int: ...
 
-    def legal_actions(self) -> list[Any]: ...
+    def legal_actions(self) -> Sequence[Action]: ...
 
+    # ``Any``: an engine's ``apply`` takes only its own actions (a parameter type can't be
+    # narrowed in an implementation), and the shared code passes back what that game gave it
+    # (``legal_actions``, ``action_from_dict``, the agent's ``choose``).
     def apply(self: S, action: Any) -> S: ...
 
     def returns(self) -> list[float]: ...
@@ -186,7 +195,7 @@ class GameState(Protocol):
 
     def determinize(self: S, player: int, rng: random.Random) -> S: ...
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> dict[str, object]: ...
 
 
 # The computer levels every game offers, weakest first (make_agent in docs/contract.md).

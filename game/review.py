@@ -13,10 +13,10 @@ every field checked, anything wrong refused with a :class:`ValueError`. Pure: no
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from game.core import Action, JSONValue
 from game.numbers import number_in
 from game.registry import game_spec
 
@@ -55,7 +55,7 @@ class ReviewedTurn:
     chances: tuple[float, ...]
     played: float
     reviewed: bool
-    best: tuple[Any, ...] = ()
+    best: tuple[Action, ...] = ()
     best_chance: float = 0.0
     noise: float = 0.0
     samples: int = 0
@@ -73,8 +73,8 @@ class ReviewedTurn:
     def is_mistake(self) -> bool:
         return is_mistake(self.cost, self.noise)
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
+    def to_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {
             "index": self.index,
             "moves": self.moves,
             "seat": self.seat,
@@ -122,7 +122,7 @@ class GameReview:
         found.sort(key=lambda t: (-t.cost, t.index))
         return found[:limit]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {
             "version": FORMAT_VERSION,
             "game": self.game,
@@ -134,7 +134,7 @@ class GameReview:
         }
 
     @classmethod
-    def from_dict(cls, data: Any) -> GameReview:
+    def from_dict(cls, data: JSONValue) -> GameReview:
         """A review read from a file; ``ValueError`` with the reason for anything wrong."""
         return _read_review(data)
 
@@ -162,23 +162,25 @@ _OPTIONAL_TURN_FIELDS = {"best", "best_chance", "noise", "points_played", "point
 _REQUIRED_TURN_FIELDS = _TURN_FIELDS - _OPTIONAL_TURN_FIELDS
 
 
-def _whole(value: Any, what: str, low: int, high: int) -> int:
+def _whole(value: object, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"the review's {what} must be a whole number from {low} to {high}")
     return value
 
 
-def _chance(value: Any, what: str) -> float:
+def _chance(value: object, what: str) -> float:
     return number_in(value, f"the review's {what}", 0.0, 1.0)
 
 
-def _flag(value: Any, what: str) -> bool:
+def _flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"the review's {what} must be true or false")
     return value
 
 
-def _object(data: Any, fields: set[str], required: set[str], what: str) -> Mapping[str, Any]:
+def _object(
+    data: JSONValue, fields: set[str], required: set[str], what: str
+) -> Mapping[str, object]:
     if not isinstance(data, Mapping):
         raise ValueError(f"the review's {what} must be a JSON object")
     unknown = set(data) - fields
@@ -190,7 +192,7 @@ def _object(data: Any, fields: set[str], required: set[str], what: str) -> Mappi
     return data
 
 
-def _read_turn(data: Any, read_action: Any) -> ReviewedTurn:
+def _read_turn(data: JSONValue, read_action: Callable[[JSONValue], Action]) -> ReviewedTurn:
     d = _object(data, _TURN_FIELDS, _REQUIRED_TURN_FIELDS, "turn")
     chances = d["chances"]
     if not isinstance(chances, list) or not 2 <= len(chances) <= MAX_SEATS:
@@ -203,10 +205,13 @@ def _read_turn(data: Any, read_action: Any) -> ReviewedTurn:
         best = tuple(read_action(item) for item in best_data)
     except (ValueError, TypeError, KeyError) as error:
         raise ValueError(f"the review's better move can't be read: {error}") from None
-    points = [d.get(name) for name in ("points_played", "points_best")]
-    for name, value in zip(("hand points played", "hand points best"), points, strict=True):
-        if value is not None:
-            _whole(value, name, 0, 10_000)
+    points = [
+        None if value is None else _whole(value, name, 0, 10_000)
+        for name, value in (
+            ("hand points played", d.get("points_played")),
+            ("hand points best", d.get("points_best")),
+        )
+    ]
     return ReviewedTurn(
         index=_whole(d["index"], "turn index", 0, 10**6),
         moves=_whole(d["moves"], "turn length", 1, MAX_ACTIONS),
@@ -225,7 +230,7 @@ def _read_turn(data: Any, read_action: Any) -> ReviewedTurn:
     )
 
 
-def _read_review(data: Any) -> GameReview:
+def _read_review(data: JSONValue) -> GameReview:
     d = _object(data, _REVIEW_FIELDS, _REVIEW_FIELDS, "header")
     if d["version"] != FORMAT_VERSION or isinstance(d["version"], bool):
         raise ValueError(f"the review has version {d['version']!r}; this game reads version 1")

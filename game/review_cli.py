@@ -17,16 +17,18 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from types import FrameType
-from typing import Any, TextIO
+from typing import TextIO
 
 from game.cli_args import seconds
+from game.core import GameState
 from game.persist import SavedGame, SaveError, load_game, load_settings, replay_states
 from game.registry import game_spec
 from game.review import GameReview, ReviewedTurn, review_covers
 from game.review_words import chance_text, decision_label, finding_text
+from game.seat_events import HistoryItem
 from game.wording import _
 
 MAX_BUDGET = 600.0  # seconds per decision: ten minutes is no longer a review anyone waits for
@@ -63,7 +65,7 @@ class Outcome:
     """What the command found: the review and how it came about."""
 
     saved: SavedGame
-    states: list[Any]
+    states: list[GameState]
     review: GameReview
     seats: tuple[int, ...]
     stored: bool
@@ -96,8 +98,8 @@ def stored_review(
 
 def _judged(
     game: str,
-    states: Sequence[Any],
-    history: Sequence[Any],
+    states: Sequence[GameState],
+    history: Sequence[HistoryItem],
     seats: Sequence[int],
     budget: float | None,
     stop: threading.Event,
@@ -112,7 +114,7 @@ def _judged(
 
 def run_review(
     saved: SavedGame,
-    states: list[Any],
+    states: list[GameState],
     seats: tuple[int, ...],
     budget: float | None,
     stop: threading.Event,
@@ -164,7 +166,7 @@ def _mistakes(review: GameReview, seats: Sequence[int]) -> dict[int, list[Review
     return {seat: review.mistakes(seat, MISTAKES_SHOWN) for seat in seats}
 
 
-def as_json(outcome: Outcome) -> dict[str, Any]:
+def as_json(outcome: Outcome) -> dict[str, object]:
     """The JSON object ``review --json`` prints (see docs/contract.md)."""
     saved, review = outcome.saved, outcome.review
     named = len(outcome.seats) > 1
@@ -316,7 +318,7 @@ class _Interrupt:
 
     def __init__(self, stop: threading.Event) -> None:
         self.stop = stop
-        self.previous: Any = None
+        self.previous: Callable[[int, FrameType | None], object] | int | None = None
 
     def __enter__(self) -> _Interrupt:
         try:

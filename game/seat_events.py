@@ -13,11 +13,28 @@ the stock) is the engine's own method; :meth:`SeatEvent.apply` calls it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal, Protocol, TypeVar, runtime_checkable
 
-from game.core import LEVELS, IllegalAction
+from game.core import LEVELS, Action, GameState, IllegalAction, JSONValue
+
+S = TypeVar("S", bound=GameState)
+T = TypeVar("T")
+
+
+@runtime_checkable
+class ChangingTable(Protocol):
+    """A state whose players can change mid-game (Räuber-Rommé): the engine methods
+    :meth:`SeatEvent.apply` calls for a join, a rename or a leave. Not part of
+    ``game.core.GameState``: a game without them is played by the seats it began with."""
+
+    def add_player(self: T, name: str) -> T: ...
+
+    def rename_current(self: T, name: str) -> T: ...
+
+    def remove_current(self: T) -> T: ...
+
 
 Change = Literal["join", "rename", "leave", "seat", "new_game"]
 CHANGES: tuple[Change, ...] = ("join", "rename", "leave", "seat", "new_game")
@@ -47,26 +64,28 @@ class SeatEvent:
     seed: int | None = None
     note: str = ""
 
-    def apply(self, state: Any, restart: Any = None) -> Any:
+    def apply(self, state: S, restart: Callable[[S, int], S] | None = None) -> S:
         """The engine state after this change (``restart(state, seed)`` deals a new game)."""
-        try:
-            if self.change == "join":
-                return state.add_player(self.name)
-            if self.change == "rename":
-                return state.rename_current(self.name)
-            if self.change == "leave":
+        if self.change in ("join", "rename", "leave"):
+            if not isinstance(state, ChangingTable):
+                raise IllegalAction("this game is played by the seats it began with")
+            try:
+                if self.change == "join":
+                    return state.add_player(self.name)
+                if self.change == "rename":
+                    return state.rename_current(self.name)
                 return state.remove_current()
-        except AttributeError:
-            raise IllegalAction("this game is played by the seats it began with") from None
+            except AttributeError:
+                raise IllegalAction("this game is played by the seats it began with") from None
         if self.change == "new_game":
             if restart is None or self.seed is None:
                 raise IllegalAction("this game can't start again at a new deal")
             return restart(state, self.seed)
         return state  # who plays a seat is not the engine's business
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The JSON form: the change, the seat, and each field that isn't its default."""
-        data: dict[str, Any] = {"type": "seat", "change": self.change, "seat": self.seat}
+        data: dict[str, object] = {"type": "seat", "change": self.change, "seat": self.seat}
         defaults = SeatEvent(self.change, self.seat)
         for name in ("name", "old", "human", "level", "colour", "seed", "note"):
             value = getattr(self, name)
@@ -75,7 +94,7 @@ class SeatEvent:
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> SeatEvent:
+    def from_dict(cls, data: JSONValue) -> SeatEvent:
         """The event ``data`` stands for; ValueError with the reason for anything else."""
         if not isinstance(data, Mapping) or data.get("type") != "seat":
             raise ValueError("not a seat change")
@@ -109,13 +128,13 @@ class SeatEvent:
         return cls(change, seat, name, old, human, level, colour, seed, note)
 
 
-def _integer(value: Any, what: str, low: int, high: int) -> int:
+def _integer(value: object, what: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise ValueError(f"a seat change's {what} must be a whole number from {low} to {high}")
     return value
 
 
-def _text(value: Any, what: str, limit: int) -> str:
+def _text(value: object, what: str, limit: int) -> str:
     if not isinstance(value, str) or len(value) > limit:
         raise ValueError(f"a seat change's {what} must be text of at most {limit} characters")
     if any(ord(c) < 32 or 0xD800 <= ord(c) <= 0xDFFF for c in value):
@@ -123,6 +142,10 @@ def _text(value: Any, what: str, limit: int) -> str:
     return value
 
 
-def is_seat_event(data: Any) -> bool:
+def is_seat_event(data: JSONValue) -> bool:
     """Is this history item (an action dict as read from a file) a seat change?"""
     return isinstance(data, Mapping) and data.get("type") == "seat"
+
+
+# One entry of a game's history: a move, or a change of who sits at the table.
+HistoryItem = Action | SeatEvent

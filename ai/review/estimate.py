@@ -21,15 +21,16 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol, TypeVar
 
 from ai.agent import Deadline
 from ai.review.calibration import ChanceMap
 from ai.review.spans import DecisionSpan, TurnRules
-from game.core import IllegalAction
+from game.core import Action, GameState, IllegalAction
 from game.review import ReviewedTurn
 
-Choice = tuple[Any, ...]
+Choice = tuple[Action, ...]
+S = TypeVar("S", bound=GameState)
 
 SCREEN_SHARE = 0.5  # of the decision's budget; the confirmation gets the rest
 MIN_SAMPLES = 6  # even on a tiny budget, so the graph's points are not pure luck
@@ -47,29 +48,31 @@ class ReviewGame(TurnRules, Protocol):
     default_budget: float  # seconds per reviewed decision
     time_target: float  # seconds a whole game (a rummy round) should take at the default
 
-    def deal(self, span: DecisionSpan, rng: random.Random) -> Any:
+    def deal(self, span: DecisionSpan[GameState], rng: random.Random) -> GameState:
         """A full position at ``span.before`` consistent with what the decider could see."""
         ...
 
-    def alternatives(self, span: DecisionSpan, deal: Any, deadline: Deadline) -> list[Choice]:
+    def alternatives(
+        self, span: DecisionSpan[GameState], deal: GameState, deadline: Deadline
+    ) -> list[Choice]:
         """The choices the search would weigh instead of the one played, best first."""
         ...
 
-    def play(self, state: Any, choice: Choice) -> Any:
+    def play(self, state: GameState, choice: Choice) -> GameState:
         """The position after ``choice``; IllegalAction when it can't be played there."""
         ...
 
-    def rollout(self, state: Any, seed: int, seat: int) -> list[float]:
+    def rollout(self, state: GameState, seed: int, seat: int) -> list[float]:
         """Each seat's result (1 a win, shares for a tie) after playing on, or its chance as
         ``seat`` (the decider) can judge it where the play-out stops short of the end."""
         ...
 
-    def points(self, span: DecisionSpan, choice: Choice) -> int | None:
+    def points(self, span: DecisionSpan[GameState], choice: Choice) -> int | None:
         """Points the decider is left holding after ``choice`` (rummy's hand), or None."""
         ...
 
 
-def play_choice(state: Any, choice: Choice) -> Any:
+def play_choice(state: S, choice: Choice) -> S:
     """The position after the choice's actions, one by one (IllegalAction if one can't be)."""
     for action in choice:
         state = state.apply(action)
@@ -123,7 +126,7 @@ def paired(a: Tally, b: Tally, seat: int, start: int = 0) -> tuple[float, float,
 
 
 def _sample(
-    game: ReviewGame, span: DecisionSpan, tallies: Sequence[Tally], rng: random.Random
+    game: ReviewGame, span: DecisionSpan[GameState], tallies: Sequence[Tally], rng: random.Random
 ) -> None:
     seed = rng.getrandbits(48)
     deal = game.deal(span, random.Random(seed))
@@ -154,7 +157,7 @@ def _prune(tallies: Sequence[Tally], seat: int) -> None:
 
 def judge(
     game: ReviewGame,
-    span: DecisionSpan,
+    span: DecisionSpan[GameState],
     budget: float,
     rng: random.Random,
     search_alternatives: bool,
@@ -198,7 +201,7 @@ def judge(
         while samples < MAX_SAMPLES and not deadline.expired():
             _sample(game, span, tallies, rng)
             samples += 1
-    raw = played.means(len(span.before.players))
+    raw = played.means(span.before.num_players)
     chances = raw if mapping is None else mapping.apply(raw, seat)
     if best is None:
         return _turn(span, chances, search_alternatives, samples, game, None, 0.0, 0.0)
@@ -220,7 +223,7 @@ def _past(moment: float, deadline: Deadline) -> bool:
 
 
 def _turn(
-    span: DecisionSpan,
+    span: DecisionSpan[GameState],
     chances: tuple[float, ...],
     reviewed: bool,
     samples: int,

@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Collection, Iterator, Sequence
-from typing import Any
 
 from ai.review.calibration import chance_map
 from ai.review.estimate import ReviewGame, judge
 from ai.review.spans import DecisionSpan, decision_spans
+from game.core import GameState
 from game.registry import game_spec, resolve
 from game.review import GameReview, ReviewedTurn
+from game.seat_events import HistoryItem
 
 # The other seats' turns get this share of the budget: they are points of the graph only.
 GRAPH_SHARE = 0.25
@@ -29,8 +30,8 @@ def default_budget(game: str) -> float:
 
 
 def finished_spans(
-    plugin: ReviewGame, states: Sequence[Any], history: Sequence[Any]
-) -> list[DecisionSpan]:
+    plugin: ReviewGame, states: Sequence[GameState], history: Sequence[HistoryItem]
+) -> list[DecisionSpan[GameState]]:
     spans = decision_spans(plugin, states, history)
     if spans:
         last = spans[-1]
@@ -40,7 +41,9 @@ def finished_spans(
     return spans
 
 
-def fits_game(game: str, states: Sequence[Any], history: Sequence[Any], review: GameReview) -> bool:
+def fits_game(
+    game: str, states: Sequence[GameState], history: Sequence[HistoryItem], review: GameReview
+) -> bool:
     """Does ``review`` (read from a file, or kept from an earlier round) belong to this game
     as it stands? Every turn must be one of its decisions: the same first move, length,
     deciding seat and round, and a chance for every player seated then. A review that does
@@ -56,7 +59,7 @@ def fits_game(game: str, states: Sequence[Any], history: Sequence[Any], review: 
             turn.round,
         ):
             return False
-        if len(turn.chances) != len(span.before.players):
+        if len(turn.chances) != span.before.num_players:
             return False
     if review.complete:
         judged = sum(1 for span in spans.values() if span.index + span.moves <= review.moves)
@@ -64,20 +67,19 @@ def fits_game(game: str, states: Sequence[Any], history: Sequence[Any], review: 
     return True
 
 
-def _name(state: Any, seat: int) -> str:
-    player = state.players[seat]
-    return str(getattr(player, "name", player))
+def _name(state: GameState, seat: int) -> str:
+    return state.player_names[seat]
 
 
-def count_decisions(game: str, states: Sequence[Any], history: Sequence[Any]) -> int:
+def count_decisions(game: str, states: Sequence[GameState], history: Sequence[HistoryItem]) -> int:
     """How many decisions :func:`review_game` will yield (for a progress bar)."""
     return len(finished_spans(review_parts(game), states, history))
 
 
 def review_game(
     game: str,
-    states: Sequence[Any],
-    history: Sequence[Any],
+    states: Sequence[GameState],
+    history: Sequence[HistoryItem],
     seats: Collection[int],
     budget: float | None = None,
     seed: int = 0,
@@ -98,7 +100,7 @@ def review_game(
     mapping = chance_map(game)
     spans = finished_spans(plugin, states, history)
     final = states[-1]
-    names = {_name(final, seat) for seat in seats if 0 <= seat < len(final.players)}
+    names = {_name(final, seat) for seat in seats if 0 <= seat < final.num_players}
     seconds = {span.index: plugin.default_budget if budget is None else budget for span in spans}
     if budget is None:
         for unit in {span.round for span in spans}:

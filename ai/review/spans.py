@@ -4,39 +4,43 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Generic, Protocol, TypeVar
 
-from game.seat_events import SeatEvent
+from game.core import Action, GameState
+from game.seat_events import HistoryItem, SeatEvent
+
+S = TypeVar("S", bound=GameState)
 
 
 class TurnRules(Protocol):
     """What the review must know of a game to cut its history into decisions."""
 
-    def is_decision(self, before: Any, action: Any) -> bool:
+    def is_decision(self, before: GameState, action: Action) -> bool:
         """Is ``action`` (played at ``before``) a player's choice worth judging?"""
         ...
 
-    def continues_turn(self, before: Any) -> bool:
+    def continues_turn(self, before: GameState) -> bool:
         """Is the player to move at ``before`` in the middle of the turn he began earlier?"""
         ...
 
-    def round_of(self, state: Any) -> int:
+    def round_of(self, state: GameState) -> int:
         """The round ``state`` is in, from 1 (a game without rounds: always 1)."""
         ...
 
 
 @dataclass(frozen=True)
-class DecisionSpan:
+class DecisionSpan(Generic[S]):
     """One decision: ``actions`` played by ``seat`` from ``before`` (history entries
-    ``index`` to ``index + len(actions) - 1``), reaching ``after``."""
+    ``index`` to ``index + len(actions) - 1``), reaching ``after``. Generic in the game's
+    state: the shared code knows a ``DecisionSpan[GameState]``, a game's review its own."""
 
     index: int
     seat: int
     round: int
     turn: int
-    before: Any
-    after: Any
-    actions: tuple[Any, ...]
+    before: S
+    after: S
+    actions: tuple[Action, ...]
 
     @property
     def moves(self) -> int:
@@ -44,14 +48,14 @@ class DecisionSpan:
 
 
 def decision_spans(
-    rules: TurnRules, states: Sequence[Any], history: Sequence[Any]
-) -> list[DecisionSpan]:
+    rules: TurnRules, states: Sequence[GameState], history: Sequence[HistoryItem]
+) -> list[DecisionSpan[GameState]]:
     """The decisions of ``history``; ``states[i]`` is the position before ``history[i]`` and
     ``states[-1]`` the position after the last entry (as :func:`game.persist.replay_states`
     gives them)."""
     if len(states) != len(history) + 1:
         raise ValueError("a review needs the position before every move and after the last")
-    spans: list[DecisionSpan] = []
+    spans: list[DecisionSpan[GameState]] = []
     turns: dict[tuple[int, int], int] = {}
     i = 0
     while i < len(history):
@@ -60,6 +64,7 @@ def decision_spans(
             i += 1
             continue
         seat = before.current_player
+        assert seat is not None  # a move was played here: someone was to move
         j = i + 1
         while (
             j < len(history)

@@ -11,13 +11,26 @@ position before the first kept move.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Protocol
+
+from game.core import GameState
+from game.seat_events import HistoryItem
 
 KEEP_MOVES = 2_000  # far more than a round or a Robber Knights game takes
 ROUND_START = "next_round"  # the action type after which a rummy round starts afresh
 
 
-def _starts_a_round(action: Any) -> bool:
+class PastEntry(Protocol):
+    """One entry of a session's history (``game.ui.session.HistoryEntry``)."""
+
+    @property
+    def action(self) -> HistoryItem: ...
+
+    @property
+    def before(self) -> GameState | None: ...  # the position it was played in
+
+
+def _starts_a_round(action: object) -> bool:
     """A next deal: the engine's next round, or a new game at the same table (points to 0)."""
     to_dict = getattr(action, "to_dict", None)
     if not callable(to_dict):
@@ -28,7 +41,7 @@ def _starts_a_round(action: Any) -> bool:
     )
 
 
-def first_kept(entries: Sequence[Any], keep: int = KEEP_MOVES) -> int:
+def first_kept(entries: Sequence[PastEntry], keep: int = KEEP_MOVES) -> int:
     """The index of the first history entry a save keeps (see the module doc)."""
     first = 0
     for index in range(len(entries) - 1, -1, -1):
@@ -39,8 +52,8 @@ def first_kept(entries: Sequence[Any], keep: int = KEEP_MOVES) -> int:
 
 
 def replayable_past(
-    entries: Sequence[Any], state: Any, keep: int = KEEP_MOVES
-) -> tuple[Any, list[Any]]:
+    entries: Sequence[PastEntry], state: GameState, keep: int = KEEP_MOVES
+) -> tuple[GameState | None, list[HistoryItem]]:
     """``(start, actions)`` for a save of a session whose history ``entries`` (each with
     ``.action`` and ``.before``, the position it was played in) led to ``state``: the kept
     moves and the position they start from (None: the game's first position)."""

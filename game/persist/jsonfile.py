@@ -19,8 +19,8 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
+from game.core import JSONValue
 from game.wording import _
 
 from .atomic import DamagedFile, SaveError, UnreadableFile, read_text_limited
@@ -63,13 +63,13 @@ def _key(path: Path) -> Path:
     return Path(os.path.abspath(path))
 
 
-def read_json_object(path: Path) -> dict[str, Any] | None:
+def read_json_object(path: Path) -> dict[str, object] | None:
     """The JSON object in ``path``; None if there is none or it can't be used (see the module
     doc for what happens to the file)."""
     if not os.path.lexists(path):
         return None
     try:
-        data: Any = json.loads(read_text_limited(path, MAX_SMALL_FILE))
+        data: JSONValue = json.loads(read_text_limited(path, MAX_SMALL_FILE))
     except UnreadableFile as error:
         with _lock:
             _left_alone.add(_key(path))

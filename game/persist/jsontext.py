@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+
+from game.core import JSONValue
 
 # Far deeper than any value of the game (a rummy move in a review: 7 levels; json_problem
 # refuses more than 64) and far below Python's recursion limit.
@@ -34,7 +35,7 @@ class NotANumber:
         return self.text
 
 
-def loads_untrusted(text: str) -> Any:
+def loads_untrusted(text: str) -> JSONValue:
     """The JSON value of ``text``; ValueError if it is no JSON. Non-numbers and too-deep
     values are markers (see the module doc), so one bad corner never fails the whole."""
     try:

@@ -10,28 +10,26 @@ None and the client simply starts with an empty log.
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.core import IllegalAction
+from game.core import GameState, IllegalAction
 from game.registry import game_spec
 from game.seat_events import SeatEvent
 
 from .saves import SavedGame
 
 
-def first_position(saved: SavedGame) -> Any:
+def first_position(saved: SavedGame) -> GameState:
     """The position the saved history starts from: its ``start`` (the save kept only the
     moves since then), or, in a save without one, the game's first position."""
     if saved.start is not None:
         return saved.start
     state = saved.state
-    names = [p if isinstance(p, str) else p.name for p in state.players]
+    names = list(state.player_names)
     return game_spec(saved.game).first_position(state, names, state.seed)
 
 
-def _fits(event: SeatEvent, state: Any) -> bool:
+def _fits(event: SeatEvent, state: GameState) -> bool:
     """Could ``event`` have been recorded at ``state``? (Its seat and names are the state's.)"""
-    names = [p if isinstance(p, str) else p.name for p in state.players]
+    names = state.player_names
     if event.change == "new_game":
         return True
     if event.change == "join":
@@ -44,7 +42,7 @@ def _fits(event: SeatEvent, state: Any) -> bool:
     return names[event.seat] == expected
 
 
-def replay_states(saved: SavedGame) -> list[Any] | None:
+def replay_states(saved: SavedGame) -> list[GameState] | None:
     """``[start, after entry 1, ..., after the last entry]``, or None if the history does not
     lead from the first position to the saved state."""
     spec = game_spec(saved.game)

@@ -30,13 +30,13 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
-from game.core import LEVELS
+from game.core import LEVELS, Action, GameState, JSONValue
 from game.registry import GAME_KEYS
 from game.registry import GAMES as REGISTERED_GAMES
 from game.review import GameReview
-from game.seat_events import SeatEvent, is_seat_event
+from game.seat_events import HistoryItem, SeatEvent, is_seat_event
 from game.wording import _
 
 from .atomic import SaveError, describe_os_error, read_text_limited, write_atomic
@@ -44,7 +44,14 @@ from .jsonfile import note_problem
 from .jsontext import loads_untrusted
 from .paths import autosave_path, saves_dir
 from .state_checks import check_state
-from .validate import MAX_NAME, PALETTE_SIZE, json_problem, name_key, name_problem
+from .validate import (
+    MAX_NAME,
+    PALETTE_SIZE,
+    SeatLike,
+    json_problem,
+    name_key,
+    name_problem,
+)
 
 log = logging.getLogger(__name__)
 
@@ -64,14 +71,16 @@ SAVE_SUFFIX = ".json"
 
 @dataclass(frozen=True)
 class _Engine:
-    state_from_dict: Callable[[Any], Any]
-    action_from_dict: Callable[[Any], Any]
+    state_from_dict: Callable[[JSONValue], GameState]
+    action_from_dict: Callable[[JSONValue], HistoryItem]
 
 
-def _history_reader(read_action: Callable[[Any], Any]) -> Callable[[Any], Any]:
+def _history_reader(
+    read_action: Callable[[JSONValue], Action],
+) -> Callable[[JSONValue], HistoryItem]:
     """Reads one history item: a seat change, or a move of the game."""
 
-    def read(data: Any) -> Any:
+    def read(data: JSONValue) -> HistoryItem:
         return SeatEvent.from_dict(data) if is_seat_event(data) else read_action(data)
 
     return read
@@ -84,6 +93,8 @@ _ENGINES: dict[str, _Engine] = {
 
 
 # ----- the values ---------------------------------------------------------------------------
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -100,7 +111,7 @@ class SeatRecord:
         return self.kind == "human"
 
     @classmethod
-    def from_seat(cls, seat: Any) -> SeatRecord:
+    def from_seat(cls, seat: SeatLike) -> SeatRecord:
         """From anything shaped like ``game.ui.session.Seat`` (name, human, level, colour)."""
         human = bool(seat.human)
         return cls(
@@ -110,11 +121,11 @@ class SeatRecord:
             colour=int(seat.colour),
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"name": self.name, "kind": self.kind, "level": self.level, "colour": self.colour}
 
     @classmethod
-    def from_dict(cls, data: Any, index: int) -> SeatRecord:
+    def from_dict(cls, data: JSONValue, index: int) -> SeatRecord:
         number = index + 1
         if not isinstance(data, dict):
             raise SaveError(
@@ -176,10 +187,10 @@ class SavedGame:
 
     game: str
     seats: tuple[SeatRecord, ...]
-    state: Any
-    history: tuple[Any, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)
-    start: Any = None
+    state: GameState
+    history: tuple[HistoryItem, ...] = ()
+    extra: Mapping[str, object] = field(default_factory=dict)
+    start: GameState | None = None
     review: GameReview | None = None
     review_problem: str | None = field(default=None, compare=False)
 
@@ -187,7 +198,7 @@ class SavedGame:
     def players(self) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.seats)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -203,11 +214,11 @@ class SavedGame:
 
 def saved_game(
     game: str,
-    seats: Iterable[Any],
-    state: Any,
-    history: Iterable[Any] = (),
-    extra: Mapping[str, Any] | None = None,
-    start: Any = None,
+    seats: Iterable[SeatRecord | SeatLike],
+    state: GameState,
+    history: Iterable[HistoryItem] = (),
+    extra: Mapping[str, object] | None = None,
+    start: GameState | None = None,
 ) -> SavedGame:
     """A SavedGame from client seats (``Seat`` objects or SeatRecords) and engine values;
     ``history`` was played from ``start`` (None: from the game's first position)."""
@@ -218,7 +229,7 @@ def saved_game(
 # ----- reading ------------------------------------------------------------------------------
 
 
-def _parse_json(text: str) -> Any:
+def _parse_json(text: str) -> JSONValue:
     # NaN and too-deep values become markers the checks refuse where they stand: in the
     # review they cost only the review.
     try:
@@ -232,7 +243,7 @@ def parse_game(text: str) -> SavedGame:
     return game_from_dict(_parse_json(text))
 
 
-def game_from_dict(data: Any, parse_history: bool = True) -> SavedGame:
+def game_from_dict(data: JSONValue, parse_history: bool = True) -> SavedGame:
     """A SavedGame from the parsed JSON of a save file; SaveError if anything is off.
     (``parse_history=False`` leaves the history out: saving checks it its own, faster way.)"""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -295,7 +306,7 @@ def game_from_dict(data: Any, parse_history: bool = True) -> SavedGame:
     return SavedGame(game, seats, state, history, extra, start, review, review_problem)
 
 
-def review_for(data: Any, game: str, moves: int) -> GameReview:
+def review_for(data: JSONValue, game: str, moves: int) -> GameReview:
     """The stored review ``data`` of a save of ``game`` with ``moves`` history entries;
     ValueError with the reason when it is damaged or not of this game."""
     try:
@@ -330,7 +341,7 @@ def _check_seats_differ(seats: tuple[SeatRecord, ...]) -> None:
         raise SaveError(_("Damaged save: two seats have the same colour."))
 
 
-def _engine_call(parse: Callable[[Any], Any], value: Any, what: str) -> Any:
+def _engine_call(parse: Callable[[JSONValue], T], value: JSONValue, what: str) -> T:
     try:
         return parse(value)
     except ValueError as error:
@@ -346,7 +357,7 @@ def _engine_call(parse: Callable[[Any], Any], value: Any, what: str) -> Any:
         ) from error
 
 
-def _history(engine: _Engine, raw: Any) -> tuple[Any, ...]:
+def _history(engine: _Engine, raw: JSONValue) -> tuple[HistoryItem, ...]:
     if not isinstance(raw, list):
         raise SaveError(_("Damaged save: the move history must be a list."))
     if len(raw) > MAX_HISTORY:
@@ -409,7 +420,7 @@ def dumps_game(saved: SavedGame) -> str:
     return text
 
 
-def _drop_unfit_review(data: dict[str, Any], saved: SavedGame) -> None:
+def _drop_unfit_review(data: dict[str, object], saved: SavedGame) -> None:
     """Leave out a review that would be dropped on loading: the game is saved all the same."""
     if "review" not in data:
         return
@@ -422,15 +433,18 @@ def _drop_unfit_review(data: dict[str, Any], saved: SavedGame) -> None:
 
 # Actions already proven to survive their dict form: the autosave after every turn re-checks
 # only the new moves (a long history would otherwise make every save slow).
-_ROUND_TRIPPED: dict[tuple[Any, Any], None] = {}
+_ROUND_TRIPPED: dict[tuple[Callable[[JSONValue], HistoryItem], HistoryItem], None] = {}
 _ROUND_TRIP_CACHE_SIZE = 2_000  # a move may hold a whole table: keep this small
 
 
-def _check_history(engine: _Engine, history: tuple[Any, ...]) -> None:
+def _check_history(engine: _Engine, history: tuple[HistoryItem, ...]) -> None:
     if len(history) > MAX_HISTORY:
         raise SaveError(_("the move history is longer than {most} moves.").format(most=MAX_HISTORY))
     for index, action in enumerate(history):
-        key: tuple[Any, Any] | None = (engine.action_from_dict, action)
+        key: tuple[Callable[[JSONValue], HistoryItem], HistoryItem] | None = (
+            engine.action_from_dict,
+            action,
+        )
         try:
             if key in _ROUND_TRIPPED:
                 continue
@@ -470,6 +484,7 @@ def store_review(
     text = read_text_limited(target, MAX_SAVE_BYTES)
     data = _parse_json(text)
     current = game_from_dict(data)
+    assert isinstance(data, dict)  # game_from_dict refuses anything else
     changed = _("Can't store the review: {name} no longer holds the game it was made for.")
     if current.game != review.game or len(current.history) != review.moves:
         raise SaveError(changed.format(name=target.name))

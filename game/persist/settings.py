@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.core import JSONValue
 from game.numbers import finite_number
 
 from .atomic import write_atomic
@@ -44,28 +45,29 @@ class Settings:
     sound_on: bool = True
     language: str = "en"
 
-    def replace(self, **changes: Any) -> Settings:
+    def replace(self, **changes: object) -> Settings:
         """A copy with ``changes``; ValueError for an unknown field or an unusable value."""
-        cleaned = {}
+        # Any: each setting's cleaner returns its own type (see _CLEANERS).
+        cleaned: dict[str, Any] = {}
         for name, value in changes.items():
             if name not in _CLEANERS:
                 raise ValueError(f"there is no setting {name!r}")
             cleaned[name] = _CLEANERS[name](value)
         return dataclasses.replace(self, **cleaned)
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"version": SETTINGS_VERSION}
+    def to_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {"version": SETTINGS_VERSION}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             data[f.name] = list(value) if isinstance(value, tuple) else value
         return data
 
     @classmethod
-    def from_dict(cls, data: Any) -> Settings:
+    def from_dict(cls, data: JSONValue) -> Settings:
         """Settings from a parsed file: every missing or unusable field takes its default."""
         if not isinstance(data, dict):
             return cls()
-        values = {}
+        values: dict[str, Any] = {}  # as in replace
         for name, clean in _CLEANERS.items():
             if name in data:
                 try:
@@ -75,8 +77,8 @@ class Settings:
         return cls(**values)
 
 
-def _number(low: float, high: float) -> Callable[[Any], float]:
-    def clean(value: Any) -> float:
+def _number(low: float, high: float) -> Callable[[object], float]:
+    def clean(value: object) -> float:
         # Checked before comparing: 10**400 would overflow a float, NaN compares false.
         problem = number_problem(value, -MAX_INT, MAX_INT)
         if problem is not None:
@@ -86,8 +88,8 @@ def _number(low: float, high: float) -> Callable[[Any], float]:
     return clean
 
 
-def _whole(low: int, high: int) -> Callable[[Any], int]:
-    def clean(value: Any) -> int:
+def _whole(low: int, high: int) -> Callable[[object], int]:
+    def clean(value: object) -> int:
         if type(value) is not int:
             raise ValueError(f"a whole number is needed, not {value!r}")
         return min(high, max(low, value))
@@ -95,13 +97,13 @@ def _whole(low: int, high: int) -> Callable[[Any], int]:
     return clean
 
 
-def _flag(value: Any) -> bool:
+def _flag(value: object) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"true or false is needed, not {value!r}")
     return value
 
 
-def _size(value: Any) -> tuple[int, int]:
+def _size(value: object) -> tuple[int, int]:
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         raise ValueError("a window size is [width, height]")
     width = _whole(MIN_WINDOW[0], MAX_WINDOW[0])(value[0])
@@ -109,13 +111,13 @@ def _size(value: Any) -> tuple[int, int]:
     return (width, height)
 
 
-def _language(value: Any) -> str:
+def _language(value: object) -> str:
     if value not in LANGUAGES:
         raise ValueError(f"the language must be one of {', '.join(LANGUAGES)}")
     return str(value)
 
 
-_CLEANERS: dict[str, Callable[[Any], Any]] = {
+_CLEANERS: dict[str, Callable[[object], object]] = {
     "animation_pace": _number(*ANIMATION_PACE_RANGE),
     "ai_pace": _number(*AI_PACE_RANGE),
     "window_size": _size,

@@ -14,9 +14,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 
-from game.core import LEVELS
+from game.core import LEVELS, GameState, JSONValue
 from game.registry import GAME_KEYS
 from game.registry import GAMES as REGISTERED_GAMES
 
@@ -24,7 +23,7 @@ from .atomic import write_atomic
 from .filelock import locked
 from .jsonfile import check_writable, read_json_object, set_aside
 from .paths import stats_path
-from .validate import int_problem, text_problem
+from .validate import SeatLike, int_problem, text_problem
 
 STATS_VERSION = 1
 GAMES = GAME_KEYS
@@ -62,11 +61,11 @@ class Record:
             best = min(self.best, score) if lower_is_better else max(self.best, score)
         return Record(self.played + 1, self.won + int(won), best, self.total + score)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"played": self.played, "won": self.won, "best": self.best, "total": self.total}
 
     @classmethod
-    def from_dict(cls, data: Any) -> Record | None:
+    def from_dict(cls, data: JSONValue) -> Record | None:
         """The record, or None if the entry is unusable."""
         if not isinstance(data, dict):
             return None
@@ -84,7 +83,7 @@ class Record:
         return cls(played, won, best, total)
 
 
-def opponent_level(seats: Iterable[Any]) -> str:
+def opponent_level(seats: Iterable[SeatLike]) -> str:
     """The strongest computer level at a table of seats (``.human``, ``.level``), or "humans"."""
     levels = [str(s.level) for s in seats if not s.human and s.level in LEVELS]
     if not levels:
@@ -117,14 +116,14 @@ class Stats:
         recorded = self.recorded if key is None else (*self.recorded, key)[-MAX_RECORDED:]
         return Stats(MappingProxyType(updated), recorded)
 
-    def to_dict(self) -> dict[str, Any]:
-        games: dict[str, dict[str, Any]] = {}
+    def to_dict(self) -> dict[str, object]:
+        games: dict[str, dict[str, object]] = {}
         for (game, level), rec in sorted(self.records.items()):
             games.setdefault(game, {})[level] = rec.to_dict()
         return {"version": STATS_VERSION, "games": games, "recorded": list(self.recorded)}
 
     @classmethod
-    def from_dict(cls, data: Any) -> Stats:
+    def from_dict(cls, data: JSONValue) -> Stats:
         """Stats from a parsed file; unusable entries are dropped."""
         records: dict[tuple[str, str], Record] = {}
         games = data.get("games") if isinstance(data, dict) else None
@@ -182,7 +181,7 @@ def record_result(
     return stats
 
 
-def result_key(game: str, final_state: Any, seat: int) -> str:
+def result_key(game: str, final_state: GameState, seat: int) -> str:
     """The same text for the same result of the same seat, however often that finished game
     (or rummy round) is loaded again."""
     text = json.dumps(final_state.to_dict(), sort_keys=True, separators=(",", ":"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any
+from typing import Protocol
 
 from game.numbers import finite_number
 from game.seat_events import MAX_NAME
@@ -39,7 +39,23 @@ def _invisible(ch: str) -> bool:
     return ch in _BLANK_LETTERS or unicodedata.category(ch) in _INVISIBLE_CATEGORIES
 
 
-def text_problem(value: Any, most: int = MAX_TEXT) -> str | None:
+class SeatLike(Protocol):
+    """What a client's seat (or a saved one) (``game.ui.session.Seat``) offers a save."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def human(self) -> bool: ...
+
+    @property
+    def level(self) -> str | None: ...
+
+    @property
+    def colour(self) -> int: ...
+
+
+def text_problem(value: object, most: int = MAX_TEXT) -> str | None:
     """Why ``value`` can't be a text from a file (None: it can)."""
     if not isinstance(value, str):
         return "it is not text"
@@ -53,11 +69,11 @@ def text_problem(value: Any, most: int = MAX_TEXT) -> str | None:
     return "it holds a control character"
 
 
-def name_problem(value: Any) -> str | None:
+def name_problem(value: object) -> str | None:
     """Why ``value`` can't be a player's name (None: it can): text as above, 1 to MAX_NAME
     characters, at least one of them visible."""
     problem = text_problem(value, MAX_NAME)
-    if problem is not None:
+    if problem is not None or not isinstance(value, str):
         return problem
     if all(_invisible(ch) for ch in value):
         return "it has no visible letter"
@@ -69,7 +85,7 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).strip().casefold()
 
 
-def int_problem(value: Any, low: int = -MAX_INT, high: int = MAX_INT) -> str | None:
+def int_problem(value: object, low: int = -MAX_INT, high: int = MAX_INT) -> str | None:
     """Why ``value`` can't be a whole number in ``low..high`` (None: it can)."""
     if type(value) is not int:
         return "it is not a whole number"
@@ -78,7 +94,7 @@ def int_problem(value: Any, low: int = -MAX_INT, high: int = MAX_INT) -> str | N
     return None
 
 
-def number_problem(value: Any, low: float, high: float) -> str | None:
+def number_problem(value: object, low: float, high: float) -> str | None:
     """Why ``value`` can't be a finite number in ``low..high`` (None: it can). Integers too
     large for a float are refused, not an OverflowError."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -94,7 +110,7 @@ def number_problem(value: Any, low: float, high: float) -> str | None:
     return None
 
 
-def json_problem(value: Any, where: str = "", depth: int = 0) -> str | None:
+def json_problem(value: object, where: str = "", depth: int = 0) -> str | None:
     """The first place in a parsed JSON value holding an unusable text or number (a reason
     naming where), or None. Floats are refused: no file of the game writes one where this
     is used."""

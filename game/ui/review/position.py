@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core import IllegalAction
+from game.core import GameState, IllegalAction
 from game.i18n import _
 from game.registry import game_spec
 from game.review import ReviewedTurn
-from game.seat_events import SeatEvent
+from game.seat_events import HistoryItem, SeatEvent
 from game.ui import theme
 from game.ui.replay import ReplayTurn, ReplayView
 from game.ui.review.source import seats_at, state_names
@@ -43,7 +43,7 @@ def bar_height(size: tuple[int, int]) -> int:
 
 
 def history_entries(
-    game: str, states: tuple[Any, ...], history: tuple[Any, ...]
+    game: str, states: tuple[GameState, ...], history: tuple[HistoryItem, ...]
 ) -> list[HistoryEntry]:
     """The game's history as a table keeps it (with the log's words of each move)."""
     spec = game_spec(game)

@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from game.core import GameState
 from game.persist import SavedGame, SaveError, replay_states, store_review
-from game.review import GameReview, review_covers
+from game.review import GameReview, ReviewedTurn, review_covers
+from game.seat_events import HistoryItem
 from game.ui.session import Seat
 
 if TYPE_CHECKING:
@@ -29,8 +31,8 @@ Keeper = Callable[[GameReview], str | None]
 class ReviewSource:
     game: str
     seats: tuple[Seat, ...]
-    states: tuple[Any, ...]
-    history: tuple[Any, ...]
+    states: tuple[GameState, ...]
+    history: tuple[HistoryItem, ...]
     stored: GameReview | None = None
     keep: Keeper | None = None
 
@@ -55,7 +57,7 @@ class ReviewSource:
             return stored
         return None
 
-    def resumable(self) -> tuple[Any, ...]:
+    def resumable(self) -> tuple[ReviewedTurn, ...]:
         """Turns of a stored review of fewer moves (a game that went on, a cancelled review)
         that still stand: they need not be judged again."""
         stored = self.stored
@@ -66,12 +68,12 @@ class ReviewSource:
         return tuple(t for t in stored.turns if t.index + t.moves <= self.moves)
 
 
-def state_names(state: Any) -> list[str]:
-    """The players' names a state holds (knights: names; rummy: player records)."""
-    return [str(getattr(player, "name", player)) for player in state.players]
+def state_names(state: GameState) -> list[str]:
+    """The players' names a state holds."""
+    return list(state.player_names)
 
 
-def seats_at(state: Any, seats: Sequence[Seat], viewer: int) -> list[Seat]:
+def seats_at(state: GameState, seats: Sequence[Seat], viewer: int) -> list[Seat]:
     """Seats that fit ``state`` (a player may have joined or left since), with only
     ``viewer`` a person: the table shows his hand, as he saw it."""
     by_name = {seat.name: seat for seat in seats}
@@ -137,7 +139,10 @@ def source_from_session(session: Session) -> ReviewSource | None:
 
 
 def fitting(
-    game: str, states: Sequence[Any], history: Sequence[Any], review: GameReview | None
+    game: str,
+    states: Sequence[GameState],
+    history: Sequence[HistoryItem],
+    review: GameReview | None,
 ) -> GameReview | None:
     """``review`` if it is of this game as it stands, else None (it is made again)."""
     from ai.review import fits_game

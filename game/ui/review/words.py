@@ -4,10 +4,11 @@ card suits and the arrow as letters (the screen's font has no such symbols)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from game import review_words
+from game.core import Action, GameState
 from game.review import ReviewedTurn
+from game.seat_events import HistoryItem
 
 
 def symbols_drawable() -> bool:
@@ -26,8 +27,8 @@ def decision_label(game: str, turn: ReviewedTurn) -> str:
 
 def finding_text(
     game: str,
-    states: Sequence[Any],
-    history: Sequence[Any],
+    states: Sequence[GameState],
+    history: Sequence[HistoryItem],
     turn: ReviewedTurn,
     names: Sequence[str],
     turns: Sequence[ReviewedTurn],
@@ -45,5 +46,5 @@ def finding_text(
     )
 
 
-def better_words(game: str, before: Any, best: Sequence[Any], names: Sequence[str]) -> str:
+def better_words(game: str, before: GameState, best: Sequence[Action], names: Sequence[str]) -> str:
     return review_words.better_words(game, before, best, names, symbols=symbols_drawable())
