@@ -132,9 +132,9 @@ def play(argv: Sequence[str]) -> int:
     from game.persist.atomic import remove_stale_temp_files
     from game.persist.filelock import hold_data_folder, release_data_folder
     from game.persist.jsonfile import take_problems
+    from game.play.session import SeatError, Session, seats_from_spec
     from game.ui import theme
     from game.ui.app import App
-    from game.ui.session import SeatError, Session, seats_from_spec
     from game.ui.tables import open_table
 
     for folder in (data_dir(), saves_dir()):

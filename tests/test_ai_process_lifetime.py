@@ -14,11 +14,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import ai_worker
-from game.ui.ai_process import AgentSpec
+from game.play import ai_worker
+from game.play.ai_process import AgentSpec
+from game.play.session import Seat, Session
 from game.ui.knights.table import KnightsTableScene
 from game.ui.menu import MenuScene
-from game.ui.session import Seat, Session
 from game.ui.testing import headless_app, wait_until
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -205,7 +205,7 @@ def test_no_process_of_the_game_is_left_five_seconds_after_it_is_killed(tmp_path
 
 
 def answer_within(spec: AgentSpec) -> float:
-    from game.ui.ai_process import answer_within as grace  # imported here: new in issue 16
+    from game.play.ai_process import answer_within as grace  # imported here: new in issue 16
 
     return grace(spec)
 

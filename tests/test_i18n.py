@@ -15,7 +15,9 @@ import pytest
 from game.i18n import LANGUAGES, _, language, refusal_text, set_language
 from game.knights.refusals import SPOT_NOT_ADJACENT
 from game.persist import record_result, save_named, saved_game
+from game.play.session import Seat, Session
 from game.rummy.refusals import PASS_ONLY_WHEN_EMPTY, TOO_SHORT
+from game.ui import theme
 from game.ui.app import App
 from game.ui.knights.results import KnightsResultsScene
 from game.ui.menu import MenuScene
@@ -23,7 +25,6 @@ from game.ui.overlays import CoverScene, Dialog, HelpOverlay, PauseOverlay
 from game.ui.replay import ReplayOverlay, last_opponent_turn
 from game.ui.rummy.results import RummyResultsScene
 from game.ui.saves_scene import SavesScene
-from game.ui.session import Seat, Session
 from game.ui.settings_scene import SettingsScene
 from game.ui.setup_scene import SetupScene
 from game.ui.stats_scene import StatsScene
@@ -193,7 +194,10 @@ def walk_every_screen(app: App) -> list[str]:
     app.pop()
     app.push(
         CoverScene(
-            app, "Ann", seats[0].player_colour, _("It is your turn at the Robber Knights table.")
+            app,
+            "Ann",
+            theme.seat_colour(seats[0].colour),
+            _("It is your turn at the Robber Knights table."),
         )
     )
     snapshot(app, shots)

@@ -13,9 +13,9 @@ from functools import lru_cache
 from typing import Any
 
 from game.i18n import catalog_messages
+from game.play.session import COMPUTER_NAMES
 from game.rummy.cards import parse_cards
 from game.ui import theme
-from game.ui.session import COMPUTER_NAMES
 
 # How the client joins translated pieces: tried one by one, the whole text split at each.
 SEPARATORS = (" · ", "\n", "; ", " — ", ", ")

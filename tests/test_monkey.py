@@ -17,10 +17,10 @@ import pygame
 import pytest
 
 from game.knights import KnightsState
+from game.play.session import Seat, Session
 from game.rummy import RummyState, check_meld, make_deck
 from game.ui.app import App
 from game.ui.menu import MenuScene
-from game.ui.session import Seat, Session
 from game.ui.tables import open_table
 from game.ui.testing import headless_app
 

@@ -14,8 +14,8 @@ import pytest
 from game.persist import load_game, replay_states, save_game
 from game.persist.history import KEEP_MOVES, replayable_past
 from game.persist.saves import MAX_HISTORY, dumps_game
+from game.play.session import HistoryEntry, Seat, Session
 from game.ui.saving import saved_from_table, session_from_saved
-from game.ui.session import HistoryEntry, Seat, Session
 from game.ui.tables import open_table
 from game.ui.testing import headless_app
 from tests.test_movelog_players import random_knights_action, random_rummy_action

@@ -17,10 +17,10 @@ import pytest
 
 from ai import make_agent
 from game.knights import KnightsState, new_game
+from game.play import ai_worker
+from game.play.ai_process import AgentSpec
+from game.play.review_job import ReviewJob
 from game.review import ReviewedTurn
-from game.ui import ai_worker
-from game.ui.ai_process import AgentSpec
-from game.ui.review_job import ReviewJob
 
 TINY = 0.02  # seconds per reviewed decision: the numbers are rough, the plumbing is the same
 

@@ -15,12 +15,12 @@ import pygame
 import pytest
 
 from game.persist import list_saves, save_named, saved_game
+from game.play.review_source import ReviewSource, source_from_session
+from game.play.session import Seat, Session
 from game.review import GameReview, ReviewedTurn
 from game.ui.app import App
 from game.ui.review.position import BETTER, PLAYED, ReviewPosition
 from game.ui.review.scene import ReviewScene
-from game.ui.review.source import ReviewSource, source_from_session
-from game.ui.session import Seat, Session
 from game.ui.tables import open_table
 from game.ui.testing import click, headless_app, press, wait_until
 
@@ -326,7 +326,7 @@ def test_review_opens_from_the_load_screen_for_a_game_in_progress() -> None:
 
 def saved_review_scene(app: App, name: str, moves: int) -> tuple[ReviewScene, Any]:
     from game.persist import load_game
-    from game.ui.review.source import source_from_saved
+    from game.play.review_source import source_from_saved
 
     session = played_session("knights", moves, seed=11)
     history = [entry.action for entry in session.history]

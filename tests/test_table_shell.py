@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from game.core import IllegalAction
+from game.play.session import Seat, Session
 from game.registry import GAME_KEYS, game_spec
 from game.seat_events import SeatEvent
 from game.ui.app import App
 from game.ui.overlays import CoverScene
-from game.ui.session import Seat, Session
 from game.ui.table_shell import TableScene
 from game.ui.tables import open_table, table_class
 from game.ui.testing import QuickAgent, click, headless_app, press, wait_until

@@ -9,11 +9,11 @@ import pygame
 import pytest
 
 from game.__main__ import play as main
+from game.play.session import SeatError, seats_from_spec
 from game.registry import GAME_KEYS
 from game.ui.app import App
 from game.ui.menu import MenuScene
 from game.ui.overlays import HelpOverlay
-from game.ui.session import SeatError, seats_from_spec
 from game.ui.setup_scene import SetupScene
 from game.ui.tables import table_class
 from game.ui.testing import click, headless_app, press, resize, type_text, wait_until
@@ -97,7 +97,7 @@ def test_the_last_setup_of_each_game_is_offered_again(app: App) -> None:
 
 
 def test_a_damaged_setup_memory_gives_the_defaults(app: App) -> None:
-    from game.ui.setup_memory import memory_path
+    from game.play.setup_memory import memory_path
 
     memory_path().parent.mkdir(parents=True, exist_ok=True)
     memory_path().write_text('{"knights": [{"name": "", "human": 3}]}', encoding="utf-8")
@@ -258,8 +258,8 @@ def test_command_line_rejects_a_bad_seat_list(capsys: pytest.CaptureFixture[str]
 def test_a_table_waiting_for_a_person_sleeps_between_frames_and_wakes_for_input(
     app: App,
 ) -> None:
+    from game.play.session import Seat, Session
     from game.ui.knights.table import KnightsTableScene
-    from game.ui.session import Seat, Session
     from game.ui.tables import open_table
 
     seats = [Seat("Ann", True, colour=0), Seat("Hilde", False, "easy", colour=1)]
@@ -283,8 +283,8 @@ def test_a_table_waiting_for_a_person_sleeps_between_frames_and_wakes_for_input(
 
 
 def test_the_rummy_table_draws_at_full_rate_while_a_card_is_dragged(app: App) -> None:
+    from game.play.session import Seat, Session
     from game.ui.rummy.table import RummyTableScene
-    from game.ui.session import Seat, Session
     from game.ui.tables import open_table
 
     seats = [Seat("Ann", True, colour=0), Seat("Hilde", False, "easy", colour=1)]

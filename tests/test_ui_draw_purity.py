@@ -16,11 +16,11 @@ from typing import Any
 import pygame
 import pytest
 
+from game.play.ai_worker import AIWorker
+from game.play.session import Seat, Session
 from game.registry import GAME_KEYS
-from game.ui.ai_worker import AIWorker
 from game.ui.app import App
 from game.ui.scene import Scene
-from game.ui.session import Seat, Session
 from game.ui.tables import open_table
 from game.ui.testing import headless_app, wait_until
 

@@ -12,6 +12,7 @@ import pytest
 
 from game.i18n import set_language
 from game.knights import Deploy, Keep, Place, new_game
+from game.play.session import Seat, Session
 from game.ui import sprites
 from game.ui.app import App
 from game.ui.knights.deploy_picker import DeployPicker, drops_label
@@ -19,7 +20,6 @@ from game.ui.knights.results import KnightsResultsScene, tie_break_note
 from game.ui.knights.table import KnightsTableScene
 from game.ui.menu import MenuScene
 from game.ui.overlays import CoverScene, HelpOverlay, PauseOverlay
-from game.ui.session import Seat, Session
 from game.ui.testing import click, headless_app, move, press, resize, wait_until
 
 ARROWS = {"N": pygame.K_UP, "E": pygame.K_RIGHT, "S": pygame.K_DOWN, "W": pygame.K_LEFT}
@@ -489,8 +489,8 @@ def test_tie_break_words() -> None:
 def test_computer_seats_use_the_ai_process_or_fall_back_to_a_thread(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from game.ui import ai_worker
-    from game.ui.ai_process import AgentSpec
+    from game.play import ai_worker
+    from game.play.ai_process import AgentSpec
 
     seats = [Seat("Kunz", False, "easy", colour=0), Seat("Hilde", False, "medium", colour=1)]
     app, table = open_table(seats, seed=6)

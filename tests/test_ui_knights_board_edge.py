@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from game.play.session import Seat, Session
 from game.ui.knights.board_render import EDGE_REACH
 from game.ui.knights.table import KnightsTableScene
 from game.ui.menu import MenuScene
-from game.ui.session import Seat, Session
 from game.ui.testing import headless_app
 
 

@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from game.knights import Keep, Place
+from game.play.session import Seat, Session
 from game.ui.app import App
 from game.ui.menu import MenuScene
 from game.ui.replay import ReplayOverlay
 from game.ui.rummy.table import RummyTableScene
-from game.ui.session import Seat, Session
 from game.ui.tables import open_table
 from game.ui.testing import click, headless_app, move, press, scroll
 from game.ui.widgets import ScrollLog
@@ -123,7 +123,7 @@ def test_knights_hint_is_shown_but_not_played() -> None:
 
 def test_a_deployment_hint_sets_the_picker_without_playing() -> None:
     from game.knights import Deploy
-    from game.ui.ai_worker import Decision
+    from game.play.ai_worker import Decision
 
     app, table = table_for("knights", seed=12)
     rng = random.Random(4)

@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from game.i18n import set_language
+from game.play.session import Seat, Session
 from game.rummy import Play, RummyState, new_game, parse_cards
 from game.rummy.state import PlayerState, sorted_hand
 from game.ui import testing, theme
@@ -25,7 +26,6 @@ from game.ui.rummy.results import RummyResultsScene
 from game.ui.rummy.set_places import keep_places
 from game.ui.rummy.table import RummyTableScene
 from game.ui.rummy.turn_edit import sorted_cards
-from game.ui.session import Seat, Session
 from game.ui.testing import click, press_letter, resize, wait_until
 from game.ui.widgets import Button
 
@@ -425,7 +425,7 @@ def test_draw_takes_a_card_and_ends_the_turn(app: App) -> None:
 def test_hint_is_shown_and_applied_only_when_accepted(
     app: App, monkeypatch: pytest.MonkeyPatch, where: str
 ) -> None:
-    from game.ui import ai_worker
+    from game.play import ai_worker
 
     if where == "thread":  # no AI process could be started: the window's thread searches
         monkeypatch.setattr(ai_worker._AIProcess, "get", classmethod(lambda cls: None))

@@ -20,13 +20,13 @@ from game.persist import (
     saved_game,
     saves_dir,
 )
+from game.play.session import Seat, Session
 from game.ui.app import App
 from game.ui.knights.table import KnightsTableScene
 from game.ui.menu import MenuScene
 from game.ui.overlays import Dialog, PauseOverlay
 from game.ui.saves_scene import SavesScene
 from game.ui.saving import saved_from_table
-from game.ui.session import Seat, Session
 from game.ui.setup_scene import SetupScene
 from game.ui.testing import QuickAgent, click, headless_app, press, type_text, wait_until
 

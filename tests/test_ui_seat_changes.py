@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from game.persist import load_stats
+from game.play.session import Seat, Session
 from game.registry import GAME_KEYS
 from game.seat_events import SeatEvent
 from game.ui.app import App
@@ -20,7 +21,6 @@ from game.ui.overlays import PauseOverlay
 from game.ui.rummy.prompts import NameDialog
 from game.ui.rummy.table import RummyTableScene
 from game.ui.seats_dialog import SeatsDialog
-from game.ui.session import Seat, Session
 from game.ui.table_shell import TableScene
 from game.ui.tables import open_table
 from game.ui.testing import QuickAgent, click, headless_app, press, type_text, wait_until
@@ -269,7 +269,7 @@ def test_a_seat_counts_as_played_through_by_the_person_sitting_there_now() -> No
 
 
 def test_setup_names_are_compared_as_the_save_compares_them() -> None:
-    from game.ui.session import SeatError, validate_seats
+    from game.play.session import SeatError, validate_seats
 
     with pytest.raises(SeatError):
         validate_seats("knights", [Seat("Straße", True, colour=0), Seat("STRASSE", True, colour=1)])

@@ -12,10 +12,10 @@ import pytest
 
 from game.i18n import set_language
 from game.persist import Settings, load_settings, load_stats
+from game.play.session import Seat, Session
 from game.ui import sprites
 from game.ui.app import App
 from game.ui.menu import MenuScene
-from game.ui.session import Seat, Session
 from game.ui.settings_scene import SettingsScene
 from game.ui.stats_scene import StatsScene
 from game.ui.tables import open_table

@@ -23,7 +23,7 @@ ALLOWED = {
     "sounds.py": "numpy peaks of waves the game synthesises",
     "ui/sprites.py": "a random jitter from the game's own generator",
     "ui/testing.py": "test input events (a wheel step the test gives)",
-    "ui/review_job.py": "a review budget from the settings (already checked) or the default",
+    "play/review_job.py": "a review budget from the settings (already checked) or the default",
 }
 
 

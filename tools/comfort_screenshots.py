@@ -21,12 +21,12 @@ os.environ["ROBBERS_DEN_HOME"] = tempfile.mkdtemp(prefix="robbers-den-shots-")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.persist import record_result, save_named, saved_game  # noqa: E402
+from game.play.session import Seat, Session  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.menu import MenuScene  # noqa: E402
 from game.ui.overlays import HelpOverlay  # noqa: E402
 from game.ui.replay import ReplayOverlay, last_opponent_turn  # noqa: E402
 from game.ui.saves_scene import SavesScene  # noqa: E402
-from game.ui.session import Seat, Session  # noqa: E402
 from game.ui.settings_scene import SettingsScene  # noqa: E402
 from game.ui.stats_scene import StatsScene  # noqa: E402
 from game.ui.tables import open_table  # noqa: E402

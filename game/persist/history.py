@@ -21,7 +21,7 @@ ROUND_START = "next_round"  # the action type after which a rummy round starts a
 
 
 class PastEntry(Protocol):
-    """One entry of a session's history (``game.ui.session.HistoryEntry``)."""
+    """One entry of a session's history (``game.play.session.HistoryEntry``)."""
 
     @property
     def action(self) -> HistoryItem: ...

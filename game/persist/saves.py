@@ -112,7 +112,7 @@ class SeatRecord:
 
     @classmethod
     def from_seat(cls, seat: SeatLike) -> SeatRecord:
-        """From anything shaped like ``game.ui.session.Seat`` (name, human, level, colour)."""
+        """From anything shaped like ``game.play.session.Seat`` (name, human, level, colour)."""
         human = bool(seat.human)
         return cls(
             name=str(seat.name),

@@ -40,7 +40,7 @@ def _invisible(ch: str) -> bool:
 
 
 class SeatLike(Protocol):
-    """What a client's seat (or a saved one) (``game.ui.session.Seat``) offers a save."""
+    """What a client's seat (or a saved one) (``game.play.session.Seat``) offers a save."""
 
     @property
     def name(self) -> str: ...

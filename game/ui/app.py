@@ -19,8 +19,8 @@ import pygame
 
 from game.i18n import _, set_language
 from game.persist import BackgroundSaver, SaveError, Settings, save_settings
+from game.play.ai_worker import warm_up
 from game.ui import sprites, theme
-from game.ui.ai_worker import warm_up
 from game.ui.audio import Audio
 from game.ui.overlays import HelpOverlay
 from game.ui.saving import report_problems, show_message

@@ -11,12 +11,12 @@ import pygame
 
 from game.i18n import _
 from game.persist import SavedGame, SaveError, load_autosave
+from game.play.session import game_title
 from game.registry import GAMES
 from game.ui import sprites, theme
 from game.ui.overlays import Dialog
 from game.ui.saving import resume
 from game.ui.scene import Scene
-from game.ui.session import game_title
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:

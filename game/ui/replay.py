@@ -22,8 +22,8 @@ from game.ui.scene import Scene
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
+    from game.play.session import Session
     from game.ui.app import App
-    from game.ui.session import Session
 
 BAR_H = 96
 

@@ -24,11 +24,11 @@ from game.persist import (
 )
 from game.persist.history import replayable_past
 from game.persist.validate import MAX_TEXT
+from game.play.session import HistoryEntry, Seat, Session
 from game.registry import game_spec
 from game.seat_events import SeatEvent
 from game.ui import theme
 from game.ui.overlays import Dialog
-from game.ui.session import HistoryEntry, Seat, Session
 from game.ui.tables import open_table
 
 if TYPE_CHECKING:

@@ -16,10 +16,10 @@ import pygame
 
 from game.core import LEVELS
 from game.i18n import _
+from game.play.session import level_word
 from game.ui import sprites, theme
 from game.ui.overlays import dim, handle_modal
 from game.ui.scene import Scene
-from game.ui.session import level_word
 from game.ui.widgets import Button, Segmented
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ class SeatsDialog(Scene):
         )
         for seat, info in enumerate(self.table.session.seats):
             y = self.box.y + 70 + seat * ROW_H
-            knight = sprites.knight_sprite(info.player_colour, 30)
+            knight = sprites.knight_sprite(theme.seat_colour(info.colour), 30)
             surface.blit(knight, (self.box.x + 30, y + 5))
             name = theme.ellipsize(info.name, theme.FONT_BODY, 180)
             theme.blit_text(surface, name, (self.box.x + 70, y + 10), theme.FONT_BODY)

@@ -14,10 +14,7 @@ import pygame
 
 from game.core import LEVELS
 from game.i18n import _
-from game.registry import GAME_KEYS
-from game.ui import sprites, theme
-from game.ui.scene import Scene
-from game.ui.session import (
+from game.play.session import (
     COMPUTER_NAMES,
     Seat,
     SeatError,
@@ -28,7 +25,10 @@ from game.ui.session import (
     seat_limits,
     validate_seats,
 )
-from game.ui.setup_memory import remember_seats, remembered_seats
+from game.play.setup_memory import remember_seats, remembered_seats
+from game.registry import GAME_KEYS
+from game.ui import sprites, theme
+from game.ui.scene import Scene
 from game.ui.tables import open_table
 from game.ui.widgets import Button, Segmented, TextEntry
 
@@ -53,7 +53,7 @@ class ColourChip(Button):
         self.setup = setup
 
     def draw(self, surface: pygame.Surface) -> None:
-        colour = self.setup.seats[self.seat_index].player_colour
+        colour = theme.seat_colour(self.setup.seats[self.seat_index].colour)
         fill = theme.BUTTON_HOVER if self.hovered else theme.PANEL_DARK
         pygame.draw.rect(surface, fill, self.rect, border_radius=8)
         pygame.draw.rect(surface, colour.rgb, self.rect, width=3, border_radius=8)

@@ -9,11 +9,11 @@ import pygame
 from game.i18n import _
 from game.persist import Stats, load_stats
 from game.persist.stats import LOWER_IS_BETTER, OPPONENTS
+from game.play.session import level_word
 from game.registry import GAMES
 from game.ui import theme
 from game.ui.overlays import clicked_outside, dim
 from game.ui.scene import Scene
-from game.ui.session import level_word
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:

@@ -2,7 +2,7 @@
 
 The shell owns what a table does whatever the game: it hands moves to the session and logs
 them, autosaves, counts a finished game in the statistics, drives the computer seats on an
-:class:`~game.ui.ai_worker.AIWorker` with one failure policy, runs the Hint key's search, waits
+:class:`~game.play.ai_worker.AIWorker` with one failure policy, runs the Hint key's search, waits
 for the game's animation, covers the hand between two human seats, shows the results once, says
 status messages, steps the computer pace, and leaves the table cleanly.
 
@@ -29,24 +29,25 @@ import pygame
 from game.core import IllegalAction
 from game.i18n import _, refusal_text
 from game.persist.history import first_kept
+from game.play import log_lines
+from game.play.ai_process import HINT_LEVEL, AgentSpec
+from game.play.ai_worker import Agent, AIWorker, Decision, warm_up
+from game.play.log_lines import entry_lines
+from game.play.records import record_end
+from game.play.session import level_word
 from game.registry import game_spec
 from game.seat_events import SeatEvent
-from game.ui import log_lines, theme
-from game.ui.ai_process import HINT_LEVEL, AgentSpec
-from game.ui.ai_worker import Agent, AIWorker, Decision, warm_up
-from game.ui.log_lines import entry_lines
+from game.ui import theme
 from game.ui.overlays import CoverScene, PauseOverlay
-from game.ui.records import record_end
 from game.ui.replay import ReplayOverlay, ReplayView, last_opponent_turn
 from game.ui.saving import EARLIER_LOG_LINES, autosave_table
 from game.ui.scene import Scene
-from game.ui.session import level_word
 from game.ui.tables import open_table
 from game.ui.widgets import Button, ScrollLog
 
 if TYPE_CHECKING:
+    from game.play.session import Session
     from game.ui.app import App
-    from game.ui.session import Session
 
 # Seconds per computer move that the [ and ] keys (and the Slower / Faster buttons) step through.
 PACES: tuple[float, ...] = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)
@@ -291,7 +292,8 @@ class TableScene(Scene):
     def _log_colour(self, kind: str, seat: int | None) -> theme.Colour:
         if kind == log_lines.MOVE:
             if seat is not None and seat < self.session.num_seats:
-                return theme.mix(theme.TEXT, self.session.colour(seat).rgb, 0.35)
+                colour = theme.seat_colour(self.session.seats[seat].colour)
+                return theme.mix(theme.TEXT, colour.rgb, 0.35)
             return theme.TEXT
         return {
             log_lines.CAPTURE: theme.ACCENT,
@@ -341,7 +343,8 @@ class TableScene(Scene):
         if len(self.session.humans) < 2:
             return
         info = self.session.seats[seat]
-        self.app.push(CoverScene(self.app, info.name, info.player_colour, self.cover_text))
+        colour = theme.seat_colour(info.colour)
+        self.app.push(CoverScene(self.app, info.name, colour, self.cover_text))
 
     def _computer_step(self) -> None:
         seat = self.state.current_player

@@ -13,8 +13,8 @@ from game.registry import game_spec, resolve
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
+    from game.play.session import Session
     from game.ui.app import App
-    from game.ui.session import Session
 
 
 def table_class(game: str) -> type[Scene]:

@@ -69,6 +69,11 @@ _TEXT_CACHE_LIMIT = 2000
 _wrap_cache: dict[tuple[str, int, int, bool], list[str]] = {}
 
 
+def seat_colour(index: int) -> PlayerColour:
+    """The colour a seat chose (``Seat.colour``, an index into the palette)."""
+    return PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """pygame's default font at ``size`` (cached: creating fonts is slow).
 

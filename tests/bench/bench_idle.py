@@ -28,10 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import pygame  # noqa: E402
 
+from game.play.session import Seat, Session  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.menu import MenuScene  # noqa: E402
 from game.ui.scene import Scene  # noqa: E402
-from game.ui.session import Seat, Session  # noqa: E402
 from game.ui.table_shell import TableScene  # noqa: E402
 from game.ui.tables import open_table  # noqa: E402
 from game.ui.testing import wait_until  # noqa: E402

@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import pygame  # noqa: E402
 
 from game.persist import load_game, save_named, saved_game, saves_dir  # noqa: E402
+from game.play.session import Seat, Session  # noqa: E402
 from game.ui.menu import MenuScene  # noqa: E402
-from game.ui.session import Seat, Session  # noqa: E402
 from game.ui.testing import headless_app  # noqa: E402
 
 FRAME = 1 / 60

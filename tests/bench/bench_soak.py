@@ -20,8 +20,8 @@ import time
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from game.play.session import Seat, Session  # noqa: E402
 from game.ui.menu import MenuScene  # noqa: E402
-from game.ui.session import Seat, Session  # noqa: E402
 from game.ui.tables import open_table  # noqa: E402
 from game.ui.testing import headless_app  # noqa: E402
 

@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import pygame  # noqa: E402
 
+from game.play.session import Seat, Session  # noqa: E402
 from game.ui.knights.table import KnightsTableScene  # noqa: E402
-from game.ui.session import Seat, Session  # noqa: E402
 from game.ui.testing import headless_app  # noqa: E402
 
 NAMES = ("Kunz", "Hilde", "Ulrich", "Greta")

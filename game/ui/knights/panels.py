@@ -8,8 +8,8 @@ from typing import Any
 import pygame
 
 from game.i18n import _
+from game.play.session import Seat, level_word
 from game.ui import sprites, theme
-from game.ui.session import Seat, level_word
 
 CARD_H = 100
 CARD_GAP = 8
@@ -50,7 +50,7 @@ def render_cards(
     for seat_index, rect in enumerate(rects):
         r = rect.move(-origin[0], -origin[1])
         seat = seats[seat_index]
-        colour = seat.player_colour
+        colour = theme.seat_colour(seat.colour)
         is_current = seat_index == current
         fill = theme.mix(theme.PANEL, colour.rgb, 0.18 if is_current else 0.06)
         pygame.draw.rect(out, fill, r, border_radius=8)

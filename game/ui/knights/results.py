@@ -149,7 +149,7 @@ class KnightsResultsScene(Scene):
         y = header_y + 26
         for rank, seat in enumerate(order):
             row = pygame.Rect(self.box.x + 24, y, self.box.w - 48, 54)
-            colour = self.table.session.seats[seat].player_colour
+            colour = theme.seat_colour(self.table.session.seats[seat].colour)
             fill = theme.mix(theme.PANEL_DARK, colour.rgb, 0.25 if seat in winners else 0.08)
             pygame.draw.rect(surface, fill, row, border_radius=8)
             if seat in winners:

@@ -17,10 +17,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.knights import Deploy, Keep, Place  # noqa: E402
+from game.play.session import Seat, Session  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.knights.table import KnightsTableScene  # noqa: E402
 from game.ui.menu import MenuScene  # noqa: E402
-from game.ui.session import Seat, Session  # noqa: E402
 from game.ui.setup_scene import SetupScene  # noqa: E402
 from game.ui.testing import headless_app, move, press  # noqa: E402
 

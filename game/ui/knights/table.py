@@ -33,8 +33,8 @@ from game.ui.table_shell import TableScene
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
+    from game.play.session import HistoryEntry, Session
     from game.ui.app import App
-    from game.ui.session import HistoryEntry, Session
 
 
 class KnightsTableScene(TableScene):
@@ -44,7 +44,7 @@ class KnightsTableScene(TableScene):
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app, session)
-        self.colours = [seat.player_colour for seat in session.seats]
+        self.colours = [theme.seat_colour(seat.colour) for seat in session.seats]
         self.anim: Animation | None = None
         self.anim_last: LastMove | None = None
         self.anim_sound: str | None = None

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 from game.i18n import _
 from game.persist import SaveError, load_game
-from game.ui.review.source import ReviewSource, source_from_saved, source_from_session
+from game.play.review_source import ReviewSource, source_from_saved, source_from_session
 from game.ui.saving import show_message
 
 if TYPE_CHECKING:
+    from game.play.session import Session
     from game.ui.app import App
-    from game.ui.session import Session
 
 
 def open_review(app: App, source: ReviewSource | None) -> None:

@@ -18,15 +18,15 @@ import pygame
 
 from game.core import GameState, IllegalAction
 from game.i18n import _
+from game.play.review_source import seats_at, state_names
+from game.play.session import HistoryEntry, Session
 from game.registry import game_spec
 from game.review import ReviewedTurn
 from game.seat_events import HistoryItem, SeatEvent
 from game.ui import theme
 from game.ui.replay import ReplayTurn, ReplayView
-from game.ui.review.source import seats_at, state_names
 from game.ui.review.words import better_words, decision_label, percent
 from game.ui.scene import Scene
-from game.ui.session import HistoryEntry, Session
 from game.ui.tables import table_class
 from game.ui.widgets import Button
 
@@ -382,7 +382,7 @@ class ReviewPosition(Scene):
         )
         colour = (
             self.focus.seat < len(self.source.seats)
-            and self.source.seats[self.focus.seat].player_colour.rgb
+            and theme.seat_colour(self.source.seats[self.focus.seat].colour).rgb
         )
         x = 16
         if colour:

@@ -1,6 +1,6 @@
 """The review screen: progress, the graph of win chances, and each human's costliest decisions.
 
-``app.make_scene("review", source)`` with a :class:`~game.ui.review.source.ReviewSource`. A
+``app.make_scene("review", source)`` with a :class:`~game.play.review_source.ReviewSource`. A
 stored review that covers the game opens at once; otherwise the review runs as a job in the
 AI process (polled each frame, never waited for) and its findings show as they arrive.
 Choosing a decision (click, or Up/Down and Enter) opens its position on the game's table
@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import _
+from game.play.review_job import ReviewJob
+from game.play.review_source import ReviewSource
+from game.play.session import game_title
 from game.review import MISTAKE_FLOOR, NOISE_FACTOR, GameReview, ReviewedTurn
 from game.ui import theme
 from game.ui.review.graph import ChanceGraph, GraphPoint, draw_marker
-from game.ui.review.source import ReviewSource
 from game.ui.review.words import finding_text
-from game.ui.review_job import ReviewJob
 from game.ui.scene import Scene
-from game.ui.session import game_title
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -283,7 +283,7 @@ class ReviewScene(Scene):
             # The costliest finding is chosen at once: Enter shows it without a click first.
             self.selected = found[0] if found else None
         marked = [r.turn for r in self.rows if r.turn is not None]
-        colours = [seat.player_colour.rgb for seat in self.source.seats]
+        colours = [theme.seat_colour(seat.colour).rgb for seat in self.source.seats]
         self.graph.build(
             self.graph_area,
             self.source.game,
@@ -502,7 +502,7 @@ class ReviewScene(Scene):
     def _draw_legend(self, surface: pygame.Surface) -> None:
         x = self.graph_area.x + LEGEND_INDENT
         for seat in self.source.seats:
-            colour = seat.player_colour.rgb
+            colour = theme.seat_colour(seat.colour).rgb
             pygame.draw.line(
                 surface, colour, (x, self.legend_y + 10), (x + 24, self.legend_y + 10), 4
             )
@@ -512,7 +512,8 @@ class ReviewScene(Scene):
         marker = theme.text(_("a costly decision (click it)"), theme.FONT_SMALL - 2, theme.TEXT_DIM)
         spot = marker.get_rect(topright=(self.graph_area.right, self.legend_y + 2))
         surface.blit(marker, spot)
-        colour = self.source.seats[0].player_colour.rgb if self.source.seats else theme.TEXT
+        seats = self.source.seats
+        colour = theme.seat_colour(seats[0].colour).rgb if seats else theme.TEXT
         draw_marker(surface, (spot.x - 14, spot.centery), colour)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
@@ -520,7 +521,7 @@ class ReviewScene(Scene):
             row = self.rows[index]
             seat = self.source.seats[row.seat] if row.seat < len(self.source.seats) else None
             if row.kind == "heading":
-                colour = seat.player_colour.rgb if seat is not None else theme.TEXT
+                colour = theme.seat_colour(seat.colour).rgb if seat is not None else theme.TEXT
                 pygame.draw.circle(surface, colour, (rect.x + 8, rect.centery), 6)
                 theme.blit_text(
                     surface,

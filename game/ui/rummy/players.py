@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 from game.core import IllegalAction
 from game.i18n import _, refusal_text
 from game.persist.validate import name_key, name_problem
+from game.play.session import COMPUTER_NAMES, visible_name
 from game.ui import theme
 from game.ui.overlays import Dialog
 from game.ui.rummy.prompts import NameDialog
-from game.ui.session import COMPUTER_NAMES, visible_name
 
 if TYPE_CHECKING:
     from game.ui.rummy.table import RummyTableScene

@@ -9,10 +9,10 @@ import pygame
 
 from game.core import LEVELS
 from game.i18n import N_, _
+from game.play.session import level_word
 from game.seat_events import MAX_NAME
 from game.ui import theme
 from game.ui.overlays import ModalBox
-from game.ui.session import level_word
 from game.ui.widgets import Button, Segmented, TextEntry
 
 if TYPE_CHECKING:

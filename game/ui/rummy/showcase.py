@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pygame
 
+from game.play.session import Seat, Session
 from game.rummy import RummyState, new_game, parse_cards
 from game.rummy.state import PlayerState, sorted_hand
 from game.ui.app import App
 from game.ui.rummy.table import RummyTableScene
-from game.ui.session import Seat, Session
 
 SUITS = "CDHS"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

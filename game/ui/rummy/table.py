@@ -4,7 +4,7 @@
 in a grid, the current human's hand along the bottom and the other players as card backs.
 Humans edit their turn by drag and drop on a :class:`~game.ui.rummy.turn_edit.TurnEdit`;
 nothing reaches the engine until Draw or Next player, and the engine judges it. Computer
-seats think on an :class:`~game.ui.ai_worker.AIWorker` and their moves are played back at
+seats think on an :class:`~game.play.ai_worker.AIWorker` and their moves are played back at
 ``app.pace`` seconds per move (cards travel to their sets, changed sets light up).
 """
 

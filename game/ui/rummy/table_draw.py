@@ -384,7 +384,7 @@ def _render_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, theme.ACCENT, row, width=2, border_radius=8)
         info = scene.session.seats[seat] if seat < len(scene.session.seats) else None
         if info is not None:
-            colour = info.player_colour
+            colour = theme.seat_colour(info.colour)
             pygame.draw.circle(surface, colour.rgb, (row.x + 14, row.y + 15), 10)
             sprites.draw_mark(surface, colour.mark, (row.x + 14, row.y + 15), 6, colour.ink)
         # The other hands: backs fanned out with their count (never the faces).

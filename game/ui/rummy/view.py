@@ -32,8 +32,8 @@ from game.ui.rummy.turn_edit import TurnEdit, sorted_cards
 from game.ui.table_shell import TableScene
 
 if TYPE_CHECKING:
+    from game.play.session import Session
     from game.ui.app import App
-    from game.ui.session import Session
 
 TOP_H = 46
 SIDE_W = 270

@@ -6,7 +6,7 @@ The table starts a decision with :meth:`AIWorker.start` and polls :meth:`AIWorke
 
 Two ways to think, one interface:
 
-- an :class:`~game.ui.ai_process.AgentSpec` (what ``Session.agent`` gives for level-made
+- an :class:`~game.play.ai_process.AgentSpec` (what ``Session.agent`` gives for level-made
   players) is answered by the shared AI process, so a long search never competes with drawing
   for the interpreter lock;
 - any other object with ``choose(state, rng)`` runs on a daemon thread (custom agents, tests,
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Any, Protocol
 
-from game.ui.ai_process import (
+from game.play.ai_process import (
     AgentSpec,
     Reply,
     Request,

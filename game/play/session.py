@@ -8,7 +8,7 @@ The seam for tables is::
 
 A table reads ``session.state`` (through ``state.view(viewer)``), asks ``session.apply(action)``
 to move the game on (the engine checks legality and raises ``IllegalAction``), and uses
-``session.agent(seat)`` with an :class:`~game.ui.ai_worker.AIWorker` for computer seats.
+``session.agent(seat)`` with an :class:`~game.play.ai_worker.AIWorker` for computer seats.
 ``session.rematch()`` gives a fresh session with the same seats.
 """
 
@@ -23,11 +23,10 @@ from typing import Any
 from game.core import LEVELS
 from game.i18n import N_, _
 from game.persist.validate import name_key
+from game.play.ai_process import AgentSpec
+from game.play.ai_worker import Agent
 from game.registry import GameSpec, game_spec
 from game.seat_events import MAX_NOTE, SeatEvent
-from game.ui import theme
-from game.ui.ai_process import AgentSpec
-from game.ui.ai_worker import Agent
 
 LEVEL_WORDS: dict[str, str] = {
     "easy": N_("easy"),
@@ -60,15 +59,12 @@ class Seat:
     name: str
     human: bool
     level: str = "medium"
-    colour: int = 0  # index into theme.PLAYER_COLOURS
+    colour: int = 0  # index into the palette (game.ui.theme.seat_colour)
 
     @property
     def label(self) -> str:
         return self.name if self.human else f"{self.name} ({level_word(self.level)})"
 
-    @property
-    def player_colour(self) -> theme.PlayerColour:
-        return theme.PLAYER_COLOURS[self.colour % len(theme.PLAYER_COLOURS)]
 
 
 @dataclass(frozen=True)
@@ -215,8 +211,6 @@ class Session:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.human]
 
-    def colour(self, seat: int) -> theme.PlayerColour:
-        return self.seats[seat].player_colour
 
     def viewer(self) -> int | None:
         """Whose hidden information the screen may show right now (None: nobody's)."""

@@ -1,7 +1,7 @@
 """The computer players' own process: searches run here, away from the window's interpreter.
 
 A pure-Python search in a thread shares the GIL with the drawing thread; under load that costs
-whole frames. So :class:`~game.ui.ai_worker.AIWorker` sends each decision of a level-made agent
+whole frames. So :class:`~game.play.ai_worker.AIWorker` sends each decision of a level-made agent
 here, and the rummy Hint button's solver search too: one long-lived process (spawned, so it
 never inherits pygame) that keeps one agent per seat spec, answers requests in order, and always
 skips to the newest request when several wait. This module imports no pygame.
@@ -19,10 +19,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from game.play.review_steps import review_rest
 from game.processes import watch_parent
 from game.registry import GAMES, game_spec, resolve
 from game.review import ReviewedTurn
-from game.ui.review_steps import review_rest
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 
 from game.core import GameState
 from game.persist import SavedGame, SaveError, replay_states, store_review
+from game.play.session import Seat
 from game.review import GameReview, ReviewedTurn, review_covers
 from game.seat_events import HistoryItem
-from game.ui.session import Seat
 
 if TYPE_CHECKING:
-    from game.ui.session import Session
+    from game.play.session import Session
 
 # Stores a finished review; returns a sentence saying why it could not be kept, or None.
 Keeper = Callable[[GameReview], str | None]

@@ -1,7 +1,7 @@
 """A game review running in the background, its findings collected as they come.
 
 The review (:func:`ai.review.review_game`) is a long pure-Python search, so it runs where the
-computer players think: in the AI process (:mod:`game.ui.ai_process`), which sends one message
+computer players think: in the AI process (:mod:`game.play.ai_process`), which sends one message
 per judged decision. The window polls :meth:`ReviewJob.poll` from its ``update`` (it never
 waits) and can show the first findings while the rest are computed. When no AI process can be
 started, the review runs on a daemon thread of this process instead.
@@ -22,10 +22,10 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from game.i18n import _
+from game.play import ai_worker
+from game.play.ai_process import REPLACED, ReviewCancel, ReviewRequest, review_within
+from game.play.review_steps import review_rest
 from game.review import GameReview, ReviewedTurn
-from game.ui import ai_worker
-from game.ui.ai_process import REPLACED, ReviewCancel, ReviewRequest, review_within
-from game.ui.review_steps import review_rest
 
 log = logging.getLogger(__name__)
 

@@ -15,9 +15,9 @@ from typing import Any
 from game.core import LEVELS
 from game.persist import SaveError, data_dir, write_atomic
 from game.persist.jsonfile import read_json_object
+from game.persist.validate import PALETTE_SIZE
+from game.play.session import Seat, SeatError, validate_seats
 from game.seat_events import MAX_NAME
-from game.ui import theme
-from game.ui.session import Seat, SeatError, validate_seats
 
 
 def memory_path() -> Path:
@@ -66,7 +66,7 @@ def _seat(entry: object) -> Seat | None:
     if (
         not isinstance(colour, int)
         or isinstance(colour, bool)
-        or not 0 <= colour < len(theme.PLAYER_COLOURS)
+        or not 0 <= colour < PALETTE_SIZE
     ):
         return None
     return Seat(name, human, str(level), colour)

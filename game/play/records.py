@@ -7,15 +7,20 @@ counted once: a finished game (or round) loaded again is recognised by its final
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.persist import SaveError, opponent_level, record_result
 from game.persist.stats import result_key
 from game.registry import game_spec
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.session import Seat
+    from game.play.session import Seat
+
+
+class App(Protocol):
+    """Where a refused write is reported (the window's app shows it once)."""
+
+    save_problem: str | None
 
 
 def record_game(
