@@ -1,9 +1,10 @@
-"""The table shell, driven for every game of the registry: one turn loop, so both games behave
+"""The table shell, driven for every game of the registry: one turn loop, so every game behaves
 the same where the game gives no reason to differ."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -84,16 +85,33 @@ def test_a_crashing_computer_gets_the_same_treatment_in_every_game(game: str) ->
     pygame.quit()
 
 
-def refused_action(game: str, state: Any) -> Any:
-    """A well-formed action of ``game`` that ``state`` refuses."""
+def candidate_actions(game: str, state: Any) -> Iterator[Any]:
+    """Well-formed actions of ``game`` to try on ``state``: the plain ones many games have
+    (end, pass, next round), then those legal early in other deals of the same table."""
+    spec = game_spec(game)
     for data in ({"type": "end"}, {"type": "pass"}, {"type": "next_round"}):
         try:
-            action = game_spec(game).action_from_dict(data)
+            yield spec.action_from_dict(data)
+        except ValueError:
+            continue
+    rng = random.Random(0)
+    for seed in range(20):
+        other = spec.new_game(list(state.player_names), seed)
+        for _step in range(6):
+            actions = other.legal_actions()
+            yield from actions
+            if other.is_terminal or not actions:
+                break
+            other = other.apply(rng.choice(actions))
+
+
+def refused_action(game: str, state: Any) -> Any:
+    """A well-formed action of ``game`` that ``state`` refuses."""
+    for action in candidate_actions(game, state):
+        try:
             state.apply(action)
         except IllegalAction:
             return action
-        except ValueError:
-            continue
     raise AssertionError(f"no refused action found for {game}")
 
 

@@ -198,7 +198,7 @@ def judge(
         while samples < MAX_SAMPLES and not deadline.expired():
             _sample(game, span, tallies, rng)
             samples += 1
-    raw = played.means(len(span.before.players))
+    raw = played.means(span.before.num_players)
     chances = raw if mapping is None else mapping.apply(raw, seat)
     if best is None:
         return _turn(span, chances, search_alternatives, samples, game, None, 0.0, 0.0)

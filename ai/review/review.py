@@ -56,7 +56,7 @@ def fits_game(game: str, states: Sequence[Any], history: Sequence[Any], review: 
             turn.round,
         ):
             return False
-        if len(turn.chances) != len(span.before.players):
+        if len(turn.chances) != span.before.num_players:
             return False
     if review.complete:
         judged = sum(1 for span in spans.values() if span.index + span.moves <= review.moves)
@@ -65,8 +65,7 @@ def fits_game(game: str, states: Sequence[Any], history: Sequence[Any], review: 
 
 
 def _name(state: Any, seat: int) -> str:
-    player = state.players[seat]
-    return str(getattr(player, "name", player))
+    return str(state.player_names[seat])
 
 
 def count_decisions(game: str, states: Sequence[Any], history: Sequence[Any]) -> int:
@@ -98,7 +97,7 @@ def review_game(
     mapping = chance_map(game)
     spans = finished_spans(plugin, states, history)
     final = states[-1]
-    names = {_name(final, seat) for seat in seats if 0 <= seat < len(final.players)}
+    names = {_name(final, seat) for seat in seats if 0 <= seat < final.num_players}
     seconds = {span.index: plugin.default_budget if budget is None else budget for span in spans}
     if budget is None:
         for unit in {span.round for span in spans}:

@@ -25,13 +25,13 @@ def first_position(saved: SavedGame) -> Any:
     if saved.start is not None:
         return saved.start
     state = saved.state
-    names = [p if isinstance(p, str) else p.name for p in state.players]
+    names = list(state.player_names)
     return game_spec(saved.game).first_position(state, names, state.seed)
 
 
 def _fits(event: SeatEvent, state: Any) -> bool:
     """Could ``event`` have been recorded at ``state``? (Its seat and names are the state's.)"""
-    names = [p if isinstance(p, str) else p.name for p in state.players]
+    names = list(state.player_names)
     if event.change == "new_game":
         return True
     if event.change == "join":

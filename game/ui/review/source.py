@@ -67,8 +67,8 @@ class ReviewSource:
 
 
 def state_names(state: Any) -> list[str]:
-    """The players' names a state holds (knights: names; rummy: player records)."""
-    return [str(getattr(player, "name", player)) for player in state.players]
+    """The players' names a state holds."""
+    return list(state.player_names)
 
 
 def seats_at(state: Any, seats: Sequence[Seat], viewer: int) -> list[Seat]:
