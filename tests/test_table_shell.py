@@ -4,7 +4,6 @@ the same where the game gives no reason to differ."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +11,7 @@ import pygame
 import pytest
 
 from game.core import IllegalAction
-from game.registry import GAME_KEYS, game_spec
+from game.registry import GAME_KEYS
 from game.seat_events import SeatEvent
 from game.ui.app import App
 from game.ui.overlays import CoverScene
@@ -20,6 +19,7 @@ from game.ui.session import Seat, Session
 from game.ui.table_shell import TableScene
 from game.ui.tables import open_table, table_class
 from game.ui.testing import QuickAgent, click, headless_app, press, wait_until
+from tests.games.playing import refused_action
 
 
 class CrashingAgent:
@@ -85,36 +85,6 @@ def test_a_crashing_computer_gets_the_same_treatment_in_every_game(game: str) ->
     pygame.quit()
 
 
-def candidate_actions(game: str, state: Any) -> Iterator[Any]:
-    """Well-formed actions of ``game`` to try on ``state``: the plain ones many games have
-    (end, pass, next round), then those legal early in other deals of the same table."""
-    spec = game_spec(game)
-    for data in ({"type": "end"}, {"type": "pass"}, {"type": "next_round"}):
-        try:
-            yield spec.action_from_dict(data)
-        except ValueError:
-            continue
-    rng = random.Random(0)
-    for seed in range(20):
-        other = spec.new_game(list(state.player_names), seed)
-        for _step in range(6):
-            actions = other.legal_actions()
-            yield from actions
-            if other.is_terminal or not actions:
-                break
-            other = other.apply(rng.choice(actions))
-
-
-def refused_action(game: str, state: Any) -> Any:
-    """A well-formed action of ``game`` that ``state`` refuses."""
-    for action in candidate_actions(game, state):
-        try:
-            state.apply(action)
-        except IllegalAction:
-            return action
-    raise AssertionError(f"no refused action found for {game}")
-
-
 @pytest.mark.parametrize("game", GAME_KEYS)
 def test_a_refused_move_is_said_in_the_players_language_and_changes_nothing(game: str) -> None:
     seats = [Seat("Ann", True, colour=0), Seat("Bob", True, colour=1)]
@@ -122,6 +92,7 @@ def test_a_refused_move_is_said_in_the_players_language_and_changes_nothing(game
     app.change_settings(language="de")
     state = table.state
     wrong = refused_action(game, state)
+    assert wrong is not None, f"the deal of seed 4 refuses no move of {game}: choose another"
     assert not table.act(wrong)
     assert table.state is state and not table.session.history
     assert table.message and table.message != str(state)  # something was said ...

@@ -223,5 +223,3 @@ class NimTableScene(TableScene):
                 self.message_colour,
             )
         self.widgets.draw(surface)
-
-
