@@ -51,9 +51,10 @@ def test_every_position_comes_back_from_json_the_same(game: str) -> None:
 def test_a_damaged_position_is_refused_with_value_error(game: str) -> None:
     spec = game_spec(game)
     data = as_json(positions(game)[1])
-    for damaged in ([], None, "x", {**data, "seed": "seven"}, {**data, "players": 7}):
+    damaged: list[Any] = [[], None, "x", {**data, "seed": "seven"}, {**data, "players": 7}]
+    for broken in damaged:
         with pytest.raises(ValueError):
-            spec.state_from_dict(damaged)
+            spec.state_from_dict(broken)
 
 
 @pytest.mark.parametrize("game", GAME_KEYS)
@@ -165,3 +166,34 @@ def test_the_save_checks_accept_every_real_position(game: str) -> None:
     for seed in (1, 2):
         for state in random_positions(game, seed, STEPS):
             assert spec.save_problem(state) is None
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_a_played_game_is_told_in_words_and_its_last_decisions_reviewed(game: str) -> None:
+    from ai.levels import make_agent
+    from ai.review.review import finished_spans, review_game, review_parts
+
+    spec = game_spec(game)
+    state = spec.new_game(names(2), 6)
+    agents = [make_agent(game, "medium", seat, budget=0.02) for seat in range(2)]
+    rng = random.Random(6)
+    states, history = [state], []
+    while not state.is_terminal:
+        action = agents[state.current_player].choose(state, rng)
+        assert spec.describe(state, action).strip()
+        history.append(action)
+        state = state.apply(action)
+        states.append(state)
+    spans = finished_spans(review_parts(game), states, history)
+    last = [span.index for span in spans[-2:]]
+    skip = {span.index for span in spans} - set(last)
+    turns = list(review_game(game, states, history, {0, 1}, budget=0.02, seed=1, skip=skip))
+    assert [turn.index for turn in turns] == last
+    words = spec.words()
+    for turn, span in zip(turns, spans[-2:], strict=True):
+        assert turn.seat == span.seat and len(turn.chances) == 2
+        assert sum(turn.chances) == pytest.approx(1.0, abs=1e-6)
+        assert words.move_words(span.before, span.actions, None, False).strip()
+        assert words.decision_label(turn.round, turn.turn).strip()
+        if turn.best:
+            assert words.better_words(span.before, turn.best, False).strip()
