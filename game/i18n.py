@@ -23,6 +23,30 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "nl": "Neder
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
+# (folder, domain) of the catalogs a game ships itself (``GamePlugin.catalog_ref``): asked, in
+# the order the games were registered, for a text the program's own catalog lacks.
+_game_catalogs: list[tuple[Path, str]] = []
+
+
+def add_catalog(locale_dir: Path, domain: str) -> None:
+    """Consult ``locale_dir``'s catalogs of ``domain`` after the program's own (a game's)."""
+    if (locale_dir, domain) not in _game_catalogs:
+        _game_catalogs.append((locale_dir, domain))
+        set_language(_language)
+
+
+def _catalogs(language: str) -> gettext.NullTranslations:
+    """The program's catalog of ``language`` with each game's own as its fallbacks."""
+    translation = gettext.translation(
+        DOMAIN, localedir=str(LOCALE_DIR), languages=[language], fallback=True
+    )
+    for locale_dir, domain in _game_catalogs:
+        translation.add_fallback(
+            gettext.translation(
+                domain, localedir=str(locale_dir), languages=[language], fallback=True
+            )
+        )
+    return translation
 
 
 def set_language(language: str) -> None:
@@ -31,9 +55,7 @@ def set_language(language: str) -> None:
     if language not in LANGUAGES or language == "en":
         _translation, _language = gettext.NullTranslations(), "en"
     else:
-        _translation = gettext.translation(
-            DOMAIN, localedir=str(LOCALE_DIR), languages=[language], fallback=True
-        )
+        _translation = _catalogs(language)
         _language = language
 
 
@@ -91,11 +113,9 @@ def catalog_messages(language: str) -> set[str]:
     """Every translated text of ``language`` (for tests that look for untranslated screens)."""
     if language == "en":
         return set()
-    translation = gettext.translation(
-        DOMAIN, localedir=str(LOCALE_DIR), languages=[language], fallback=True
-    )
-    catalog = getattr(translation, "_catalog", {})
     out: set[str] = set()
-    for value in catalog.values():
-        out.add(str(value))
+    translation: gettext.NullTranslations | None = _catalogs(language)
+    while translation is not None:  # the program's catalog, then each game's
+        out.update(str(value) for value in getattr(translation, "_catalog", {}).values())
+        translation = getattr(translation, "_fallback", None)
     return out

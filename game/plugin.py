@@ -13,6 +13,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from game.core import Action, GameInfo, GameState
@@ -63,6 +65,9 @@ class GamePlugin(Generic[S, A]):
     rules_pictures_ref: str  # (width) -> the rules screen's pictures
     hint_ref: str | None = None  # (stop) -> the Hint key's agent; None: the hard level's move
     warm_up_ref: str | None = None  # () -> prepares the computer players (compiles, loads)
+    # "package:folder" of the game's own gettext catalogs (<folder>/<lang>/LC_MESSAGES/<key>.mo),
+    # consulted for a text the program's catalog lacks; None: its texts are in the main one.
+    catalog_ref: str | None = None
     # ----- a game played in rounds (rummy) -----
     unit_action: type | None = None  # the action that deals the next round
     restart: Callable[[S, int], S] | None = None  # (state, seed) -> a new game, same table
@@ -79,6 +84,13 @@ class GamePlugin(Generic[S, A]):
     def describe(self, state: S, action: A, names: Sequence[str] | None = None) -> str:
         """The move log's line for ``action`` played in ``state``."""
         return self.words().describe(state, action, names)
+
+    def catalog_dir(self) -> Path | None:
+        """The folder of the game's own catalogs (None if it ships none)."""
+        if self.catalog_ref is None:
+            return None
+        package, _, folder = self.catalog_ref.partition(":")
+        return Path(str(resources.files(package).joinpath(folder)))
 
     def begins_unit(self, action: object) -> bool:
         """Does ``action`` start a new unit of play (a round; a game without rounds has one)?"""

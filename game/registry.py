@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from game import i18n
 from game.knights.plugin import PLUGIN as KNIGHTS
 from game.plugin import GamePlugin, resolve
 from game.rummy.plugin import PLUGIN as RUMMY
@@ -33,6 +34,9 @@ def register(plugin: GameSpec) -> None:
     if plugin.key in GAMES:
         raise ValueError(f"the game {plugin.key!r} is registered twice")
     GAMES[plugin.key] = plugin
+    catalogs = plugin.catalog_dir()
+    if catalogs is not None:
+        i18n.add_catalog(catalogs, plugin.key)
 
 
 def _register_extra(refs: str) -> None:

@@ -5,6 +5,9 @@ import tempfile
 
 import pytest
 
+# The suite's own third game (tests/games/nim), registered before anything imports
+# game.registry; the AI process and the arena's workers inherit it with the environment.
+os.environ["ROBBERS_DEN_EXTRA_GAMES"] = "tests.games.nim.plugin:PLUGIN"
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Saves, settings and statistics written by tests never touch the player's real data folder.

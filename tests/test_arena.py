@@ -8,6 +8,7 @@ import pytest
 
 from ai.arena import main, plan_games
 from ai.stats import percentile, wilson_interval
+from game.registry import GAME_KEYS
 
 LEVEL_FIELDS = {
     "games",
@@ -21,7 +22,7 @@ LEVEL_FIELDS = {
 }
 
 
-@pytest.mark.parametrize("game", ["knights", "rummy"])
+@pytest.mark.parametrize("game", GAME_KEYS)
 def test_json_report_has_the_documented_fields(
     game: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

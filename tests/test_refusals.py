@@ -81,10 +81,16 @@ def test_a_thousand_provoked_refusals_all_carry_a_code() -> None:
 
 @pytest.mark.parametrize("lang", ["de", "nl"])
 def test_every_refusal_code_has_a_translation(lang: str) -> None:
+    from game.registry import GAMES
+
     po = ROOT / "game" / "locale" / lang / "LC_MESSAGES" / "robbers-den.po"
+    # The program's catalog and the catalogs games ship themselves (``GamePlugin.catalog_ref``).
+    own = [(key, spec.catalog_dir()) for key, spec in GAMES.items()]
+    pos = [po, *(d / lang / "LC_MESSAGES" / f"{key}.po" for key, d in own if d is not None)]
     translated = {
         e.msgid: e.strings[0]
-        for e in compile_catalogs.parse_po(po.read_text("utf-8"))
+        for path in pos
+        for e in compile_catalogs.parse_po(path.read_text("utf-8"))
         if e.msgid and e.context is None and e.strings.get(0) and not e.fuzzy
     }
     assert len(REFUSALS) >= 70

@@ -17,6 +17,7 @@ from game.ui.overlays import HelpOverlay
 from game.ui.setup_scene import SetupScene
 from game.ui.tables import table_class
 from game.ui.testing import click, headless_app, press, resize, type_text, wait_until
+from game.ui.widgets import Segmented
 
 
 @pytest.fixture
@@ -33,6 +34,13 @@ def open_setup(app: App, game: str = "knights") -> SetupScene:
     click(app, app.top.widget(game).center)
     assert isinstance(app.top, SetupScene)
     return app.top
+
+
+def choose_game(app: App, setup: SetupScene, game: str) -> None:
+    """Click ``game``'s part of the setup's row of games (one part per registered game)."""
+    row = setup.widgets.find("game")
+    assert isinstance(row, Segmented)
+    click(app, row.option_rect(GAME_KEYS.index(game)).center)
 
 
 def test_menu_button_opens_setup_and_back_returns(app: App) -> None:
@@ -87,12 +95,10 @@ def test_the_last_setup_of_each_game_is_offered_again(app: App) -> None:
         ("Ann", True, "medium"),
         ("Hilde", False, "expert"),
     ]
-    game = again.widget("game")
-    click(app, (game.right - 20, game.centery))  # rummy, never set up: the seats carry over
+    choose_game(app, again, "rummy")  # never set up: the seats carry over
     click(app, again.widget("add").center)
     assert again.game == "rummy" and len(again.seats) == 3
-    game = again.widget("game")
-    click(app, (game.x + 20, game.centery))  # and back: knights' own last setup again
+    choose_game(app, again, "knights")  # and back: knights' own last setup again
     assert [s.name for s in again.seats] == ["Ann", "Hilde"]
 
 
@@ -141,15 +147,13 @@ def test_setup_seats_stay_within_limits_and_colours_unique(app: App) -> None:
         colours = [s.colour for s in setup.seats]
         assert len(set(colours)) == 4
     # Räuber-Rommé takes up to six seats; going back to knights trims to four.
-    game = setup.widget("game")
-    click(app, (game.right - 20, game.centery))
+    choose_game(app, setup, "rummy")
     assert setup.game == "rummy"
     click(app, setup.widget("add").center)
     click(app, setup.widget("add").center)
     assert len(setup.seats) == 6
     assert len({s.colour for s in setup.seats}) == 6
-    game = setup.widget("game")  # the panel grew for six seats
-    click(app, (game.x + 20, game.centery))
+    choose_game(app, setup, "knights")  # found where it is now: the panel grew for six seats
     assert setup.game == "knights" and len(setup.seats) == 4
     click(app, setup.widget("remove3").center)
     click(app, setup.widget("remove2").center)
@@ -195,7 +199,7 @@ def test_f1_toggles_the_help_overlay(app: App) -> None:
     assert isinstance(app.top, MenuScene)
 
 
-@pytest.mark.parametrize("topic", ["general", "knights", "rummy"])
+@pytest.mark.parametrize("topic", ["general", *GAME_KEYS])
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
 def test_the_help_keys_never_run_into_the_pictures(
     app: App, topic: str, size: tuple[int, int]

@@ -8,6 +8,7 @@ writes the GNU ``.mo`` format that Python's ``gettext`` reads. The output depend
 
     python tools/compile_catalogs.py          # compile all
     python tools/compile_catalogs.py --check  # exit 1 if a .mo is missing or stale
+    python tools/compile_catalogs.py DIR      # a game's own catalogs (GamePlugin.catalog_ref)
 """
 
 from __future__ import annotations
@@ -157,14 +158,19 @@ def compile_po(po: Path) -> bytes:
     return mo_bytes(catalog(parse_po(po.read_text(encoding="utf-8"), str(po))))
 
 
-def catalogs() -> list[Path]:
-    return sorted(LOCALE.glob("*/LC_MESSAGES/*.po"))
+def catalogs(locale: Path = LOCALE) -> list[Path]:
+    return sorted(locale.glob("*/LC_MESSAGES/*.po"))
+
+
+def _shown(path: Path) -> Path:
+    return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
 
 
 def main(argv: list[str]) -> int:
     check = "--check" in argv
+    folders = [Path(arg).resolve() for arg in argv if not arg.startswith("--")] or [LOCALE]
     stale = []
-    for po in catalogs():
+    for po in [po for folder in folders for po in catalogs(folder)]:
         mo = po.with_suffix(".mo")
         data = compile_po(po)
         if check:
@@ -173,10 +179,10 @@ def main(argv: list[str]) -> int:
             continue
         mo.write_bytes(data)
         count = len(catalog(parse_po(po.read_text(encoding="utf-8"))))
-        print(f"compile_catalogs: {mo.relative_to(ROOT)} ({count} texts)")
+        print(f"compile_catalogs: {_shown(mo)} ({count} texts)")
     if stale:
         for mo in stale:
-            print(f"compile_catalogs: {mo.relative_to(ROOT)} is missing or stale", file=sys.stderr)
+            print(f"compile_catalogs: {_shown(mo)} is missing or stale", file=sys.stderr)
         return 1
     return 0
 

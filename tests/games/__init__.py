@@ -1,0 +1,1 @@
+"""Games that live in the test suite (registered by tests/conftest.py)."""
