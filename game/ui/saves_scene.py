@@ -236,7 +236,7 @@ class SavesScene(Scene):
 
     # -- commands ----------------------------------------------------------------------------
     def save(self) -> None:
-        if self.table is None:
+        if self.table is None or not self.entry_text.strip():
             return
         name = " ".join(self.entry_text.split())
         try:
@@ -334,6 +334,7 @@ class SavesScene(Scene):
                 max_len=40,
                 placeholder=_("name of the save"),
                 allowed=lambda ch: ch.isalnum() or ch in NAME_CHARS,
+                on_enter=self.save,  # Enter in the name field saves (elsewhere it loads)
             )
             self.widgets.add(entry)
             self.widgets.add(
