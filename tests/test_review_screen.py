@@ -359,6 +359,35 @@ def test_a_review_from_a_save_is_stored_in_it_and_reopens_at_once() -> None:
     pygame.quit()
 
 
+def test_reviewing_a_save_keeps_its_saved_time_and_reopening_leaves_the_file_alone() -> None:
+    # Issue 36: opening a review rewrote the save and changed its "Saved" time in the list.
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    saves = app.push(app.make_scene("saves"))
+    scene, info = saved_review_scene(app, "keep my time", 12)
+    old = time.time() - 3 * 86400
+    os.utime(info.path, (old, old))
+    assert wait_until(app, lambda: not scene.running, 120)
+    assert scene.review is not None and scene.review.complete and not scene.note
+    assert os.stat(info.path).st_mtime == pytest.approx(old)  # the review is in, the time kept
+    stored = info.path.read_bytes()
+    press(app, pygame.K_ESCAPE)
+    assert app.top is saves
+    saves.refresh()  # type: ignore[attr-defined]
+    assert wait_until(app, lambda: not saves.reading(), 10)  # type: ignore[attr-defined]
+    row = [i.name for i in saves.saves].index("keep my time")  # type: ignore[attr-defined]
+    listed = saves.saves[row]  # type: ignore[attr-defined]
+    assert listed.modified == pytest.approx(old) and listed.has_review
+    click(app, saves.row_rect(row).center)  # type: ignore[attr-defined]
+    click(app, saves.widget("review").center)
+    reopened = app.top
+    assert isinstance(reopened, ReviewScene) and reopened.job is None
+    app.run_frames(3)
+    press(app, pygame.K_ESCAPE)
+    assert info.path.read_bytes() == stored and os.stat(info.path).st_mtime == pytest.approx(old)
+    pygame.quit()
+
+
 def test_a_save_that_changed_meanwhile_refuses_the_review_and_loses_nothing() -> None:
     app = headless_app()
     app.push(app.make_scene("menu"))
