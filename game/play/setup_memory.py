@@ -102,10 +102,6 @@ def _seat(entry: object) -> Seat | None:
         return None
     if not isinstance(human, bool) or level not in LEVELS:
         return None
-    if (
-        not isinstance(colour, int)
-        or isinstance(colour, bool)
-        or not 0 <= colour < PALETTE_SIZE
-    ):
+    if not isinstance(colour, int) or isinstance(colour, bool) or not 0 <= colour < PALETTE_SIZE:
         return None
     return Seat(name, human, str(level), colour)
