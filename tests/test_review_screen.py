@@ -444,3 +444,44 @@ def test_enter_shows_the_costliest_mistake_without_choosing_it_first() -> None:
     shown = app.scenes[-1]
     assert shown is not scene and getattr(shown, "name", None) == "review-position"
     pygame.quit()
+
+
+def handed_over_session() -> Session:
+    """Ann plays her first turn, hands her seat to the computer for her second, and takes it
+    back for the rest (Kunz is a computer throughout)."""
+    session = Session("knights", [replace(s) for s in SEATS], seed=5)
+    rng = random.Random(5)
+    turns_of_ann = 0
+
+    def play_turn() -> None:
+        seat = session.state.current_player
+        while not session.state.is_terminal and session.state.current_player == seat:
+            session.apply(rng.choice(session.state.legal_actions()))
+
+    while len(session.history) < 40 and not session.state.is_terminal:
+        if session.state.current_player == 0:
+            turns_of_ann += 1
+            if turns_of_ann == 2:
+                session.hand_over(0, "medium")
+                play_turn()
+                session.take_back(0)
+                continue
+        play_turn()
+    return session
+
+
+def test_a_decision_the_computer_made_in_a_persons_seat_is_not_listed_as_his() -> None:
+    # Issue 36: with the seat handed to medium, the review blamed the person for its moves.
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    session = handed_over_session()
+    source, review = knights_review(session)
+    mistake = next(t for t in review.turns if t.is_mistake)
+    assert mistake.seat == 0 and not source.own_decision(mistake)  # the computer's turn
+    scene = app.push(app.make_scene("review", source))
+    app.run_frames(2)
+    assert isinstance(scene, ReviewScene)
+    assert not [row for row in scene.rows if row.kind == "finding"]
+    notes = [row.text for row in scene.rows if row.kind == "none"]
+    assert "Not listed: 1 decision the computer made for Ann" in notes
+    pygame.quit()
