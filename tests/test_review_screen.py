@@ -359,6 +359,35 @@ def test_a_review_from_a_save_is_stored_in_it_and_reopens_at_once() -> None:
     pygame.quit()
 
 
+def test_reviewing_a_save_keeps_its_saved_time_and_reopening_leaves_the_file_alone() -> None:
+    # Issue 36: opening a review rewrote the save and changed its "Saved" time in the list.
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    saves = app.push(app.make_scene("saves"))
+    scene, info = saved_review_scene(app, "keep my time", 12)
+    old = time.time() - 3 * 86400
+    os.utime(info.path, (old, old))
+    assert wait_until(app, lambda: not scene.running, 120)
+    assert scene.review is not None and scene.review.complete and not scene.note
+    assert os.stat(info.path).st_mtime == pytest.approx(old)  # the review is in, the time kept
+    stored = info.path.read_bytes()
+    press(app, pygame.K_ESCAPE)
+    assert app.top is saves
+    saves.refresh()  # type: ignore[attr-defined]
+    assert wait_until(app, lambda: not saves.reading(), 10)  # type: ignore[attr-defined]
+    row = [i.name for i in saves.saves].index("keep my time")  # type: ignore[attr-defined]
+    listed = saves.saves[row]  # type: ignore[attr-defined]
+    assert listed.modified == pytest.approx(old) and listed.has_review
+    click(app, saves.row_rect(row).center)  # type: ignore[attr-defined]
+    click(app, saves.widget("review").center)
+    reopened = app.top
+    assert isinstance(reopened, ReviewScene) and reopened.job is None
+    app.run_frames(3)
+    press(app, pygame.K_ESCAPE)
+    assert info.path.read_bytes() == stored and os.stat(info.path).st_mtime == pytest.approx(old)
+    pygame.quit()
+
+
 def test_a_save_that_changed_meanwhile_refuses_the_review_and_loses_nothing() -> None:
     app = headless_app()
     app.push(app.make_scene("menu"))
@@ -414,4 +443,45 @@ def test_enter_shows_the_costliest_mistake_without_choosing_it_first() -> None:
     app.run_frames(2)
     shown = app.scenes[-1]
     assert shown is not scene and getattr(shown, "name", None) == "review-position"
+    pygame.quit()
+
+
+def handed_over_session() -> Session:
+    """Ann plays her first turn, hands her seat to the computer for her second, and takes it
+    back for the rest (Kunz is a computer throughout)."""
+    session = Session("knights", [replace(s) for s in SEATS], seed=5)
+    rng = random.Random(5)
+    turns_of_ann = 0
+
+    def play_turn() -> None:
+        seat = session.state.current_player
+        while not session.state.is_terminal and session.state.current_player == seat:
+            session.apply(rng.choice(session.state.legal_actions()))
+
+    while len(session.history) < 40 and not session.state.is_terminal:
+        if session.state.current_player == 0:
+            turns_of_ann += 1
+            if turns_of_ann == 2:
+                session.hand_over(0, "medium")
+                play_turn()
+                session.take_back(0)
+                continue
+        play_turn()
+    return session
+
+
+def test_a_decision_the_computer_made_in_a_persons_seat_is_not_listed_as_his() -> None:
+    # Issue 36: with the seat handed to medium, the review blamed the person for its moves.
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    session = handed_over_session()
+    source, review = knights_review(session)
+    mistake = next(t for t in review.turns if t.is_mistake)
+    assert mistake.seat == 0 and not source.own_decision(mistake)  # the computer's turn
+    scene = app.push(app.make_scene("review", source))
+    app.run_frames(2)
+    assert isinstance(scene, ReviewScene)
+    assert not [row for row in scene.rows if row.kind == "finding"]
+    notes = [row.text for row in scene.rows if row.kind == "none"]
+    assert "Not listed: 1 decision the computer made for Ann" in notes
     pygame.quit()

@@ -102,6 +102,24 @@ def test_the_last_setup_of_each_game_is_offered_again(app: App) -> None:
     assert [s.name for s in again.seats] == ["Ann", "Hilde"]
 
 
+def test_a_name_typed_at_one_games_setup_is_offered_at_the_others(app: App) -> None:
+    # Issue 36: "Hilde" typed at the rummy setup was not offered at the knights setup.
+    for game, name in (("knights", "Ann"), ("rummy", "Greta")):
+        setup = open_setup(app, game)
+        click(app, setup.widget("name0").center)
+        press(app, pygame.K_a, pygame.KMOD_LCTRL)  # select all: typing replaces the name
+        type_text(app, name)
+        click(app, setup.widget("start").center)
+        assert not isinstance(app.top, SetupScene)
+        press(app, pygame.K_ESCAPE)  # pause
+        click(app, app.top.widget("Main menu").center)
+        assert isinstance(app.top, MenuScene)
+    knights = open_setup(app, "knights")  # knights was set up with "Ann": the newer name
+    assert [(s.name, s.human) for s in knights.seats] == [("Greta", True), ("Hilde", False)]
+    press(app, pygame.K_ESCAPE)
+    assert open_setup(app, "rummy").seats[0].name == "Greta"
+
+
 def test_a_damaged_setup_memory_gives_the_defaults(app: App) -> None:
     from game.play.setup_memory import memory_path
 

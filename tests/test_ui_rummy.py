@@ -410,9 +410,26 @@ def test_undo_and_reset(app: App) -> None:
 
 def test_draw_takes_a_card_and_ends_the_turn(app: App) -> None:
     scene = open_table(app, hand_built(["10H 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"]))
-    drag(app, hand_pos(scene, "10H"), new_set(scene))
+    key(app, pygame.K_d)  # nothing laid: the card is drawn at once
+    assert scene.state.current_player == 1 and len(scene.state.players[0].hand) == 3
+
+
+def test_draw_with_cards_laid_asks_before_taking_them_back(app: App) -> None:
+    # Issue 36: D with a valid opening laid threw the whole turn away without a word.
+    scene = open_table(app, hand_built(["10H JH QH 4D", "2S 3S 4S 8D"], table=["7H 8H 9H"]))
+    for card in ("10H", "JH", "QH"):
+        drag(app, hand_pos(scene, card), new_set(scene) if card == "10H" else set_end(scene, 1))
+    assert table_text(scene) == ["7H 8H 9H", "10H JH QH"]
     key(app, pygame.K_d)
-    assert len(scene.state.players[0].hand) == 3  # the laid card is back, plus one drawn
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and "3" in dialog.title and "draw" in dialog.title
+    key(app, pygame.K_RETURN)  # Enter keeps the turn as laid out
+    assert app.top is scene and table_text(scene) == ["7H 8H 9H", "10H JH QH"]
+    assert scene.state.current_player == 0 and len(scene.state.stock) == len(parse_cards(STOCK))
+    key(app, pygame.K_d)
+    assert isinstance(app.top, Dialog)
+    click(app, app.top.widget("Take back and draw").center)
+    assert len(scene.state.players[0].hand) == 5  # the laid cards are back, plus one drawn
     assert len(scene.state.stock) == len(parse_cards(STOCK)) - 1
     assert state_table(scene) == ["7H 8H 9H"]
     assert scene.state.current_player == 1

@@ -171,8 +171,7 @@ def test_named_save_and_load_through_the_screens() -> None:
     saves = app.top
     click(app, saves.widget("name").center)
     type_text(app, "Sunday / match")  # the slash is refused by the field
-    press(app, pygame.K_RETURN)
-    click(app, saves.widget("save").center)
+    press(app, pygame.K_RETURN)  # Enter in the name field saves (issue 36)
     assert (saves_dir() / "Sunday match.json").exists()  # spaces squeezed, "/" refused
     assert app.top is table
 
@@ -184,6 +183,8 @@ def test_named_save_and_load_through_the_screens() -> None:
     assert listing.saves[0].game == "knights"
     click(other, listing.row_rect(0).center)
     click(other, listing.widget("load").center)
+    if isinstance(other.top, Dialog):  # the game Continue resumes went on since: asked
+        click(other, other.top.widget("Load").center)
     loaded = other.top
     assert isinstance(loaded, KnightsTableScene)
     assert loaded.state.to_dict() == state
@@ -292,6 +293,63 @@ def test_a_new_game_from_the_menu_asks_before_replacing_the_game_in_progress() -
     assert isinstance(app.top, Dialog)
     click(app, app.top.widget("New game").center)
     assert isinstance(app.top, SetupScene) and app.top.game == "rummy"
+
+
+def rummy_save(name: str) -> None:
+    seats = [Seat("Ann", True, colour=0), Seat("Greta", False, "expert", colour=3)]
+    session = Session("rummy", seats, 6)
+    save_named(name, saved_game("rummy", session.seats, session.state, []))
+
+
+def test_a_load_over_a_different_game_in_progress_asks_first() -> None:
+    # Issue 36: a load from the pause menu replaced a hot-seat knights game without a word.
+    from game.ui.rummy.table import RummyTableScene
+
+    rummy_save("Evening rummy")
+    app = menu_app()
+    table = start_knights_by_clicks(app)
+    play_human_turn(app, table)
+    wait_saved(app)
+    saved = autosave_path().read_bytes()
+    press(app, pygame.K_ESCAPE)  # pause
+    click(app, app.top.widget("saves").center)
+    saves = app.top
+    assert isinstance(saves, SavesScene)
+    assert wait_until(app, lambda: not saves.reading(), 10)
+    click(app, saves.row_rect([i.name for i in saves.saves].index("Evening rummy")).center)
+    click(app, saves.widget("load").center)
+    assert isinstance(app.top, Dialog) and "Robber Knights" in app.top.message
+    assert "Evening rummy" in app.top.message
+    press(app, pygame.K_RETURN)  # Enter keeps the game: the safe choice
+    assert app.top is saves and table in app.scenes
+    assert autosave_path().read_bytes() == saved
+    click(app, saves.widget("load").center)
+    click(app, app.top.widget("Load").center)
+    assert isinstance(app.top, RummyTableScene)
+
+
+def test_a_load_from_the_menu_over_the_game_continue_resumes_asks_first() -> None:
+    app = menu_app()
+    table = start_knights_by_clicks(app)
+    play_human_turn(app, table)
+    wait_saved(app)
+    save_named("Same game", saved_from_table(table))
+    rummy_save("Evening rummy")
+    press(app, pygame.K_ESCAPE)  # pause
+    click(app, app.top.widget("Main menu").center)
+    click(app, app.top.widget("load").center)
+    saves = app.top
+    assert isinstance(saves, SavesScene)
+    assert wait_until(app, lambda: not saves.reading(), 10)
+    names = [i.name for i in saves.saves]
+    click(app, saves.row_rect(names.index("Evening rummy")).center)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top, Dialog)
+    press(app, pygame.K_ESCAPE)  # Esc keeps it too
+    assert app.top is saves
+    click(app, saves.row_rect(names.index("Same game")).center)
+    press(app, pygame.K_RETURN)  # the very game Continue resumes: nothing to lose, no question
+    assert isinstance(app.top, KnightsTableScene)
 
 
 def test_the_load_screen_shows_at_once_and_reads_a_slow_save_behind_it(

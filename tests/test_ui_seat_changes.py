@@ -314,3 +314,95 @@ def test_seated_players_stay_with_their_seats_when_someone_leaves() -> None:
     assert session.agent(session.num_seats - 1) is cid  # Cid, one seat up, keeps his player
     session.add_player("Dan", False, "easy", 3)
     assert session.agent(session.num_seats - 2) is cid
+
+
+def hand_over_by_the_seats_dialog(app: App, table: Any, seat: int) -> None:
+    """Esc, Seats, the seat's fourth choice (hard), and back to the table: real events."""
+    press(app, pygame.K_ESCAPE)
+    click(app, app.top.widget("seats").center)
+    dialog = app.top
+    assert isinstance(dialog, SeatsDialog)
+    row = dialog.widget(f"seat{seat}")
+    click(app, (row.x + row.w * 7 // 10, row.centery))  # the fourth choice: hard
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
+
+
+def shown_hand(table: Any) -> list[Any]:
+    if isinstance(table, RummyTableScene):
+        return list(table.shown_hand() or [])
+    return list(table.hand_tiles())
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_with_nobody_seated_no_hand_is_shown_and_every_round_ends_on_its_results(
+    game: str,
+) -> None:
+    # Issue 36: with the only person's seat handed over, the bottom area showed each
+    # computer's hand in turn, and rummy's round results went by on their own.
+    from game.ui.rummy.results import RummyResultsScene
+
+    app = menu_app()
+    seats = [Seat("Anna", True, colour=0), Seat("Kunz", False, "easy", colour=1)]
+    session = Session(game, seats, seed=5)
+    session.set_agent(1, QuickAgent())
+    table: Any = open_table(app, session)
+    app.run_frames(2)
+    assert shown_hand(table)  # Anna's own
+    hand_over_by_the_seats_dialog(app, table, 0)
+    assert app.top is table and not session.humans
+    session.set_agent(0, QuickAgent())
+    for _frame in range(3000):
+        assert not shown_hand(table)
+        if not isinstance(app.top, TableScene) or session.state.is_terminal:
+            break
+        app.run_frames(1)
+    if game == "rummy":
+        assert wait_until(app, lambda: isinstance(app.top, RummyResultsScene), 10)
+        results = app.top
+        app.run_frames(600)  # ten seconds of frames: the results wait for a person
+        assert app.top is results
+    pygame.quit()
+
+
+def test_a_seat_handed_over_in_hot_seat_covers_the_table_before_the_next_hand() -> None:
+    # Bob hands his seat over on his turn: Ann's hand would show to him at once.
+    from game.ui.overlays import CoverScene
+
+    app = menu_app()
+    seats = [Seat("Ann", True, colour=0), Seat("Bob", True, colour=1), Seat("Cid", True, colour=2)]
+    session = Session("rummy", seats, seed=5)
+    table: Any = open_table(app, session)
+    app.run_frames(2)
+    while app.top is not table:
+        press(app, pygame.K_RETURN)  # the first cover
+    on_turn = session.state.current_player
+    hand_over_by_the_seats_dialog(app, table, on_turn)
+    assert session.seats[on_turn].human is False
+    app.run_frames(1)
+    # Two people are left: no hand shows until the next of them is on turn, behind a cover.
+    session.set_agent(on_turn, QuickAgent())
+    assert wait_until(app, lambda: isinstance(app.top, CoverScene), 10)
+    assert app.top.player != seats[on_turn].name
+    pygame.quit()
+
+
+def test_the_one_person_left_gets_the_cover_before_his_hand_shows() -> None:
+    from game.ui.overlays import CoverScene
+
+    app = menu_app()
+    seats = [Seat("Ann", True, colour=0), Seat("Bob", True, colour=1)]
+    session = Session("rummy", seats, seed=5)
+    table: Any = open_table(app, session)
+    app.run_frames(2)
+    while app.top is not table:
+        press(app, pygame.K_RETURN)  # the first cover
+    on_turn = session.state.current_player
+    other = 1 - on_turn
+    hand_over_by_the_seats_dialog(app, table, on_turn)
+    app.run_frames(1)
+    # One person left: his hand shows from now on, but first the screen is his.
+    assert isinstance(app.top, CoverScene) and app.top.player == seats[other].name
+    press(app, pygame.K_RETURN)
+    assert table.hand_seat() == other and shown_hand(table)
+    pygame.quit()

@@ -23,6 +23,7 @@ save file that still holds the game it was made for, and changes nothing else.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -479,7 +480,9 @@ def store_review(
     """Write ``review`` into the save at ``path``, which must still hold the game it was made
     for: the same game with ``review.moves`` history entries (and, given ``made_for``, that
     game's very position and history). Everything else in the file stays as it was (the same
-    JSON); the file is replaced atomically. SaveError with a sentence when it can't be."""
+    JSON); the file is replaced atomically, and keeps its time (the Load list's "Saved" is the
+    game's); a review stored already leaves the file untouched. SaveError with a sentence when
+    it can't be."""
     target = Path(path)
     text = read_text_limited(target, MAX_SAVE_BYTES)
     data = _parse_json(text)
@@ -494,6 +497,8 @@ def store_review(
         or made_for.history != current.history
     ):
         raise SaveError(changed.format(name=target.name))
+    if data.get("review") == review.to_dict():
+        return target  # stored already: the file is left as it was
     data["review"] = review.to_dict()
     try:
         new_text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
@@ -508,7 +513,15 @@ def store_review(
         raise SaveError(message.format(problem=stored.review_problem))
     if read_text_limited(target, MAX_SAVE_BYTES) != text:  # saved again while we checked
         raise SaveError(changed.format(name=target.name))
+    try:
+        saved_at = target.stat()
+    except OSError:
+        saved_at = None
     write_atomic(target, new_text)
+    if saved_at is not None:
+        # The Load list's "Saved" is when the game was saved, not when it was reviewed.
+        with contextlib.suppress(OSError):
+            os.utime(target, ns=(saved_at.st_atime_ns, saved_at.st_mtime_ns))
     return target
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,7 @@ from game.core import GameState
 from game.persist import SavedGame, SaveError, replay_states, store_review
 from game.play.session import Seat
 from game.review import GameReview, ReviewedTurn, review_covers
-from game.seat_events import HistoryItem
+from game.seat_events import HistoryItem, SeatEvent
 
 if TYPE_CHECKING:
     from game.play.session import Session
@@ -50,6 +51,17 @@ class ReviewSource:
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
 
+    @cached_property
+    def computer_played(self) -> frozenset[int]:
+        """The history entries the computer played in a seat a person played too (the seat
+        was handed over): a review tells them apart, never as the person's own decisions."""
+        return computer_played(self.history, self.states, [seat.human for seat in self.seats])
+
+    def own_decision(self, turn: ReviewedTurn) -> bool:
+        """Did a person make this decision himself (or was nobody ever a person in its seat)?"""
+        played = self.computer_played
+        return not any(i in played for i in range(turn.index, turn.index + max(1, turn.moves)))
+
     def covered(self) -> GameReview | None:
         """The stored review, if it answers for this game as it stands."""
         stored = self.stored
@@ -66,6 +78,37 @@ class ReviewSource:
         if not set(self.reviewed_seats) <= set(stored.seats) or stored.moves > self.moves:
             return ()
         return tuple(t for t in stored.turns if t.index + t.moves <= self.moves)
+
+
+def computer_played(
+    history: Sequence[HistoryItem], states: Sequence[GameState], human_now: Sequence[bool]
+) -> frozenset[int]:
+    """The indexes of ``history``'s moves that the computer made in a seat that a person
+    played at some time of ``history`` (``human_now``: who plays each seat at its end).
+
+    Who played a seat is read backwards from now: before a ``seat`` change it was played as
+    its ``old`` says; a seat that joined did not exist before; a seat that left is taken as
+    a person's (a leave does not say)."""
+    # One record per seat, followed through joins and leaves: [played by a person now,
+    # ever played by a person].
+    seats = [[human, human] for human in human_now]
+    by_computer: list[tuple[int, list[bool]]] = []
+    for index in range(len(history) - 1, -1, -1):
+        item = history[index]
+        if isinstance(item, SeatEvent):
+            at = item.seat
+            if item.change == "seat" and 0 <= at < len(seats):
+                seats[at][0] = item.old == "human"
+                seats[at][1] = seats[at][1] or seats[at][0]
+            elif item.change == "join" and 0 <= at < len(seats):
+                del seats[at]
+            elif item.change == "leave" and 0 <= at <= len(seats):
+                seats.insert(at, [True, True])
+            continue
+        mover = states[index].current_player if index < len(states) else None
+        if mover is not None and 0 <= mover < len(seats) and not seats[mover][0]:
+            by_computer.append((index, seats[mover]))
+    return frozenset(index for index, seat in by_computer if seat[1])
 
 
 def state_names(state: GameState) -> list[str]:

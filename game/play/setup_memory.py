@@ -1,14 +1,17 @@
 """The last setup of each game (names, who plays, levels, colours), remembered between games.
 
 Kept in its own small JSON file next to the settings (``last_setup.json``), written atomically
-when a game starts from the setup screen. The file is read as untrusted: anything that is not
-a list of valid seats for that game is ignored and the defaults are offered instead.
+when a game starts from the setup screen. Beside each game's seats it keeps the people's names
+of the last start (``PEOPLE``): a name typed at one game's setup is offered at every game's.
+The file is read as untrusted: anything that is not a list of valid seats for that game is
+ignored and the defaults are offered instead.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +19,11 @@ from game.core import LEVELS
 from game.persist import SaveError, data_dir, write_atomic
 from game.persist.jsonfile import read_json_object
 from game.persist.validate import PALETTE_SIZE
-from game.play.session import Seat, SeatError, validate_seats
+from game.play.session import Seat, SeatError, default_seats, validate_seats
 from game.seat_events import MAX_NAME
+
+# The key of the people's names in the file (no game's key starts with "_").
+PEOPLE = "_people"
 
 
 def memory_path() -> Path:
@@ -43,13 +49,46 @@ def remembered_seats(game: str) -> list[Seat] | None:
     return found
 
 
+def remembered_people() -> list[str]:
+    """The people's names (human seats, in seat order) of the last game started, any game."""
+    data = read_json_object(memory_path())
+    names = data.get(PEOPLE) if data is not None else None
+    if not isinstance(names, list):
+        return []
+    return [
+        name
+        for name in names
+        if isinstance(name, str) and 0 < len(name) <= MAX_NAME and name.isprintable()
+    ]
+
+
+def offered_seats(game: str) -> list[Seat]:
+    """The seats the setup of ``game`` offers: its last setup (or the defaults), its people
+    named as at the last start of any game (unless that would make two seats alike)."""
+    seats = remembered_seats(game) or default_seats(game)
+    people = remembered_people()
+    humans = [index for index, seat in enumerate(seats) if seat.human]
+    named = list(seats)
+    for index, name in zip(humans, people, strict=False):
+        named[index] = replace(named[index], name=name)
+    try:
+        validate_seats(game, named)
+    except SeatError:
+        return seats
+    return named
+
+
 def remember_seats(game: str, seats: list[Seat]) -> None:
-    """Keep ``seats`` as ``game``'s last setup; a disk that refuses is not worth a message
-    (the setup is a convenience), so a SaveError is dropped."""
+    """Keep ``seats`` as ``game``'s last setup, and its people's names for every game's; a disk
+    that refuses is not worth a message (the setup is a convenience), so a SaveError is
+    dropped."""
     data: dict[str, Any] = read_json_object(memory_path()) or {}
     data[game] = [
         {"name": s.name, "human": s.human, "level": s.level, "colour": s.colour} for s in seats
     ]
+    people = [seat.name for seat in seats if seat.human]
+    if people:  # a table of computers only leaves the people's names as they were
+        data[PEOPLE] = people
     with contextlib.suppress(SaveError):
         write_atomic(memory_path(), json.dumps(data, ensure_ascii=False, indent=1))
 
@@ -63,10 +102,6 @@ def _seat(entry: object) -> Seat | None:
         return None
     if not isinstance(human, bool) or level not in LEVELS:
         return None
-    if (
-        not isinstance(colour, int)
-        or isinstance(colour, bool)
-        or not 0 <= colour < PALETTE_SIZE
-    ):
+    if not isinstance(colour, int) or isinstance(colour, bool) or not 0 <= colour < PALETTE_SIZE:
         return None
     return Seat(name, human, str(level), colour)

@@ -14,8 +14,7 @@ from game.persist import SavedGame, SaveError, load_autosave
 from game.play.session import game_title
 from game.registry import GAMES
 from game.ui import sprites, theme
-from game.ui.overlays import Dialog
-from game.ui.saving import resume
+from game.ui.saving import ask_to_replace, resume
 from game.ui.scene import Scene
 from game.ui.widgets import Button
 
@@ -122,18 +121,7 @@ class MenuScene(Scene):
             "Continue takes you back to {game} with {players}. A new game takes its place: "
             "save that game under a name first (Continue, Esc, Save / Load) to keep it."
         ).format(game=game_title(saved.game), players=", ".join(saved.players))
-        self.app.push(
-            Dialog(
-                self.app,
-                _("Replace the game in progress?"),
-                message,
-                [
-                    (_("Back"), None),
-                    (_("New game"), partial(self._push_setup, game)),
-                ],
-                escape=0,
-            )
-        )
+        ask_to_replace(self.app, message, _("New game"), partial(self._push_setup, game))
 
     def _push_setup(self, game: str) -> None:
         self.app.push(self.app.make_scene("setup", game))

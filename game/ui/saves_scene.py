@@ -30,7 +30,14 @@ from game.registry import GAMES
 from game.ui import theme
 from game.ui.overlays import Dialog, PauseOverlay, clicked_outside, dim
 from game.ui.review.opening import review_save
-from game.ui.saving import resume, saved_from_table, show_message
+from game.ui.saving import (
+    ask_to_replace,
+    game_in_progress,
+    resume,
+    same_game,
+    saved_from_table,
+    show_message,
+)
 from game.ui.scene import Scene
 from game.ui.widgets import Button, TextEntry
 
@@ -236,7 +243,7 @@ class SavesScene(Scene):
 
     # -- commands ----------------------------------------------------------------------------
     def save(self) -> None:
-        if self.table is None:
+        if self.table is None or not self.entry_text.strip():
             return
         name = " ".join(self.entry_text.split())
         try:
@@ -281,6 +288,21 @@ class SavesScene(Scene):
         except SaveError as error:
             show_message(self.app, _("This save can't be loaded"), str(error))
             return
+        in_progress = game_in_progress(self.table)
+        if in_progress is None or same_game(in_progress, saved):
+            self._open(saved)
+            return
+        message = _(
+            "{game} with {players} is in progress. Loading “{name}” takes its place: save "
+            "that game under a name first to keep it."
+        ).format(
+            game=game_title(in_progress.game),
+            players=", ".join(in_progress.players),
+            name=info.name,
+        )
+        ask_to_replace(self.app, message, _("Load"), lambda: self._open(saved))
+
+    def _open(self, saved: Any) -> None:
         self.app.reset(self.app.make_scene("menu"))
         resume(self.app, saved)
 
@@ -334,6 +356,7 @@ class SavesScene(Scene):
                 max_len=40,
                 placeholder=_("name of the save"),
                 allowed=lambda ch: ch.isalnum() or ch in NAME_CHARS,
+                on_enter=self.save,  # Enter in the name field saves (elsewhere it loads)
             )
             self.widgets.add(entry)
             self.widgets.add(

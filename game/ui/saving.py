@@ -10,6 +10,7 @@ its table with seats, AI levels, move log and (rummy) the score table restored.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from game.i18n import _
@@ -19,6 +20,7 @@ from game.persist import (
     SavedGame,
     SaveError,
     delete_autosave,
+    load_autosave,
     replay_states,
     saved_game,
 )
@@ -99,6 +101,43 @@ def report_problems(app: App) -> None:
     if problem and problem not in app.shown_save_problems:
         app.shown_save_problems.add(problem)  # once each: a full disk must not nag every move
         show_message(app, _("Can't save"), problem)
+
+
+def game_in_progress(table: Any | None) -> SavedGame | None:
+    """The game a load or a new game would replace: the table's (unless it is over), or with
+    no table the autosave that Continue resumes; None when there is none."""
+    if table is not None:
+        session: Session = table.session
+        if game_spec(session.game).info.ends_with_play and session.state.is_terminal:
+            return None
+        return saved_from_table(table)
+    try:
+        return load_autosave()
+    except SaveError:
+        return None  # a damaged autosave is no game to keep
+
+
+def same_game(one: SavedGame, other: SavedGame) -> bool:
+    """Do two saves hold the very same game, at the same position?"""
+    return (
+        one.game == other.game
+        and one.players == other.players
+        and one.state.to_dict() == other.state.to_dict()
+    )
+
+
+def ask_to_replace(app: App, message: str, label: str, proceed: Callable[[], None]) -> None:
+    """The one question before a game in progress is replaced (by a new game or a load): Back
+    (Enter and Esc: the safe choice) or ``label``, which does ``proceed``."""
+    app.push(
+        Dialog(
+            app,
+            _("Replace the game in progress?"),
+            message,
+            [(_("Back"), None), (label, proceed)],
+            escape=0,
+        )
+    )
 
 
 def show_message(app: App, title: str, message: str) -> None:

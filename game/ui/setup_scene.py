@@ -19,13 +19,12 @@ from game.play.session import (
     Seat,
     SeatError,
     Session,
-    default_seats,
     game_title,
     level_word,
     seat_limits,
     validate_seats,
 )
-from game.play.setup_memory import remember_seats, remembered_seats
+from game.play.setup_memory import offered_seats, remember_seats, remembered_seats
 from game.registry import GAME_KEYS
 from game.ui import sprites, theme
 from game.ui.scene import Scene
@@ -69,7 +68,7 @@ class SetupScene(Scene):
         super().__init__(app)
         self.game = game
         if seats is None:
-            seats = remembered_seats(game) or default_seats(game)
+            seats = offered_seats(game)
         self.seats: list[Seat] = list(seats)
         self.seed_text = ""
         self.error = ""
@@ -78,9 +77,8 @@ class SetupScene(Scene):
     # -- seat editing ----------------------------------------------------------------------
     def set_game(self, index: int) -> None:
         self.game = GAME_KEYS[index]
-        remembered = remembered_seats(self.game)
-        if remembered is not None:
-            self.seats = remembered
+        if remembered_seats(self.game) is not None:  # else the seats set here so far stay
+            self.seats = offered_seats(self.game)
         low, high = seat_limits(self.game)
         while len(self.seats) > high:
             self.seats.pop()

@@ -79,6 +79,11 @@ class TableScene(Scene):
         self.clock = 0.0
         self.log = ScrollLog(ident="log")
         self.shown_seat: int | None = None  # the human whose hand the cover last handed over
+        # The seat whose hidden information was last on screen: when another's would show, the
+        # screen is covered first, whatever changed (a turn, a seat handed over or taken back).
+        self.revealed_seat: int | None = None
+        # Nobody sat at this table (--autoplay): a rummy round's results go on by themselves.
+        self.watch_only = not session.humans
         self.results_shown_for: Any = None
         # [seat, text, kind] of log lines the history no longer holds (the log's first line,
         # a long evening's earlier rounds): they stay in the log and in the save.
@@ -123,9 +128,7 @@ class TableScene(Scene):
         if self.read_only:
             return False
         state = self.state
-        computer_on_turn = not state.is_terminal and not self.session.is_human(
-            state.current_player
-        )
+        computer_on_turn = not state.is_terminal and not self.session.is_human(state.current_player)
         return self.ai_busy() or computer_on_turn
 
     def names(self) -> list[str]:
@@ -231,6 +234,7 @@ class TableScene(Scene):
 
     def after_seat_change(self) -> None:
         """The session just recorded a change of the seats: log it, save, lay out again."""
+        self.watch_only = False  # someone is at the table
         self.worker.cancel()  # the seat on turn may be played by someone else now
         self.hint_worker.cancel()
         self.hint_for = None
@@ -316,6 +320,8 @@ class TableScene(Scene):
             answer = self.hint_worker.poll()
             if answer is not None:
                 self._hint_answered(answer)
+        if self._cover_a_new_viewer():
+            return
         if self.animating():
             self.advance_animation(dt)
             if self.animating():
@@ -334,6 +340,24 @@ class TableScene(Scene):
             self.human_turn(seat)
             return
         self._computer_step()
+
+    def _cover_a_new_viewer(self) -> bool:
+        """Cover the table before another seat's hidden information shows (True: covered).
+        Not before the first hand of a table with one person: it is his."""
+        viewer = self.viewer
+        if viewer is None or viewer == self.revealed_seat:
+            return False
+        earlier, self.revealed_seat = self.revealed_seat, viewer
+        if earlier is None and len(self.session.humans) < 2:
+            return False
+        if viewer == self.state.current_player:
+            self.shown_seat = viewer  # the turn's own cover is this one
+        self.sync_widgets()
+        info = self.session.seats[viewer]
+        self.app.push(
+            CoverScene(self.app, info.name, theme.seat_colour(info.colour), self.cover_text)
+        )
+        return True
 
     def _maybe_cover(self, seat: int) -> None:
         if seat == self.shown_seat:

@@ -271,7 +271,7 @@ class Segmented(Widget):
 
 class TextEntry(Widget):
     """A one-line text field: click to focus, type (TEXTINPUT), Backspace, Ctrl+A to select all
-    (typing then replaces it), Enter or Esc to leave.
+    (typing then replaces it), Enter or Esc to leave (Enter does ``on_enter``, if given).
 
     Text is taken only after a key went down while the field had focus: the letter of the
     shortcut that opened a dialog arrives as text after its key press and is not typed.
@@ -287,10 +287,12 @@ class TextEntry(Widget):
         max_len: int = 16,
         placeholder: str = "",
         allowed: Callable[[str], bool] | None = None,
+        on_enter: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(rect, ident, tooltip)
         self.value = value
         self.on_change = on_change
+        self.on_enter = on_enter  # Enter in the field does this (else it only leaves it)
         self.max_len = max_len
         self.placeholder = placeholder
         self.allowed = allowed
@@ -344,6 +346,8 @@ class TextEntry(Widget):
                 self._replace_value("" if self.all_selected else self.value[:-1])
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
                 self.focus(False)
+                if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.on_enter is not None:
+                    self.on_enter()
             # Any other key is swallowed so that typing never triggers button shortcuts.
             return True
         return False

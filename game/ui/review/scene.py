@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.play.review_job import ReviewJob
 from game.play.review_source import ReviewSource
 from game.play.session import game_title
@@ -307,7 +307,11 @@ class ReviewScene(Scene):
             rows.append(
                 ListRow("heading", seat, _("{name}: the costliest decisions").format(name=name))
             )
-            found = review.mistakes(seat, FINDINGS_SHOWN)
+            # Decisions the computer made in his seat (handed over) are not his: left out of
+            # his list, and said so.
+            found = [t for t in review.mistakes(seat, len(turns)) if source.own_decision(t)]
+            found = found[:FINDINGS_SHOWN]
+            not_his = sum(1 for t in turns if t.seat == seat and not source.own_decision(t))
             named = len(source.reviewed_seats) > 1  # "you" only when one player is told
             for turn in found:
                 if (turn.index, width) not in self.texts:
@@ -323,6 +327,18 @@ class ReviewScene(Scene):
                     else _("No mistakes above the threshold.")
                 )
                 rows.append(ListRow("none", seat, none))
+            if not_his:
+                rows.append(
+                    ListRow(
+                        "none",
+                        seat,
+                        ngettext(
+                            "Not listed: {count} decision the computer made for {name}",
+                            "Not listed: {count} decisions the computer made for {name}",
+                            not_his,
+                        ).format(count=not_his, name=name),
+                    )
+                )
         return rows
 
     def row_height(self, row: ListRow) -> int:

@@ -117,7 +117,8 @@ class RummyResultsScene(Scene):
         self.shown_for += dt
         # Computers only (--autoplay): the next round starts by itself after a look at the scores.
         wait = max(AUTOPLAY_WAIT, 4 * self.app.pace)
-        if self.round_over and not self.table.session.humans and self.shown_for >= wait:
+        # Not when a person handed his seat over: he sees every round's results.
+        if self.round_over and self.table.watch_only and self.shown_for >= wait:
             self.next_round()
 
     def next_round(self) -> None:

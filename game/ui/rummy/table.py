@@ -47,7 +47,6 @@ if TYPE_CHECKING:
     pass
 
 
-
 class RummyTableScene(RummyView):
     name = "rummy-table"
 
@@ -167,6 +166,58 @@ class RummyTableScene(RummyView):
         self.sync_widgets()
 
     def draw_card(self) -> None:
+        """Draw (or pass); with cards laid or the table changed this turn, first a question:
+        drawing takes all of that back."""
+        edit = self.current_edit()
+        if edit is None:
+            return
+        if not edit.changed:
+            self.take_card()
+            return
+        laid = sum(edit.laid.values())
+        drawing = bool(self.state.stock)
+        if laid:
+            question = (
+                ngettext(
+                    "Take back the {n} laid card and draw?",
+                    "Take back the {n} laid cards and draw?",
+                    laid,
+                )
+                if drawing
+                else ngettext(
+                    "Take back the {n} laid card and pass?",
+                    "Take back the {n} laid cards and pass?",
+                    laid,
+                )
+            ).format(n=laid)
+        else:
+            question = (
+                _("Put the table back as it was and draw?")
+                if drawing
+                else _("Put the table back as it was and pass?")
+            )
+        why = _(
+            "Drawing ends your turn: what you laid out this turn goes back. To keep it, "
+            "end your turn with Next player (N)."
+        )
+        self.app.push(
+            Dialog(
+                self.app,
+                question,
+                why,
+                [
+                    (_("Keep editing"), None),
+                    (
+                        _("Take back and draw") if drawing else _("Take back and pass"),
+                        self.take_card,
+                    ),
+                ],
+                escape=0,  # Enter and Esc keep the turn as laid out
+            )
+        )
+
+    def take_card(self) -> None:
+        """Draw a card from the stock (pass when it is empty): the turn ends."""
         if self.current_edit() is None:
             return
         self.act(Draw() if self.state.stock else Pass())

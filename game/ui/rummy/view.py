@@ -112,9 +112,7 @@ class RummyView(TableScene):
         edit = self.current_edit()
         if edit is not None:
             return list(edit.hand)
-        viewer = self.viewer
-        if viewer is None and not self.session.humans:
-            viewer = self.state.current_player  # computers only: watch the hand on turn
+        viewer = self.viewer  # None with nobody seated: no computer's hand is shown either
         if viewer is None or viewer >= self.state.num_players:
             return None
         # Between turns too the hand keeps the order the player chose (no jump after a draw).
@@ -125,8 +123,6 @@ class RummyView(TableScene):
         if self.human_to_move():
             return self.state.current_player
         viewer = self.viewer
-        if viewer is None and not self.session.humans:
-            viewer = self.state.current_player
         if viewer is None or viewer >= self.state.num_players:
             return None
         return viewer
