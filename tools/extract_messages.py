@@ -25,6 +25,7 @@ LANGUAGES = ("de", "nl")
 SOURCES = (
     "game/ui",
     "game/persist",
+    "game/play",
     "game/*.py",
     "game/*/words.py",
     "game/*/plugin.py",
