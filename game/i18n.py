@@ -110,12 +110,6 @@ REFUSAL_WORDS: tuple[str, ...] = (
     N_("forest"),
     N_("mountain"),
     N_("lake"),
-    N_("plain+village"),
-    N_("plain+castle"),
-    N_("plain+town"),
-    N_("forest+village"),
-    N_("forest+castle"),
-    N_("forest+town"),
     N_("empty"),
 )
 

@@ -84,6 +84,7 @@ class RummyTableScene(RummyView):
         self.sync_widgets()
 
     def settings_changed(self, settings: Any) -> None:
+        super().settings_changed(settings)  # the log in the new language
         self.columns = settings.set_columns
         self.four_colour = settings.four_colour_suits
         self.layers.clear()
