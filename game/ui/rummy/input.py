@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, capitalised, refusal_text
+from game.i18n import _, refusal_text
 from game.rummy.draft import DraftError
 from game.rummy.words import hand_value_text, set_value_text
 from game.ui import theme
@@ -141,7 +141,7 @@ def drop(t: RummyTableScene, pos: tuple[int, int]) -> None:
         spring_back(t, drag, pos)
 
         def why() -> str:
-            return capitalised(
+            return (
                 refusal_text(refused)
                 if isinstance(refused, DraftError)
                 else _("that card has moved")
