@@ -44,22 +44,33 @@ class RefusalKind:
     def __call__(self, **fields: object) -> Reason:
         return Reason(self, fields)
 
-    def render(self, fields: Mapping[str, object], translate: Callable[[str], str]) -> str:
-        """The sentence with ``fields`` filled in, every text passed through ``translate``."""
+    def render(
+        self,
+        fields: Mapping[str, object],
+        translate: Callable[[str], str],
+        name: Callable[[str, object], object] | None = None,
+    ) -> str:
+        """The sentence with ``fields`` filled in, every text passed through ``translate``;
+        ``name(field, value)`` may say a field's value in words (a card's code as its name)."""
         values: dict[str, object] = {}
-        for name, value in fields.items():
-            if name in self.lists:
+        for key, value in fields.items():
+            named = value if name is None else name(key, value)
+            if key in self.lists:
                 reasons = value if isinstance(value, (tuple, list)) else (value,)
-                values[name] = self.lists[name].join(_render(r, translate) for r in reasons)
-            elif name in self.words and isinstance(value, str):
-                values[name] = translate(value)
+                values[key] = self.lists[key].join(_render(r, translate, name) for r in reasons)
+            elif named is not value:
+                values[key] = named
+            elif key in self.words and isinstance(value, str):
+                values[key] = translate(value)
             else:
-                values[name] = value
+                values[key] = value
         return translate(self.template).format(**values)
 
 
-def _render(reason: object, translate: Callable[[str], str]) -> str:
-    return reason.translated(translate) if isinstance(reason, Reason) else str(reason)
+def _render(
+    reason: object, translate: Callable[[str], str], name: Callable[[str, object], object] | None
+) -> str:
+    return reason.translated(translate, name) if isinstance(reason, Reason) else str(reason)
 
 
 REFUSALS: dict[str, RefusalKind] = {}
@@ -102,9 +113,14 @@ class Reason(str):
     def code(self) -> str:
         return self.kind.code
 
-    def translated(self, translate: Callable[[str], str]) -> str:
-        """The sentence with the template and the game words passed through ``translate``."""
-        return self.kind.render(self.fields, translate)
+    def translated(
+        self,
+        translate: Callable[[str], str],
+        name: Callable[[str, object], object] | None = None,
+    ) -> str:
+        """The sentence with the template and the game words passed through ``translate``
+        (and the fields through ``name``, see :meth:`RefusalKind.render`)."""
+        return self.kind.render(self.fields, translate, name)
 
     def __reduce__(
         self,

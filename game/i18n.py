@@ -12,7 +12,9 @@ one in the player's language by its code and fields (the English template is the
 from __future__ import annotations
 
 import gettext
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from game.core import IllegalAction, Reason
 
@@ -49,6 +51,12 @@ def _catalogs(language: str) -> gettext.NullTranslations:
     return translation
 
 
+T = TypeVar("T")
+# A text on screen, made when it is shown (so that it speaks the language of the moment): a
+# function that says it, or a fixed text (a name, an empty line).
+Text = str | Callable[[], str]
+
+
 def set_language(language: str) -> None:
     """Speak ``language`` from now on (unknown languages fall back to English)."""
     global _translation, _language
@@ -57,6 +65,39 @@ def set_language(language: str) -> None:
     else:
         _translation = _catalogs(language)
         _language = language
+
+
+def in_every_language(make: Callable[[], T]) -> dict[str, T]:
+    """What ``make`` says in each language ({"en": ..., "de": ..., "nl": ...}): for a text
+    that is kept (a log line whose move is no longer in the history) and shown again later in
+    whatever language is chosen then."""
+    current = _language
+    said: dict[str, T] = {}
+    try:
+        for each in LANGUAGES:
+            set_language(each)
+            said[each] = make()
+    finally:
+        set_language(current)
+    return said
+
+
+def shown_text(text: object) -> str:
+    """A kept text in the current language: from ``in_every_language`` (English if the
+    language is missing), or a plain string as it is (a save from before)."""
+    if isinstance(text, dict):
+        chosen = text.get(_language, text.get("en", ""))
+        return chosen if isinstance(chosen, str) else ""
+    return text if isinstance(text, str) else ""
+
+
+def shown(text: Text) -> str:
+    """A :data:`Text` made now."""
+    return text() if callable(text) else text
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def language() -> str:
@@ -89,23 +130,37 @@ REFUSAL_WORDS: tuple[str, ...] = (
     N_("forest"),
     N_("mountain"),
     N_("lake"),
-    N_("plain+village"),
-    N_("plain+castle"),
-    N_("plain+town"),
-    N_("forest+village"),
-    N_("forest+castle"),
-    N_("forest+town"),
     N_("empty"),
 )
 
 
+# How the games say a refusal's field in words (a card's code "9D" as "9 of diamonds", a tile
+# kind "plain+castle" as "castle"): each game's words module adds its own on import.
+_field_namers: list[Callable[[str, object], object]] = []
+
+
+def add_field_namer(namer: Callable[[str, object], object]) -> None:
+    """Let ``namer(field, value)`` say refusal fields in words: it returns ``value`` itself
+    for a field it does not know."""
+    if namer not in _field_namers:
+        _field_namers.append(namer)
+
+
+def _field_words(field: str, value: object) -> object:
+    for namer in _field_namers:
+        named = namer(field, value)
+        if named is not value:
+            return named
+    return value
+
+
 def refusal_text(refusal: BaseException | str) -> str:
     """What an engine refused, in the current language: an ``IllegalAction`` (``DraftError``
-    too) or a meld problem, translated by its code and fields. Anything without a code (a
-    plain exception or text) is shown as it is."""
+    too) or a meld problem, translated by its code and fields, its cards and tiles named in
+    words. Anything without a code (a plain exception or text) is shown as it is."""
     reason = refusal.reason if isinstance(refusal, IllegalAction) else refusal
     if isinstance(reason, Reason):
-        return reason.translated(_)
+        return reason.translated(_, _field_words)
     return str(refusal)
 
 

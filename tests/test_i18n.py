@@ -180,7 +180,7 @@ def walk_every_screen(app: App) -> list[str]:
         app, table, lambda: table.human_to_move() and table.state.phase == "place", human
     )
     snapshot(app, shots)
-    table.message = refusal_text(SPOT_NOT_ADJACENT())
+    table.say(lambda: refusal_text(SPOT_NOT_ADJACENT()))
     snapshot(app, shots)
     save_named("Abend", saved_game("knights", session.seats, session.state))
     assert play_until(

@@ -19,7 +19,7 @@ from tests.test_movelog_players import knights_steps, rummy_steps
 
 KNIGHTS_VERBS = {
     "Keep": re.compile(r"^\w+ kept a start tile"),
-    "Place": re.compile(r"^\w+ laid [a-z+]+ at [A-P]\d+"),
+    "Place": re.compile(r"^\w+ laid [a-z ]+ at [A-P]\d+"),
     "Deploy": re.compile(r"^\w+ (sent \d+ knights? \w+ from|put \d+ knights? on|brought no)"),
     "End": re.compile(r"^\w+ ended the turn"),
 }
@@ -101,7 +101,7 @@ def test_knights_lines_read_as_the_design_examples() -> None:
     )
     assert describe_knights(state, NO_DEPLOY).startswith("Bob brought no knights into play")
     placing = position(board, hands=[["lake", "forest+castle"], ["plain"]], names=["Ann", "Bob"])
-    assert describe_knights(placing, Place("forest+castle", 1, 1)) == "Ann laid forest+castle at G7"
+    assert describe_knights(placing, Place("forest+castle", 1, 1)) == "Ann laid forest castle at G7"
     assert describe_knights(placing, Keep("plain+village")) == "Ann kept a start tile"
     assert describe_knights(placing, End()) == "Ann ended the turn"
 
@@ -145,19 +145,20 @@ def test_rummy_lines_read_as_the_design_examples() -> None:
     rebuild = _rummy_state("9H 8C KD", ["10H JH QH", "8S 8D 8H"], opened=True)
     play = Play([parse_cards("9H 10H JH QH"), parse_cards("8S 8D 8H 8C")])
     line = describe_rummy(rebuild, play)
-    assert line == "Bob laid 2 cards (8C 9H) on 2 sets"  # both sets only grew: laid off
+    # both sets only grew: laid off
+    assert line == "Bob laid 2 cards (8 of clubs, 9 of hearts) on 2 sets"
     finishing = _rummy_state("9H 8C", ["10H JH QH", "8S 8D 8H"], opened=True)
     assert describe_rummy(finishing, play) == line + "; Bob went out and wins round 1"
     joker_run = _rummy_state("AH KD", ["JH QH *"], opened=True)
     assert describe_rummy(joker_run, Play([parse_cards("JH QH * AH")])) == (
-        "Bob laid 1 card (AH) on 1 set"
+        "Bob laid 1 card (ace of hearts) on 1 set"
     )
     moved = _rummy_state("KC KD 9S", ["10H JH QH KH", "8S 8D 8H"], opened=True)
     regrouped = Play([parse_cards("10H JH QH"), parse_cards("8S 8D 8H"), parse_cards("KH KD KC")])
     assert describe_rummy(moved, regrouped).endswith("and rebuilt 1 set")
     fresh = _rummy_state("2C 3C 4C KD", ["10H JH QH"], opened=True)
     assert describe_rummy(fresh, Play([parse_cards("10H JH QH"), parse_cards("2C 3C 4C")])) == (
-        "Bob laid 3 cards (2C 3C 4C) in 1 new set"
+        "Bob laid 3 cards (2 of clubs, 3 of clubs, 4 of clubs) in 1 new set"
     )
     going_out = _rummy_state("2C 3C 4C", ["10H JH QH"], opened=True)
     out_line = describe_rummy(going_out, Play([parse_cards("10H JH QH"), parse_cards("2C 3C 4C")]))
@@ -174,7 +175,8 @@ def test_rummy_opening_names_sets_and_points() -> None:
     opener = _rummy_state("10H JH QH 10S 10D 10C 2C", [], opened=False)
     play = Play([parse_cards("10H JH QH"), parse_cards("10S 10D 10C")])
     assert describe_rummy(opener, play) == (
-        "Bob opened with 2 sets (60 points) and laid 6 cards (10C 10D 10H 10S JH QH)"
+        "Bob opened with 2 sets (60 points) and laid 6 cards (10 of clubs, 10 of diamonds, "
+        "10 of hearts, 10 of spades, jack of hearts, queen of hearts)"
     )
 
 

@@ -65,7 +65,7 @@ def test_a_knights_turn_with_a_castle_and_a_march_reads_as_one_sentence() -> Non
     start = _knights_start()
     _states(start, MOUNTAIN_AND_CASTLE)  # the turn is legal
     assert move_words("knights", start, MOUNTAIN_AND_CASTLE, NAMES) == (
-        "you laid the mountain at F7 and the plain castle at E6 with 3 knights marching east, "
+        "you laid the mountain at F7 and the castle at E6 with 3 knights marching east, "
         "and stopped"
     )
     assert move_words("knights", start, MOUNTAIN_AND_CASTLE[:1] + (End(),), NAMES) == (
@@ -88,8 +88,8 @@ def test_a_knights_turn_with_a_castle_and_a_march_reads_as_one_sentence() -> Non
     anna = ReviewedTurn(2, 4, 0, 1, 7, (0.31, 0.69), 0.31, True, BETTER_CASTLE, 0.41, 0.02, 64)
     text = finding_text("knights", states, history, anna, NAMES, turns=[earlier, bert, anna])
     assert text == (
-        "Turn 7: you laid the mountain at F7 and the plain castle at E6 with 3 knights "
-        "marching east, and stopped (42 % → 31 %). Better: lay the plain castle at F5 with "
+        "Turn 7: you laid the mountain at F7 and the castle at E6 with 3 knights "
+        "marching east, and stopped (42 % → 31 %). Better: lay the castle at F5 with "
         "2 knights marching south, and stop (41 %)."
     )
     assert finding_text("knights", states, history, anna, NAMES).startswith(
@@ -111,10 +111,10 @@ def test_deployments_say_where_the_knights_stay() -> None:
         )
     }
     assert list(words.values()) == [
-        "lay the plain castle at E6 without knights",
-        "lay the plain castle at E6 with one knight on it",
-        "lay the plain castle at E6 with 2 knights on it",
-        "lay the plain castle at E6 with 4 knights marching east (2 on the castle, then 1, 1)",
+        "lay the castle at E6 without knights",
+        "lay the castle at E6 with one knight on it",
+        "lay the castle at E6 with 2 knights on it",
+        "lay the castle at E6 with 4 knights marching east (2 on the castle, then 1, 1)",
     ]
     three_lays = (Place("mountain", 0, 1), Place("lake", 1, 1), Place("plain", 2, 1))
     assert move_words("knights", start, three_lays, NAMES) == (
@@ -126,15 +126,15 @@ def test_knights_words_in_german_and_dutch() -> None:
     start = _knights_start()
     set_language("de")
     assert move_words("knights", start, MOUNTAIN_AND_CASTLE, NAMES) == (
-        "du hast das Gebirge auf F7 und die Ebenen-Burg auf E6 mit 3 Rittern nach Osten gelegt "
+        "du hast das Gebirge auf F7 und die Burg auf E6 mit 3 Rittern nach Osten gelegt "
         "und aufgehört"
     )
     assert better_words("knights", start, BETTER_CASTLE, NAMES) == (
-        "die Ebenen-Burg auf F5 mit 2 Rittern nach Süden legen und aufhören"
+        "die Burg auf F5 mit 2 Rittern nach Süden legen und aufhören"
     )
     set_language("nl")
     assert move_words("knights", start, MOUNTAIN_AND_CASTLE, NAMES, named=True) == (
-        "Anna legde het gebergte op F7 en het vlaktekasteel op E6 met 3 ridders naar het "
+        "Anna legde het gebergte op F7 en het kasteel op E6 met 3 ridders naar het "
         "oosten en stopte"
     )
 
@@ -154,7 +154,10 @@ def test_a_rummy_draw_with_a_better_play_names_the_cards_and_the_points() -> Non
         "(45 %; 12 points left in the hand instead of 36)."
     )
     plain = finding_text("rummy", states, [Draw()], turn, NAMES, named=True, symbols=False)
-    assert plain.startswith("Round 2, turn 5: Bert drew (50 % -> 31 %). Better: lay 7H 8H 9H")
+    assert plain.startswith(
+        "Round 2, turn 5: Bert drew (50 % -> 31 %). "
+        "Better: lay 7 of hearts, 8 of hearts, 9 of hearts"
+    )
     set_language("de")
     assert finding_text("rummy", states, [Draw()], turn, NAMES) == (
         "Runde 2, Zug 5: du hast gezogen (50 % → 31 %). Besser: 7♥ 8♥ 9♥ auf den Tisch legen "

@@ -128,7 +128,7 @@ def test_a_refusal_is_shown_in_the_players_language() -> None:
     set_language("de")
     try:
         assert not table.act(Keep("forest+town"))  # the engine refuses: not in the hand
-        assert table.message == "Du hast kein Plättchen Wald+Stadt zum Behalten"
+        assert table.message == "Du hast kein Plättchen Waldstadt zum Behalten"
     finally:
         set_language("en")
 

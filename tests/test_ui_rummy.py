@@ -192,8 +192,12 @@ def test_going_out_is_logged_before_the_points_the_others_keep(app: App) -> None
     key(app, pygame.K_n)
     lines = [text for text, _colour in scene.log.entries]
     went_out = next(i for i, line in enumerate(lines) if "went out" in line)
-    assert lines[went_out] == "Ann laid 1 card (AH) on 1 set; Ann went out and wins round 1"
-    assert lines[went_out + 1].startswith("Bob: 2S 3S 4S 8D = ")
+    assert lines[went_out] == (
+        "Ann laid 1 card (ace of hearts) on 1 set; Ann went out and wins round 1"
+    )
+    assert lines[went_out + 1].startswith(
+        "Bob: 2 of spades, 3 of spades, 4 of spades, 8 of diamonds = "
+    )
 
 
 def test_below_thirty_the_own_set_stays_temporary_and_the_turn_is_refused(app: App) -> None:
@@ -213,7 +217,7 @@ def test_below_thirty_the_own_set_stays_temporary_and_the_turn_is_refused(app: A
     # Before the opening the public set can't be touched.
     key(app, pygame.K_RETURN)  # "Keep editing"
     drag(app, hand_pos(scene, "9D"), set_end(scene, 0))
-    assert "open first" in scene.message
+    assert "open first" in scene.message.lower()
     assert table_text(scene) == ["7C 8C 9C", "2H 3H 4H"]
 
 
@@ -313,12 +317,12 @@ def test_a_table_card_cannot_go_into_the_hand(app: App) -> None:
     [
         (
             "de",
-            "8H lag schon vor deinem Zug auf dem Tisch: Tischkarten dürfen nicht auf die Hand",
+            "Herz-8 lag schon vor deinem Zug auf dem Tisch: Tischkarten dürfen nicht auf die Hand",
             "lege die Karte auf einen Satz, das Feld für neue Sätze oder deine Hand",
         ),
         (
             "nl",
-            "8H lag al voor je beurt op tafel: kaarten van tafel mogen niet naar een hand",
+            "harten 8 lag al voor je beurt op tafel: kaarten van tafel mogen niet naar een hand",
             "leg de kaart op een combinatie, het vak voor een nieuwe combinatie of je hand",
         ),
     ],
@@ -348,7 +352,7 @@ def test_ending_a_turn_with_an_invalid_set_shows_the_reasons(app: App) -> None:
     assert table_text(scene) == ["7H 8H 9H 5S"]
     key(app, pygame.K_n)
     assert isinstance(app.top, Dialog)
-    assert "set 1 (7H 8H 9H 5S)" in app.top.message
+    assert "set 1 (7 of hearts, 8 of hearts, 9 of hearts, 5 of spades)" in app.top.message
     assert "Not yet" in scene.message
     assert state_table(scene) == ["7H 8H 9H"] and scene.state.current_player == 0
     # Esc keeps editing: nothing laid is lost.

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from string import ascii_uppercase
 
-from game.i18n import ngettext
+from game.i18n import add_field_namer, ngettext
 from game.plugin import CAPTURE, GameWords, LogLine
 from game.wording import N_, _, join_names, player_name, plural
 
@@ -81,24 +81,12 @@ def direction_name(direction: str | None) -> str:
 DIRECTION_WORDS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 
 
-TILE_WORDS = {
-    kind: kind
-    for kind in (
-        N_("lake"),
-        N_("mountain"),
-        N_("plain"),
-        N_("plain+village"),
-        N_("plain+castle"),
-        N_("plain+town"),
-        N_("forest+village"),
-        N_("forest+castle"),
-        N_("forest+town"),
-    )
-}
+def refusal_field(field: str, value: object) -> object:
+    """A refusal's tile kind in words ("plain+castle" -> "castle")."""
+    return tile_name(value) if field == "tile" and isinstance(value, str) else value
 
 
-def _tile(kind: str) -> str:
-    return _(TILE_WORDS[kind]) if kind in TILE_WORDS else kind
+add_field_namer(refusal_field)
 
 
 def column_letter(num_players: int, x: int) -> str | None:
@@ -136,7 +124,9 @@ def describe_knights(
         return template.format(who=who)
     if isinstance(action, Place):
         spot = spot_name(state.num_players, action.x, action.y)
-        line = _("{who} laid {tile} at {spot}").format(who=who, tile=_tile(action.tile), spot=spot)
+        line = _("{who} laid {tile} at {spot}").format(
+            who=who, tile=tile_name(action.tile), spot=spot
+        )
     elif isinstance(action, Deploy):
         line = _deployment_line(state, action, who)
     elif isinstance(action, End):
@@ -200,7 +190,6 @@ def _knights_game_end(
     return template.format(winners=winners, points=points)
 
 
-
 # ----- the log's further lines -----------------------------------------------------------
 
 
@@ -241,9 +230,9 @@ TILE_PHRASES = {
     "lake": N_("the lake"),
     "mountain": N_("the mountain"),
     "plain": N_("the plain"),
-    "plain+village": N_("the plain village"),
-    "plain+castle": N_("the plain castle"),
-    "plain+town": N_("the plain town"),
+    "plain+village": N_("the village"),
+    "plain+castle": N_("the castle"),
+    "plain+town": N_("the town"),
     "forest+village": N_("the forest village"),
     "forest+castle": N_("the forest castle"),
     "forest+town": N_("the forest town"),
@@ -326,7 +315,6 @@ def _knights_better(before: KnightsState, actions: Sequence[KnightsAction]) -> s
     if len(lays) > 1 or any(isinstance(a, Deploy) for a in actions):
         return _("lay {lays}, and stop").format(lays=listed)
     return _("lay {lays} and stop").format(lays=listed)
-
 
 
 def decision_label(round_number: int, turn: int) -> str:

@@ -26,10 +26,15 @@ def entry_lines(
     text: str,
     level_word: Callable[[str], str],
 ) -> list[LogLine]:
-    """The lines of one history entry: ``text`` (the move's own line) and what followed it."""
+    """The lines of one history entry: the move's own line (said again from the move, in the
+    current language; ``text``, as it was logged, if the state before it is unknown) and what
+    followed it."""
     if isinstance(action, SeatEvent):
         return seat_event_lines(action, after, level_word)
-    return [(text, MOVE), *game_spec(game).words().aftermath(before, after)]
+    spec = game_spec(game)
+    if before is not None:
+        text = spec.describe(before, action)
+    return [(text, MOVE), *spec.words().aftermath(before, after)]
 
 
 def seat_event_lines(

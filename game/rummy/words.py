@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from game.i18n import ngettext
+from game.i18n import add_field_namer, ngettext
 from game.plugin import NOTE, GameWords, LogLine
 from game.wording import N_, _, counted, player_name, plural
 
 from .actions import Action as RummyAction
 from .actions import Draw, NextRound, Pass, Play
-from .cards import RANK_NAMES, Card, cards_text, hand_card_value
+from .cards import RANK_NAMES, Card, hand_card_value, parse_card
 from .melds import check_meld, read_meld
 from .state import RummyState
 
@@ -50,6 +50,43 @@ def card_name(card: Card) -> str:
     return _("{rank} of {suit}").format(
         rank=_(RANK_WORDS[card.rank - 1]), suit=_(SUIT_WORDS[card.suit])
     )
+
+
+def card_words(card: Card) -> str:
+    """A card as the texts name it: "9 of diamonds", "queen of spades", "joker" (the cards'
+    codes, "9D", are for files; the screen's font has no suit symbols)."""
+    if card.is_joker or card.is_hidden:
+        return card_name(card)
+    rank = str(card.rank) if 2 <= card.rank <= 10 else _(RANK_WORDS[card.rank - 1])
+    return _("{rank} of {suit}").format(rank=rank, suit=_(SUIT_WORDS[card.suit]))
+
+
+def cards_words(cards: Sequence[Card]) -> str:
+    """ "7 of hearts, 8 of hearts, joker"."""
+    return ", ".join(card_words(card) for card in cards)
+
+
+def _codes(text: str) -> list[Card] | None:
+    """The cards of a text of card codes ("9D 9D", "*"), or None if it is anything else."""
+    tokens = text.split()
+    cards = []
+    for token in tokens:
+        if token != token.upper():
+            return None
+        try:
+            cards.append(parse_card(token))
+        except ValueError:
+            return None
+    return cards or None
+
+
+def refusal_field(field: str, value: object) -> object:
+    """A refusal's field of card codes in words ("9D 9D" -> "9 of diamonds, 9 of diamonds")."""
+    cards = _codes(value) if isinstance(value, str) else None
+    return value if cards is None else cards_words(cards)
+
+
+add_field_namer(refusal_field)
 
 
 def _points(value: int) -> str:
@@ -135,7 +172,7 @@ def _play_line(state: RummyState, action: Play, who: str) -> str:
     played = after - before
     laid = sum(played.values())
     cards = plural(laid, _("1 card ({cards})"), _("{n} cards ({cards})")).format(
-        cards=cards_text(sorted(played.elements())), n=laid
+        cards=cards_words(sorted(played.elements())), n=laid
     )
     extended, rebuilt, started = _set_changes(state.table, action.table, played)
     seat = state.current_player
@@ -163,9 +200,7 @@ def _play_line(state: RummyState, action: Play, who: str) -> str:
         elif extended:
             line += _(" on {sets}").format(sets=counted(extended, _("1 set"), _("{n} sets")))
         elif started:
-            line += _(" in {sets}").format(
-                sets=counted(started, _("1 new set"), _("{n} new sets"))
-            )
+            line += _(" in {sets}").format(sets=counted(started, _("1 new set"), _("{n} new sets")))
     if seat is not None and laid >= len(state.players[seat].hand):
         line += _("; {who} went out and wins round {round}").format(who=who, round=state.round)
     return line
@@ -212,7 +247,6 @@ def opening_sets(played: Counter[Card], table: Sequence[Sequence[Card]]) -> tupl
     return count, points
 
 
-
 def rummy_aftermath(before: RummyState, after: RummyState) -> list[LogLine]:
     """What the others kept when a round ends, and the next deal."""
     lines: list[LogLine] = []
@@ -220,7 +254,7 @@ def rummy_aftermath(before: RummyState, after: RummyState) -> list[LogLine]:
         for player, old in zip(after.players, before.players, strict=True):
             if player.hand:
                 points = player.score - old.score
-                cards = " ".join(str(c) for c in player.hand)
+                cards = cards_words(player.hand)
                 line = ngettext(
                     "{name}: {cards} = {points} point", "{name}: {cards} = {points} points", points
                 ).format(name=player.name, cards=cards, points=points)
@@ -228,7 +262,6 @@ def rummy_aftermath(before: RummyState, after: RummyState) -> list[LogLine]:
     if before.is_terminal and not after.is_terminal:
         lines.append((_("Round {round} is dealt.").format(round=after.round), NOTE))
     return lines
-
 
 
 # ----- the review ----------------------------------------------------------------------
@@ -287,11 +320,12 @@ def _rummy_better(before: RummyState, actions: Sequence[RummyAction], symbols: b
 
 
 def card_text(card: Card, symbols: bool = True) -> str:
-    """ "7♥", "10♣", "Q♠" as the cards show them; a joker as the (translated) word."""
+    """ "7♥", "10♣", "Q♠" as the cards show them; a joker as the (translated) word; without
+    ``symbols`` (a font that lacks them) in words, "7 of hearts"."""
     if card.is_joker:
         return _("joker")
     if card.is_hidden or not symbols:
-        return str(card)
+        return card_words(card)
     return RANK_NAMES[card.rank - 1] + SUIT_SYMBOLS.get(card.suit, card.suit)
 
 
@@ -315,13 +349,12 @@ def _play_facts(before: RummyState, play: Play, symbols: bool) -> tuple[str, boo
                 left[card] -= 1
                 mine.append(card_text(card, symbols))
         if mine:
-            groups.append(" ".join(mine))
+            groups.append((" " if symbols else ", ").join(mine))
     seat = before.current_player
     player = before.players[seat] if seat is not None else None
     opening = player is not None and not player.opened
     out = player is not None and sum(laid.values()) >= len(player.hand)
-    return ", ".join(groups), opening, out
-
+    return (", " if symbols else "; ").join(groups), opening, out
 
 
 def decision_label(round_number: int, turn: int) -> str:

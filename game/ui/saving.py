@@ -13,7 +13,7 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from game.i18n import _
+from game.i18n import LANGUAGES, _
 from game.movelog import describe
 from game.persist import (
     BackgroundSaver,
@@ -64,8 +64,7 @@ def saved_from_table(table: Any) -> SavedGame:
     dropped = len(session.history) - len(actions)
     earlier = list(table.earlier_log)
     for index in range(dropped):
-        seat = session.history[index].seat
-        earlier += [[seat, text[:MAX_TEXT], kind] for text, kind in table.logged_lines(index)]
+        earlier += table.logged_lines_everywhere(index)
     if earlier:
         extra["log"] = earlier[-EARLIER_LOG_LINES:]
     return saved_game(session.game, session.seats, session.state, actions, extra, start)
@@ -186,12 +185,30 @@ def restore_table(table: TableScene, saved: SavedGame) -> None:
 
 def earlier_log_lines(items: Any, seats: int) -> list[list[Any]]:
     """The log lines of moves a save no longer keeps, as read back: ``[seat, text, kind]``
-    each (a damaged line is left out)."""
+    each, the text in every language (``{"en": ..., "de": ...}``) or, from an older save, one
+    string (a damaged line is left out)."""
     kept: list[list[Any]] = []
     for item in items if isinstance(items, list) else []:
-        if not (isinstance(item, list) and len(item) in (2, 3) and isinstance(item[1], str)):
+        if not (isinstance(item, list) and len(item) in (2, 3)):
+            continue
+        text = _kept_text(item[1])
+        if text is None:
             continue
         seat = item[0] if type(item[0]) is int and 0 <= item[0] < seats else None
         kind = item[2] if len(item) == 3 and isinstance(item[2], str) else "move"
-        kept.append([seat, item[1][:MAX_TEXT], kind])
+        kept.append([seat, text, kind])
     return kept[-EARLIER_LOG_LINES:]
+
+
+def _kept_text(value: Any) -> str | dict[str, str] | None:
+    """A kept log line's text as read back (None: damaged)."""
+    if isinstance(value, str):
+        return value[:MAX_TEXT]
+    if isinstance(value, dict):
+        texts = {
+            lang: text[:MAX_TEXT]
+            for lang, text in value.items()
+            if lang in LANGUAGES and isinstance(text, str)
+        }
+        return texts or None
+    return None

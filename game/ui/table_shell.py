@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import IllegalAction
-from game.i18n import _, refusal_text
+from game.i18n import Text, _, capitalised, in_every_language, refusal_text, shown, shown_text
 from game.persist.history import first_kept
 from game.play import log_lines
 from game.play.ai_process import HINT_LEVEL, AgentSpec
@@ -74,7 +74,9 @@ class TableScene(Scene):
         self.worker = AIWorker()  # the computer seats' decisions
         self.hint_worker = AIWorker()  # the Hint key's search
         self.hint_for: Any = None  # the state the running hint is for
-        self.message = ""
+        # The status line, made when shown (in the language of the moment): a text, or a
+        # function that says it (``lambda: _("Undone.")``).
+        self.said: Text = ""
         self.message_colour: theme.Colour = theme.TEXT
         self.clock = 0.0
         self.log = ScrollLog(ident="log")
@@ -86,8 +88,12 @@ class TableScene(Scene):
         self.watch_only = not session.humans
         self.results_shown_for: Any = None
         # [seat, text, kind] of log lines the history no longer holds (the log's first line,
-        # a long evening's earlier rounds): they stay in the log and in the save.
-        self.earlier_log: list[list[Any]] = [[None, self.opening_line(), log_lines.NOTE]]
+        # a long evening's earlier rounds): they stay in the log and in the save. The text is
+        # kept in every language ({"en": ..., "de": ...}; a save from before: one string).
+        self.earlier_log: list[list[Any]] = [
+            [None, in_every_language(self.opening_line), log_lines.NOTE]
+        ]
+        self.spec.words()  # the game's words name its cards and tiles in refusals too
         if len(session.humans) < session.num_seats:
             warm_up()  # the AI process starts while the player looks at the table
         self.log_history()
@@ -170,13 +176,25 @@ class TableScene(Scene):
         return ""
 
     # -- messages ----------------------------------------------------------------------------
-    def say(self, text: str, colour: theme.Colour = theme.TEXT) -> None:
-        self.message = text
+    @property
+    def message(self) -> str:
+        """The status line, in the current language."""
+        return shown(self.said)
+
+    def say(self, text: Text, colour: theme.Colour = theme.TEXT) -> None:
+        """Show ``text`` on the status line: a function that makes it (so that it speaks the
+        language of the moment), or a fixed text (a name; "" for none)."""
+        self.said = text
         self.message_colour = colour
 
     def say_refusal(self, error: Exception) -> None:
-        text = refusal_text(error)
-        self.say(text[:1].upper() + text[1:], theme.BAD)
+        self.say(lambda: capitalised(refusal_text(error)), theme.BAD)
+
+    def settings_changed(self, settings: Any) -> None:
+        """A new language: the log again, in it (the status line is made when shown)."""
+        scroll = self.log.scroll
+        self.log_history()
+        self.log.scroll = scroll
 
     # -- moving on ---------------------------------------------------------------------------
     def act(self, action: Any) -> bool:
@@ -266,6 +284,16 @@ class TableScene(Scene):
         game = self.session.game
         return entry_lines(game, entry.before, entry.action, after, entry.text, level_word)
 
+    def logged_lines_everywhere(self, index: int) -> list[list[Any]]:
+        """History entry ``index``'s log lines as ``[seat, text in every language, kind]``."""
+        seat = self.session.history[index].seat
+        by_language = in_every_language(lambda: self.logged_lines(index))
+        kinds = [kind for _text, kind in by_language["en"]]
+        return [
+            [seat, {lang: lines[i][0] for lang, lines in by_language.items()}, kind]
+            for i, kind in enumerate(kinds)
+        ]
+
     def log_entry(self, index: int) -> None:
         """Add history entry ``index``'s lines to the log (the same lines Continue rebuilds)."""
         seat = self.session.history[index].seat
@@ -276,7 +304,7 @@ class TableScene(Scene):
         """The whole log again, from the history (a new table, Continue, Load)."""
         self.log.clear()
         for seat, text, kind in self.earlier_log:
-            self.log.add(text, self._log_colour(kind, seat))
+            self.log.add(shown_text(text), self._log_colour(kind, seat))
         for index in range(len(self.session.history)):
             self.log_entry(index)
 
@@ -288,8 +316,7 @@ class TableScene(Scene):
         if first <= 0:
             return
         for index in range(first):
-            seat = history[index].seat
-            self.earlier_log += [[seat, text, kind] for text, kind in self.logged_lines(index)]
+            self.earlier_log += self.logged_lines_everywhere(index)
         del self.earlier_log[:-EARLIER_LOG_LINES]
         del history[:first]
 
@@ -394,8 +421,12 @@ class TableScene(Scene):
         why = decision.error or _("an illegal move ({action})").format(action=decision.action)
         if self.session.fall_back_to_medium(seat, why):
             self.log_entry(len(self.session.history) - 1)
-            line = _("{name}'s computer player failed ({why}); it plays at medium from now.")
-            self.say(line.format(name=name, why=why), theme.BAD)
+            self.say(
+                lambda: _(
+                    "{name}'s computer player failed ({why}); it plays at medium from now."
+                ).format(name=name, why=why),
+                theme.BAD,
+            )
             autosave_table(self)
             return  # the next update asks the medium level for this move
         action, line = self.safe_action(self.state)
@@ -403,7 +434,7 @@ class TableScene(Scene):
         self.act(action)
 
     # -- hints -------------------------------------------------------------------------------
-    def start_hint(self, thinking: str) -> bool:
+    def start_hint(self, thinking: Text) -> bool:
         """Ask the game's hint search (in the AI process) about the position on turn."""
         if not self.human_to_move() or self.hint_worker.busy:
             return False
@@ -424,7 +455,7 @@ class TableScene(Scene):
     def stop_hint(self) -> None:
         self.hint_worker.cancel()
         self.hint_for = None
-        self.say(_("Hint stopped."), theme.TEXT_DIM)
+        self.say(lambda: _("Hint stopped."), theme.TEXT_DIM)
         self.sync_widgets()
 
     def _hint_answered(self, decision: Decision) -> None:
@@ -432,7 +463,7 @@ class TableScene(Scene):
             return  # the game moved on meanwhile
         self.hint_for = None
         if decision.error is not None:
-            self.say(_("Hint failed: {error}").format(error=decision.error), theme.BAD)
+            self.say(lambda: _("Hint failed: {error}").format(error=decision.error), theme.BAD)
             self.sync_widgets()
             return
         self.hint_arrived(decision.action)
@@ -445,7 +476,7 @@ class TableScene(Scene):
             viewer = self.session.humans[0]
         turn = last_opponent_turn(self.session, viewer)
         if turn is None:
-            self.say(_("No opponent turn to replay yet."), theme.TEXT_DIM)
+            self.say(lambda: _("No opponent turn to replay yet."), theme.TEXT_DIM)
             return
         self.app.push(ReplayOverlay(self.app, self, turn))
 
@@ -480,7 +511,7 @@ class TableScene(Scene):
         index = pace_index(self.app.pace)
         self.app.pace = PACES[max(0, min(len(PACES) - 1, index + step))]
         pace = _("instant") if self.app.pace == 0 else _("{s:g} s per move").format(s=self.app.pace)
-        self.say(_("Computer pace: {pace}").format(pace=pace), theme.TEXT_DIM)
+        self.say(lambda: _("Computer pace: {pace}").format(pace=pace), theme.TEXT_DIM)
 
     # -- leaving -----------------------------------------------------------------------------
     def pause(self) -> None:

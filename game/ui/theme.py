@@ -172,13 +172,34 @@ def blit_text(
     return rect
 
 
+# No label is drawn smaller than this: a text that would need less is too long for its place
+# (``overflows`` records it; tests/test_text_fits.py lays out every screen and checks).
+SMALLEST_TEXT = 15
+overflows: list[tuple[str, int]] = []  # (text, width) that did not fit at SMALLEST_TEXT
+
+
 def fitting_size(content: str, size: int, width: int, bold: bool = False, shrink: int = 6) -> int:
-    """The font size, at most ``shrink`` steps below ``size``, at which ``content`` fits
-    ``width`` pixels (long German words, narrow windows)."""
-    smallest = max(9, size - shrink)
+    """The font size, at most ``shrink`` steps below ``size`` and never below
+    ``SMALLEST_TEXT``, at which ``content`` fits ``width`` pixels (long German words, narrow
+    windows)."""
+    smallest = min(size, max(SMALLEST_TEXT, size - shrink))
     while size > smallest and text_width(content, size, bold) > width:
         size -= 1
     return size
+
+
+def label_size(content: str, size: int, width: int, bold: bool = False) -> int:
+    """``fitting_size`` for a label that must be read whole (a button, a choice): one that
+    does not fit even at ``SMALLEST_TEXT`` is recorded in ``overflows``."""
+    fitted = fitting_size(content, size, width, bold)
+    if text_width(content, fitted, bold) > width and len(overflows) < 100:
+        overflows.append((content, width))
+    return fitted
+
+
+def fits(content: str, size: int, width: int, bold: bool = False) -> bool:
+    """Does ``content`` fit ``width`` pixels at a size no smaller than ``SMALLEST_TEXT``?"""
+    return text_width(content, max(SMALLEST_TEXT, size - 6), bold) <= width
 
 
 def ellipsize(content: str, size: int, width: int, bold: bool = False) -> str:

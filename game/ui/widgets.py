@@ -135,13 +135,20 @@ class Button(Widget):
         edge = theme.HIGHLIGHT if (self.hovered and self.enabled) else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, body, width=2, border_radius=8)
         ink = theme.TEXT if self.enabled else theme.TEXT_DIM
-        # A long label (German words, a narrow window) takes a smaller font, not the border.
-        size = theme.fitting_size(self.label, self.size, body.w - 10, bold=True)
-        label = theme.text(self.label, size, ink, bold=True)
+        # A long label (German words, a narrow window) takes a smaller font, not the border;
+        # the key's hint keeps its place beside it while the label fits there a little smaller.
         hint = None
-        if self.shortcut is not None and self.rect.w >= label.get_width() + 40:
+        room = body.w - 10
+        if self.shortcut is not None:
             hint = theme.text(key_name(self.shortcut), theme.FONT_SMALL - 2, theme.TEXT_DIM)
-        if hint is not None and self.rect.w >= label.get_width() + hint.get_width() + 24:
+            beside = body.w - hint.get_width() - 24
+            if theme.fits(self.label, self.size, beside, bold=True):
+                room = beside
+            else:
+                hint = None
+        size = theme.label_size(self.label, self.size, room, bold=True)
+        label = theme.text(self.label, size, ink, bold=True)
+        if hint is not None:
             label_rect = label.get_rect(midleft=(body.x + 12, body.centery))
             if label_rect.right + hint.get_width() + 16 < body.right:
                 label_rect.centerx = body.centerx - hint.get_width() // 2 - 4
@@ -228,9 +235,20 @@ class Segmented(Widget):
         self.hover_index: int | None = None
 
     def option_rect(self, i: int) -> pygame.Rect:
-        width = self.rect.w / len(self.options)
-        left = self.rect.x + round(i * width)
-        right = self.rect.x + round((i + 1) * width)
+        """Each option gets an equal share, or, if a label would not fit its share, room in
+        proportion to its label ("automatisch" beside "2", "3", "4")."""
+        count = len(self.options)
+        widths = [theme.text_width(o, self.size, bold=True) + 16 for o in self.options]
+        share = self.rect.w / count
+        if max(widths) > share - 4 and sum(widths) <= self.rect.w:
+            spare = (self.rect.w - sum(widths)) / count
+            edges = [0.0]
+            for w in widths:
+                edges.append(edges[-1] + w + spare)
+        else:
+            edges = [k * share for k in range(count + 1)]
+        left = self.rect.x + round(edges[i])
+        right = self.rect.x + round(edges[i + 1])
         return pygame.Rect(left, self.rect.y, right - left, self.rect.h)
 
     def choose(self, i: int) -> None:
@@ -264,7 +282,8 @@ class Segmented(Widget):
             elif i == self.hover_index and self.enabled:
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, r, border_radius=6)
             ink = theme.TEXT if (self.enabled or i == self.index) else theme.TEXT_DIM
-            label = theme.text(option, self.size, ink, bold=i == self.index)
+            size = theme.label_size(option, self.size, r.w - 6, bold=True)
+            label = theme.text(option, size, ink, bold=i == self.index)
             surface.blit(label, label.get_rect(center=r.center))
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=2, border_radius=8)
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import _
+from game.i18n import Text, _
 from game.knights import END, Deploy, End, Keep, KnightsState, Place
 from game.knights.words import tile_name
 from game.ui import theme
@@ -189,13 +189,15 @@ class KnightsTableScene(TableScene):
         if not self.human_to_move() or not 0 <= index < len(tiles):
             return
         if self.state.phase == "keep" and tiles[index].tile == "plain+castle":
-            self.message = _("The castle stays in your hand anyway: keep one of the others.")
-            self.message_colour = theme.BAD
+            self.say(
+                lambda: _("The castle stays in your hand anyway: keep one of the others."),
+                theme.BAD,
+            )
             return
         if self.state.phase not in ("keep", "place"):
             return
         self.selected = index
-        self.message = ""
+        self.say("", self.message_colour)
         spots = self.legal_spots()
         if self.cursor not in spots:
             self.cursor = input.nearest(spots, self._layout_centre()) if spots else None
@@ -247,7 +249,7 @@ class KnightsTableScene(TableScene):
     # -- the shell's hooks -------------------------------------------------------------------
     def on_moved(self, before: Any, after: Any, seat: int | None, action: Any) -> None:
         """Animate and light up the move just played, and get the next one ready."""
-        self.message = ""
+        self.say("", self.message_colour)
         self.hint_action = None
         human = self.session.is_human(seat)
         pace = self.move_pace(seat)
@@ -296,7 +298,7 @@ class KnightsTableScene(TableScene):
 
     def seats_changed(self) -> None:
         self.hint_action = None  # a hint for a seat the computer may play now
-        self.message = ""
+        self.say("", self.message_colour)
         self.picker = None
         self.selected = None
         self._after_move()
@@ -395,7 +397,7 @@ class KnightsTableScene(TableScene):
     # -- hints -------------------------------------------------------------------------------
     def show_hint(self) -> None:
         """Ask the hard AI (in the AI process, off the main thread) what it would do here."""
-        if self.start_hint(_("Hint: the hard computer player is thinking…")):
+        if self.start_hint(lambda: _("Hint: the hard computer player is thinking…")):
             self.message_colour = theme.ACCENT
             self.hint_action = None
 
@@ -410,21 +412,21 @@ class KnightsTableScene(TableScene):
                 self.select(index)
         if isinstance(action, Place):
             self.cursor = (action.x, action.y)
+            tile = action.tile
             self.hint_message(
-                _("Hint: lay {tile} at the outlined spot (Enter lays it).").format(
-                    tile=tile_name(action.tile)
+                lambda: _("Hint: lay {tile} at the outlined spot (Enter lays it).").format(
+                    tile=tile_name(tile)
                 )
             )
         elif isinstance(action, Keep):
-            self.hint_message(_("Hint: keep {tile}.").format(tile=tile_name(action.tile)))
+            self.hint_message(lambda: _("Hint: keep {tile}.").format(tile=tile_name(action.tile)))
         elif isinstance(action, Deploy):
             self._show_deploy_hint(action)
         else:
-            self.hint_message(_("Hint: end your turn here (E)."))
+            self.hint_message(lambda: _("Hint: end your turn here (E)."))
 
-    def hint_message(self, text: str) -> None:
-        self.message = text
-        self.message_colour = theme.ACCENT
+    def hint_message(self, text: Text) -> None:
+        self.say(text, theme.ACCENT)
 
     def _show_deploy_hint(self, action: Deploy) -> None:
         picker = self.picker
@@ -437,10 +439,14 @@ class KnightsTableScene(TableScene):
                 if option == action:
                     picker.choose_drops(index)
         if action.count == 0:
-            self.hint_message(_("Hint: bring no knights into play this time."))
+            self.hint_message(lambda: _("Hint: bring no knights into play this time."))
         else:
-            plan = self.spec.describe(self.state, action, self.names())
-            self.hint_message(_("Hint: {plan} (Enter confirms).").format(plan=plan))
+            state, names, describe = self.state, self.names(), self.spec.describe
+            self.hint_message(
+                lambda: _("Hint: {plan} (Enter confirms).").format(
+                    plan=describe(state, action, names)
+                )
+            )
 
     def status_line(self) -> str:
         state = self.state

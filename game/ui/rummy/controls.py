@@ -72,11 +72,11 @@ def build_widgets(t: RummyTableScene, buttons_y: int) -> None:
     bw2 = (side.w - 30) // 2
     # Player rows shrink (64 -> 44 px) so that stock, buttons and some log always fit.
     players = t.state.num_players
-    room = side.h - 8 - 66 - 4 * 40 - 70
+    room = side.h - 8 - 66 - 5 * 40 - 70
     t.seat_row_h = max(44, min(64, room // max(1, players)))
     rows_end = side.y + 8 + t.seat_row_h * players
     # The stock row is left out when cramped: the status line shows the stock as well.
-    t.show_stock_row = rows_end + 66 <= side.bottom - 4 * 40 - 70
+    t.show_stock_row = rows_end + 66 <= side.bottom - 5 * 40 - 70
     y = rows_end + (66 if t.show_stock_row else 4)
     rows: list[list[tuple[str, str, Any, int | None, str]]] = [
         [
@@ -145,17 +145,15 @@ def build_widgets(t: RummyTableScene, buttons_y: int) -> None:
                     size=theme.FONT_SMALL,
                 )
             )
-    # The last cell beside Remove: the pace, slower and faster (keys [ and ]).
-    pace_cell = pygame.Rect(x + bw2 + 10, y + 3 * 40, bw2, 34)
-    half = (pace_cell.w - 4) // 2
+    # A row of their own: the pace, slower and faster (keys [ and ]), each a whole cell so
+    # that "Langzamer" keeps a readable size and its key.
     for button in t.pace_buttons(
-        pygame.Rect(pace_cell.x, pace_cell.y, half, pace_cell.h),
-        pygame.Rect(pace_cell.right - half, pace_cell.y, half, pace_cell.h),
+        pygame.Rect(x, y + 4 * 40, bw2, 34), pygame.Rect(x + bw2 + 10, y + 4 * 40, bw2, 34)
     ):
         t.widgets.add(button)
     # The Replay button sits in the strip above the log.
     t.log.rect = pygame.Rect(
-        side.x + 10, y + 4 * 40 + 34, side.w - 20, side.bottom - y - 4 * 40 - 44
+        side.x + 10, y + 5 * 40 + 34, side.w - 20, side.bottom - y - 5 * 40 - 44
     )
     t.widgets.add(t.log)
     t.widgets.add(replay_button(t.log.rect, t.replay_last_turn))  # over the log

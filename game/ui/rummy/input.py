@@ -137,15 +137,23 @@ def drop(t: RummyTableScene, pos: tuple[int, int]) -> None:
         else:
             edit.move_to_set(slot, target.index, len(edit.sets[target.index]))
     except (DraftError, IndexError) as error:
+        refused: Exception = error
         spring_back(t, drag, pos)
-        why = refusal_text(error) if isinstance(error, DraftError) else _("that card has moved")
+
+        def why() -> str:
+            return (
+                refusal_text(refused)
+                if isinstance(refused, DraftError)
+                else _("that card has moved")
+            )
+
         t.say(why, theme.BAD)
         t.sync_widgets()
         return
     if had_opening and not edit.opened:
         # Public sets lock again below 30: say so before the next drag is refused.
         t.say(
-            _(
+            lambda: _(
                 "Your own sets are below 30 again: the public sets are locked until they are "
                 "back (Undo, or move your cards back)."
             ),

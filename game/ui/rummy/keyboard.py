@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, refusal_text
+from game.i18n import _, capitalised, refusal_text
 from game.rummy.draft import DraftError
 from game.ui import theme
 from game.ui.rummy.turn_edit import Slot
@@ -48,7 +48,7 @@ def handle_key(t: RummyTableScene, event: pygame.event.Event) -> bool:
         return False
     if t.keys is None:
         t.keys = KeyFocus(("hand", 0) if edit.hand else ("new",))
-        t.say(_("Arrows move the focus, Space lifts the card."), theme.TEXT_DIM)
+        t.say(lambda: _("Arrows move the focus, Space lifts the card."), theme.TEXT_DIM)
     focus = t.keys
     focus.spot = clamp(t, focus.spot, focus.lifted is not None)
     if key in ARROWS:
@@ -56,7 +56,7 @@ def handle_key(t: RummyTableScene, event: pygame.event.Event) -> bool:
     elif key == pygame.K_ESCAPE:
         focus.spot = home(focus.lifted)
         focus.lifted = None
-        t.say(_("The card is back in its place."), theme.TEXT_DIM)
+        t.say(lambda: _("The card is back in its place."), theme.TEXT_DIM)
     elif focus.lifted is None:
         lift(t, focus)
     else:
@@ -74,11 +74,11 @@ def home(slot: Slot | None) -> Spot:
 def lift(t: RummyTableScene, focus: KeyFocus) -> None:
     spot = focus.spot
     if spot[0] == "new":
-        t.say(_("Move the focus onto a card first (arrows)."), theme.BAD)
+        t.say(lambda: _("Move the focus onto a card first (arrows)."), theme.BAD)
         return
     focus.lifted = spot  # type: ignore[assignment]
     t.say(
-        _("Lifted: arrows pick the place, Enter drops, Esc puts back."),
+        lambda: _("Lifted: arrows pick the place, Enter drops, Esc puts back."),
         theme.ACCENT,
     )
 
@@ -98,15 +98,23 @@ def drop(t: RummyTableScene, focus: KeyFocus) -> None:
         else:
             edit.move_to_set(slot, spot[1], spot[2])  # type: ignore[misc]
     except (DraftError, IndexError) as error:
-        why = refusal_text(error) if isinstance(error, DraftError) else _("that card has moved")
-        t.say(why[:1].upper() + why[1:], theme.BAD)
+        refused: Exception = error
+
+        def why() -> str:
+            return capitalised(
+                refusal_text(refused)
+                if isinstance(refused, DraftError)
+                else _("that card has moved")
+            )
+
+        t.say(why, theme.BAD)
         return
     focus.lifted = None
     focus.spot = clamp(t, spot, False)
     if had_opening and not edit.opened:
-        t.say(_("Your own sets are below 30 again: the public sets are locked."), theme.BAD)
+        t.say(lambda: _("Your own sets are below 30 again: the public sets are locked."), theme.BAD)
     else:
-        t.say(_("Dropped. Space: the next card, N: end the turn."), theme.TEXT_DIM)
+        t.say(lambda: _("Dropped. Space: the next card, N: end the turn."), theme.TEXT_DIM)
     if spot[0] != "hand":
         t.play_sound("lay_card")
 

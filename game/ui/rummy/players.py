@@ -39,7 +39,7 @@ def _name_problem(scene: RummyTableScene, name: str, except_seat: int | None = N
 
 def ask_add_player(scene: RummyTableScene) -> None:
     if scene.state.num_players >= 6:
-        scene.say(_("At most 6 players can play."), theme.BAD)
+        scene.say(lambda: _("At most 6 players can play."), theme.BAD)
         return
     used = {p.name for p in scene.state.players}
     suggestion = next((n for n in COMPUTER_NAMES if n not in used), _("Guest"))
@@ -60,7 +60,9 @@ def add_player(scene: RummyTableScene, name: str, kind: str = "medium") -> str |
         return refusal_text(error)
     scene.after_seat_change()
     cards = len(scene.state.players[-1].hand)
-    scene.say(_("{name} joins with {cards} cards.").format(name=name, cards=cards), theme.GOOD)
+    scene.say(
+        lambda: _("{name} joins with {cards} cards.").format(name=name, cards=cards), theme.GOOD
+    )
     return None
 
 
@@ -100,7 +102,7 @@ def rename_current(scene: RummyTableScene, name: str) -> str | None:
 def ask_remove(scene: RummyTableScene) -> None:
     seat = scene.state.current_player
     if seat is None or scene.state.num_players <= 2:
-        scene.say(_("At least 2 players must remain."), theme.BAD)
+        scene.say(lambda: _("At least 2 players must remain."), theme.BAD)
         return
     name = scene.state.players[seat].name
     scene.app.push(
@@ -123,9 +125,10 @@ def remove_current(scene: RummyTableScene) -> None:
     try:
         scene.session.remove_player(seat)
     except IllegalAction as error:
-        scene.say(refusal_text(error), theme.BAD)
+        refused = error
+        scene.say(lambda: refusal_text(refused), theme.BAD)
         return
     scene.after_seat_change()
     state = scene.state
     on_turn = state.players[state.current_player or 0].name
-    scene.say(_("{name} has left; {other} is on turn.").format(name=name, other=on_turn))
+    scene.say(lambda: _("{name} has left; {other} is on turn.").format(name=name, other=on_turn))

@@ -84,6 +84,7 @@ class RummyTableScene(RummyView):
         self.sync_widgets()
 
     def settings_changed(self, settings: Any) -> None:
+        super().settings_changed(settings)  # the log in the new language
         self.columns = settings.set_columns
         self.four_colour = settings.four_colour_suits
         self.layers.clear()
@@ -98,14 +99,14 @@ class RummyTableScene(RummyView):
     def undo(self) -> None:
         edit = self.current_edit()
         if edit is not None and edit.undo():
-            self.say(_("Undone."), theme.TEXT_DIM)
+            self.say(lambda: _("Undone."), theme.TEXT_DIM)
         self.sync_widgets()
 
     def reset_turn(self) -> None:
         edit = self.current_edit()
         if edit is not None:
             edit.reset()
-            self.say(_("The turn is back to how it began."), theme.TEXT_DIM)
+            self.say(lambda: _("The turn is back to how it began."), theme.TEXT_DIM)
         self.sync_widgets()
 
     def show_hint(self) -> None:
@@ -113,7 +114,7 @@ class RummyTableScene(RummyView):
         solver a while; the window stays responsive and Esc gives up)."""
         if self.current_edit() is None or self.hint_worker.busy:
             return
-        self.start_hint(_("Hint: looking for the best play… (Esc stops)"))
+        self.start_hint(lambda: _("Hint: looking for the best play… (Esc stops)"))
 
     def act(self, action: Any) -> bool:
         """A computer's play is laid with the sets that stay where they were (its own list
@@ -128,19 +129,22 @@ class RummyTableScene(RummyView):
             return
         player = self.state.players[self.state.current_player or 0]
         if action is None:
-            why = (
-                _("Hint: no opening of 30 points in your hand. Draw a card (D).")
-                if not player.opened
-                else _("Hint: nothing to lay in your hand. Draw a card (D).")
+            opened = player.opened
+            self.say(
+                lambda: (
+                    _("Hint: nothing to lay in your hand. Draw a card (D).")
+                    if opened
+                    else _("Hint: no opening of 30 points in your hand. Draw a card (D).")
+                ),
+                theme.ACCENT,
             )
-            self.say(why, theme.ACCENT)
             return
         table = [list(cards) for cards in self.state.table]
         self.hint = [list(cards) for cards in keep_places(self.state.table, action)]
         self.hint_changed = changed_sets(table, self.hint)
         laid = sum(len(s) for s in action) - sum(len(s) for s in table)
         self.say(
-            ngettext(
+            lambda: ngettext(
                 "Hint: this table lays {n} of your cards. Accept (Y) or dismiss (Esc).",
                 "Hint: this table lays {n} of your cards. Accept (Y) or dismiss (Esc).",
                 laid,
@@ -154,9 +158,10 @@ class RummyTableScene(RummyView):
             return
         try:
             edit.lay_out(self.hint)
-            self.say(_("Hint laid out: press Next player to end the turn."), theme.GOOD)
+            self.say(lambda: _("Hint laid out: press Next player to end the turn."), theme.GOOD)
         except DraftError as error:
-            self.say(refusal_text(error), theme.BAD)
+            refused = error
+            self.say(lambda: refusal_text(refused), theme.BAD)
         self.hint = None
         self.sync_widgets()
 
@@ -230,11 +235,19 @@ class RummyTableScene(RummyView):
         if edit is None:
             return
         if not edit.laid:
-            self.say(_("Lay at least one card from your hand, or draw a card (D)."), theme.BAD)
+            self.say(
+                lambda: _("Lay at least one card from your hand, or draw a card (D)."), theme.BAD
+            )
             return
-        problems = [refusal_text(p) for p in edit.problems()]
+        reasons = edit.problems()
+        problems = [refusal_text(p) for p in reasons]
         if problems:
-            self.say(_("Not yet: {problems}").format(problems="; ".join(problems)), theme.BAD)
+            self.say(
+                lambda: _("Not yet: {problems}").format(
+                    problems="; ".join(refusal_text(p) for p in reasons)
+                ),
+                theme.BAD,
+            )
             self.app.push(
                 Dialog(
                     self.app,
@@ -259,7 +272,7 @@ class RummyTableScene(RummyView):
         self.rounds.clear()
         autosave_table(self)  # again, now without the old game's score table
         self._reset_turn_view()
-        self.say(_("New game: points reset."), theme.TEXT_DIM)
+        self.say(lambda: _("New game: points reset."), theme.TEXT_DIM)
 
     def show_scores(self) -> None:
         self.app.push(RummyResultsScene(self.app, self, self.state.is_terminal))
@@ -334,7 +347,8 @@ class RummyTableScene(RummyView):
         self.drag = None
         if after.is_terminal and not before.is_terminal:
             self._note_round(before, after)
-        self.say(self.session.history[-1].text, theme.TEXT_DIM)
+        entry, describe = self.session.history[-1], self.spec.describe
+        self.say(lambda: describe(entry.before, entry.action), theme.TEXT_DIM)
         if isinstance(action, NextRound):
             self.play_sound("deal")
         elif seat is not None and not self.session.is_human(seat):

@@ -1,0 +1,109 @@
+"""Switching the language mid-game: the log, the status line, hints and refusals speak the new
+language at once (texts are made from data when shown, not kept as strings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.core import IllegalAction
+from game.i18n import set_language
+from game.play.session import Seat, Session
+from game.ui.saving import earlier_log_lines
+from game.ui.tables import open_table
+from game.ui.testing import headless_app
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.setenv("ROBBERS_DEN_HOME", str(tmp_path / "home"))
+    yield
+    set_language("en")
+
+
+def table_of(game: str) -> tuple[Any, Any]:
+    app = headless_app((1280, 800), pace=0.0)
+    app.push(app.make_scene("menu"))
+    seats = [Seat("Ann", True, colour=0), Seat("Bob", True, colour=1)]
+    return app, open_table(app, Session(game, seats, seed=3))
+
+
+def switch(app: Any, lang: str) -> None:
+    app.apply_settings(app.settings.replace(language=lang))
+    app.run_frames(1)
+
+
+def log_texts(table: Any) -> list[str]:
+    return [text for text, _colour in table.log.entries]
+
+
+@pytest.mark.parametrize("game", ["knights", "rummy"])
+def test_the_log_and_a_refusal_follow_a_language_switch(game: str) -> None:
+    app, table = table_of(game)
+    switch(app, "de")
+    for _move in range(4):
+        assert table.act(table.state.legal_actions()[0])
+        app.run_frames(1)
+    german = log_texts(table)
+    refused = next(a for a in _illegal_candidates(table.state) if not _legal(table.state, a))
+    assert not table.act(refused)
+    german_refusal = table.message
+    switch(app, "nl")
+    dutch = log_texts(table)
+    assert len(dutch) == len(german) and dutch != german
+    assert table.message != german_refusal and table.message
+    switch(app, "en")
+    english = log_texts(table)
+    assert english[0] == table.opening_line()
+    assert any(" laid " in line or " kept " in line or " drew " in line for line in english)
+    assert not set(english) & set(german) - {"Ann", "Bob"}
+
+
+def _legal(state: Any, action: Any) -> bool:
+    try:
+        state.apply(action)
+    except (IllegalAction, ValueError):
+        return False
+    return True
+
+
+def _illegal_candidates(state: Any) -> list[Any]:
+    if hasattr(state, "board"):
+        from game.knights import Place
+
+        return [Place(tile.tile, 40, 40) for tile in state.hands[state.current_player]]
+    from game.rummy import Pass
+
+    return [Pass()]
+
+
+def test_the_status_line_follows_a_language_switch() -> None:
+    app, table = table_of("rummy")
+    switch(app, "nl")
+    app.run_frames(1)
+    from game.i18n import _
+
+    table.say(lambda: _("Undone."))
+    assert table.message == "Ongedaan gemaakt."
+    switch(app, "en")
+    assert table.message == "Undone."
+
+
+def test_lines_of_moves_no_longer_kept_are_kept_in_every_language() -> None:
+    app, table = table_of("rummy")
+    lines = table.logged_lines_everywhere(0) if table.session.history else []
+    assert not lines or set(lines[0][1]) == {"en", "de", "nl"}
+    kept = earlier_log_lines(
+        [[0, {"en": "Ann drew a card", "de": "Ann hat gezogen", "xx": 5}, "move"], [1, "old"]], 2
+    )
+    assert kept == [
+        [0, {"en": "Ann drew a card", "de": "Ann hat gezogen"}, "move"],
+        [1, "old", "move"],
+    ]
+    table.earlier_log = kept
+    switch(app, "de")
+    assert log_texts(table)[:2] == ["Ann hat gezogen", "old"]
+    switch(app, "nl")
+    assert log_texts(table)[0] == "Ann drew a card"  # no Dutch kept: English
