@@ -46,7 +46,7 @@ class Group:
 
 
 KILLED_SAVER = (
-    "tests/test_persist_saves.py::test_a_killed_process_always_leaves_a_loadable_autosave"
+    "tests/game/persist/test_persist_saves.py::test_a_killed_process_always_leaves_a_loadable_autosave"
 )
 
 # In priority order: the rummy rules first (melds, turn rules, opening), then the readers.
@@ -62,28 +62,28 @@ GROUPS: dict[str, Group] = {
             "game/rummy/serial.py",
         ),
         tests=(
-            "tests/test_melds.py",
-            "tests/test_melds_properties.py",
-            "tests/test_rummy_state.py",
-            "tests/test_rummy_actions.py",
-            "tests/test_draft.py",
-            "tests/test_core_and_cards.py",
-            "tests/test_refusals.py",
-            "tests/test_rummy_properties.py",
+            "tests/game/rummy/test_melds.py",
+            "tests/game/rummy/test_melds_properties.py",
+            "tests/game/rummy/test_rummy_state.py",
+            "tests/game/rummy/test_rummy_actions.py",
+            "tests/game/rummy/test_draft.py",
+            "tests/game/test_core_and_cards.py",
+            "tests/game/test_refusals.py",
+            "tests/game/rummy/test_rummy_properties.py",
         ),
         minutes=12,
     ),
     "review": Group(
         mutate=("game/review.py",),
-        tests=("tests/test_persist_review.py", "tests/test_review_words.py"),
+        tests=("tests/game/persist/test_persist_review.py", "tests/game/test_review_words.py"),
         minutes=3,
     ),
     "seats": Group(
         mutate=("game/seat_events.py",),
         tests=(
-            "tests/test_seat_events.py",
-            "tests/test_persist_saves.py",
-            "tests/test_persist_untrusted.py",
+            "tests/game/test_seat_events.py",
+            "tests/game/persist/test_persist_saves.py",
+            "tests/game/persist/test_persist_untrusted.py",
         ),
         minutes=3,
         deselect=(KILLED_SAVER,),
@@ -91,13 +91,13 @@ GROUPS: dict[str, Group] = {
     "knights": Group(
         mutate=("game/knights/*.py",),
         tests=(
-            "tests/test_knights_rules.py",
-            "tests/test_knights_deploy.py",
-            "tests/test_knights_hidden.py",
-            "tests/test_knights_json.py",
-            "tests/test_knights_properties.py",
-            "tests/test_knights_perft.py",
-            "tests/test_refusals.py",
+            "tests/game/knights/test_knights_rules.py",
+            "tests/game/knights/test_knights_deploy.py",
+            "tests/game/knights/test_knights_hidden.py",
+            "tests/game/knights/test_knights_json.py",
+            "tests/game/knights/test_knights_properties.py",
+            "tests/game/knights/test_knights_perft.py",
+            "tests/game/test_refusals.py",
         ),
         minutes=8,
     ),
@@ -113,13 +113,13 @@ GROUPS: dict[str, Group] = {
             "game/persist/history.py",
         ),
         tests=(
-            "tests/test_persist_saves.py",
-            "tests/test_persist_untrusted.py",
-            "tests/test_persist_history.py",
-            "tests/test_persist_settings.py",
-            "tests/test_persist_stats.py",
-            "tests/test_persist_review.py",
-            "tests/test_fuzz_saves.py",
+            "tests/game/persist/test_persist_saves.py",
+            "tests/game/persist/test_persist_untrusted.py",
+            "tests/game/persist/test_persist_history.py",
+            "tests/game/persist/test_persist_settings.py",
+            "tests/game/persist/test_persist_stats.py",
+            "tests/game/persist/test_persist_review.py",
+            "tests/game/persist/test_fuzz_saves.py",
         ),
         minutes=6,
         deselect=(KILLED_SAVER,),
