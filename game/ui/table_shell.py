@@ -452,6 +452,13 @@ class TableScene(Scene):
             ),
         ]
 
+    def sync_pace_buttons(self) -> None:
+        """The pace controls only where a computer plays: at a table of people they would
+        change nothing anyone could see."""
+        computers = len(self.session.humans) < self.session.num_seats
+        for ident in ("slower", "faster"):
+            self.widgets.find(ident).visible = computers
+
     def change_pace(self, step: int) -> None:
         index = pace_index(self.app.pace)
         self.app.pace = PACES[max(0, min(len(PACES) - 1, index + step))]
