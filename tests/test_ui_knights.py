@@ -107,6 +107,24 @@ def test_the_castle_cannot_be_kept() -> None:
     assert "castle stays" in table.message
 
 
+def test_the_keep_prompt_names_exactly_the_number_keys_that_choose_a_tile() -> None:
+    import re
+
+    from game.ui.knights.table_draw import keep_prompt
+
+    app, table = human_vs()
+    low, high = map(int, re.search(r"\((\d)-(\d)\)", keep_prompt(table)).groups())
+    promised = set(range(low, high + 1))
+    working = set()
+    for digit in range(1, len(table.hand_tiles()) + 1):
+        table.message = ""
+        press(app, pygame.K_0 + digit)
+        if table.keep_choice() is not None and table.selected == digit - 1:
+            working.add(digit)
+    assert working == promised and len(promised) == 3
+    assert table.state.phase == "keep"  # choosing is not keeping
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
 def test_messages_at_the_start_stay_clear_of_the_tiles(size: tuple[int, int]) -> None:
     from game.ui.knights.table_draw import message_box
