@@ -4,8 +4,8 @@ install with its own stamp."""
 
 from __future__ import annotations
 
-import shutil
 import os
+import shutil
 import subprocess
 import time
 from pathlib import Path

@@ -379,6 +379,29 @@ def test_a_whole_game_against_the_computer_reaches_the_end_screen() -> None:
     assert [s.name for s in app.top.session.seats] == ["Ann", "Kunz"]
 
 
+@pytest.mark.parametrize("language", ["en", "de", "nl"])
+def test_the_results_headings_keep_clear_of_the_dialogs_edge_and_each_other(
+    language: str,
+) -> None:
+    seats = [Seat(n, False, "easy", colour=i) for i, n in enumerate(("Kunz", "Hilde", "Greta"))]
+    app = headless_app((1024, 640), 0.0)
+    app.change_settings(language=language)
+    app.push(MenuScene(app))
+    session = Session("knights", seats, 3)
+    rng = random.Random(1)
+    while not session.state.is_terminal:
+        session.apply(rng.choice(session.state.legal_actions()))
+    table = KnightsTableScene(app, session)
+    app.push(table)
+    assert app.run_until(lambda: isinstance(app.top, KnightsResultsScene), 50)
+    results = app.top
+    cells = [cell for _label, cell in results.header_cells(results.box.y + 84)]
+    inside = results.box.inflate(-2 * 24, 0)
+    assert all(inside.contains(cell) for cell in cells)
+    assert all(a.right + 12 <= b.left for a, b in zip(cells, cells[1:], strict=False))
+    table.on_exit()
+
+
 def test_autoplay_game_runs_to_the_end_with_animations() -> None:
     seats = [Seat(n, False, "easy", colour=i) for i, n in enumerate(("Kunz", "Hilde", "Greta"))]
     app, table = open_table(seats, seed=8, pace=0.03)
