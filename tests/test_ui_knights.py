@@ -176,25 +176,33 @@ def test_lay_by_clicking_a_lit_spot_and_hover_preview() -> None:
     assert table.state.board[target].tile == kind
 
 
-def test_the_hovered_cell_follows_the_board_when_it_refits() -> None:
-    """Laying at the edge grows and re-fits the board under a pointer that did not move: the
-    hover (tooltip, preview) then names the cell the pointer is over now, not the old one."""
-    moved = 0
-    for attempt in range(4):  # the spots in turn, until one re-fits the board under the pointer
+def test_a_lay_under_the_pointer_keeps_the_board_still_until_the_pointer_leaves() -> None:
+    """Laying at the edge grows the view; under a pointer that did not move the board keeps its
+    scale and every cell its place, so the laid cell stays under the pointer (it re-zoomed and
+    shifted after every lay: the preview jumped to another cell). Off the board, it re-fits."""
+    from game.ui.knights.geometry import fit, view_cells
+
+    grew = 0
+    for attempt in range(4):  # the spots in turn: the edge ones grow the view
         app, table = human_vs()
         keep_by_click(app, table)
         wait_for_human(app, table)
         press(app, pygame.K_1)
         spots = sorted(table.legal_spots())
-        if attempt >= len(spots):
-            break
         target = spots[attempt]
-        click(app, table.geom.cell_rect(*target).center)
-        app.run_frames(2)
-        under_pointer = table.geom.cell_at(table.pointer)
-        assert table.hover_cell == under_pointer
-        moved += under_pointer != target
-    assert moved, "no lay re-fitted the board under the pointer: the test shows nothing"
+        before = table.geom
+        click(app, before.cell_rect(*target).center)
+        assert table.state.board[target].tile
+        app.run_frames(5)
+        after = table.geom
+        assert table.hover_cell == target == after.cell_at(table.pointer)
+        if after.tile == before.tile:  # it fits at the same scale: nothing moved at all
+            assert after.cell_rect(*target) == before.cell_rect(*target)
+            grew += (after.cols, after.rows) != (before.cols, before.rows)
+        move(app, (table.side.centerx, table.side.centery), 2)  # off the board: it re-fits
+        assert table.geom == fit(view_cells(table.state), table.labelled_area)
+        table.on_exit()
+    assert grew, "no lay grew the view at its scale: the test shows nothing"
 
 
 def test_keyboard_cursor_lays_a_tile_and_e_ends_the_turn() -> None:
