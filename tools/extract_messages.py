@@ -24,6 +24,7 @@ LANGUAGES = ("de", "nl")
 # title and blurb) and refusals, whatever the game is called.
 SOURCES = (
     "game/ui",
+    "game/play",
     "game/persist",
     "game/*.py",
     "game/*/words.py",
