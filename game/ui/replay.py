@@ -177,8 +177,14 @@ class ReplayOverlay(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        # Over the hand and controls (not needed while watching), so the whole board shows.
-        width = min(900, size[0] - 40)
+        # Over the hand and controls (not needed while watching), so the whole board shows;
+        # clear of the side panel (its log tells the moves replayed).
+        right = size[0] - 20
+        for name in ("bottom", "status_area", "hand_area"):
+            area = getattr(self.table, name, None)
+            if isinstance(area, pygame.Rect) and area.w > 200:
+                right = min(right, area.right)
+        width = min(900, right - 20)
         self.bar = pygame.Rect(20, size[1] - BAR_H - 16, width, BAR_H)
         self.widgets.clear()
         b = self.bar

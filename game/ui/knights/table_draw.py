@@ -217,6 +217,8 @@ def draw_side(t: KnightsTableScene, surface: pygame.Surface) -> None:
         theme.TEXT_DIM,
         anchor="bottomleft",
     )
+    if not t.widgets.find("slower").visible:
+        return  # no computer at the table: no pace to tell
     pace = _("instant") if t.app.pace == 0 else _("{s:g} s per move").format(s=t.app.pace)
     theme.blit_text(
         surface,

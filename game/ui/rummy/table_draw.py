@@ -467,7 +467,9 @@ def _render_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
     left = stock.right + 12
     line = _("{columns} · pace {pace}").format(columns=cols, pace=pace)
     lines = [line]
-    if theme.font(theme.FONT_SMALL).size(line)[0] > side.right - left - 6:  # narrow: two lines
+    if not scene.widgets.find("slower").visible:
+        lines = [cols]  # no computer at the table: no pace to tell
+    elif theme.font(theme.FONT_SMALL).size(line)[0] > side.right - left - 6:  # narrow: two lines
         lines = [cols, _("pace {pace}").format(pace=pace)]
     for i, part in enumerate(lines):
         theme.blit_text(
