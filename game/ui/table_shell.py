@@ -39,7 +39,7 @@ from game.registry import game_spec
 from game.seat_events import SeatEvent
 from game.ui import theme
 from game.ui.overlays import CoverScene, PauseOverlay
-from game.ui.replay import ReplayOverlay, ReplayView, last_opponent_turn
+from game.ui.replay import ReplayOverlay, ReplayView, opponent_turns
 from game.ui.saving import EARLIER_LOG_LINES, autosave_table
 from game.ui.scene import Scene
 from game.ui.tables import open_table
@@ -474,11 +474,11 @@ class TableScene(Scene):
         viewer = self.viewer
         if viewer is None and self.session.humans:
             viewer = self.session.humans[0]
-        turn = last_opponent_turn(self.session, viewer)
-        if turn is None:
+        turns = opponent_turns(self.session, viewer)
+        if not turns:
             self.say(lambda: _("No opponent turn to replay yet."), theme.TEXT_DIM)
             return
-        self.app.push(ReplayOverlay(self.app, self, turn))
+        self.app.push(ReplayOverlay(self.app, self, turns))
 
     def shown_state(self) -> Any:
         """The state the table draws: a replayed past one, or the game's own."""
@@ -506,6 +506,13 @@ class TableScene(Scene):
                 tooltip=_("Computer moves play faster (0 = instant)"),
             ),
         ]
+
+    def sync_pace_buttons(self) -> None:
+        """The pace controls only where a computer plays: at a table of people they would
+        change nothing anyone could see."""
+        computers = len(self.session.humans) < self.session.num_seats
+        for ident in ("slower", "faster"):
+            self.widgets.find(ident).visible = computers
 
     def change_pace(self, step: int) -> None:
         index = pace_index(self.app.pace)

@@ -61,3 +61,26 @@ def test_pygame_turns_them_into_sounds() -> None:
             assert sound.get_length() == pytest.approx(samples.shape[0] / SAMPLE_RATE, rel=0.01)
     finally:
         pygame.mixer.quit()
+
+
+def test_a_machine_without_sound_prints_no_sound_library_errors() -> None:
+    """Opening the mixer where there is no sound card (or no audio driver at all) is silent on
+    stderr: SDL's ALSA backend would print "ALSA lib ... cannot find card" lines there."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}
+    env["SDL_VIDEODRIVER"] = "dummy"
+    code = (
+        "import pygame; pygame.display.init()\n"
+        "from game.ui.audio import Audio\n"
+        "Audio(enabled=True)\n"
+        "import sys; sys.stderr.write('still here\\n')\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert "ALSA" not in result.stderr
+    assert result.stderr.strip().endswith("still here")  # stderr itself still works afterwards

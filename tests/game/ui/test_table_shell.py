@@ -103,7 +103,7 @@ def test_a_refused_move_is_said_in_the_players_language_and_changes_nothing(game
 
 
 @pytest.mark.parametrize("game", GAME_KEYS)
-def test_two_people_get_the_hand_over_cover_and_both_tables_have_the_pace_buttons(
+def test_two_people_get_the_hand_over_cover_and_the_pace_control_only_with_a_computer(
     game: str,
 ) -> None:
     seats = [Seat("Ann", True, colour=0), Seat("Bob", True, colour=1)]
@@ -113,8 +113,20 @@ def test_two_people_get_the_hand_over_cover_and_both_tables_have_the_pace_button
     press(app, pygame.K_RETURN)
     assert app.top is table
     app.pace = 0.3
+    # No computer at the table: no pace control, and its keys do nothing.
+    assert not table.widgets.find("slower").visible and not table.widgets.find("faster").visible
+    click(app, table.widget("slower").center)
+    press(app, pygame.K_RIGHTBRACKET)
+    assert app.pace == 0.3
+    # A seat handed to the computer brings it back.
+    waiting = 1 - int(table.state.current_player)
+    name = table.session.seats[waiting].name
+    assert table.change_seats(SeatEvent("seat", waiting, name, old="human", level="easy"))
+    app.run_frames(1)
+    assert table.widgets.find("slower").visible
     click(app, table.widget("slower").center)
     assert app.pace == 0.6
     click(app, table.widget("faster").center)
     assert app.pace == 0.3
+    table.on_exit()
     pygame.quit()

@@ -322,3 +322,35 @@ def test_the_rummy_table_draws_at_full_rate_while_a_card_is_dragged(app: App) ->
     app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     app.run_frames(1)
     assert table.drag is not None and app.wants_frames()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_replace_question_keeps_its_text_clear_of_its_buttons(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, size: tuple[int, int]
+) -> None:
+    from game.persist import autosave
+    from game.ui import theme
+    from game.ui.overlays import Dialog
+    from tests.game.test_cli import mid_game
+
+    monkeypatch.setenv("ROBBERS_DEN_HOME", str(tmp_path / "home"))
+    autosave(mid_game("rummy"))  # a game in progress: a new one asks first
+    app = headless_app(size)
+    app.change_settings(language=language)
+    app.push(MenuScene(app))
+    app.run_frames(1)
+    click(app, app.top.widget("knights").center)
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and len(dialog.lines) >= 2
+    buttons = [widget.rect for widget in dialog.widgets.widgets]
+    text = dialog.message_rect
+    line_h = theme.font(theme.FONT_BODY).get_linesize()
+    assert text.h == len(dialog.lines) * line_h  # the block the lines are drawn in
+    assert all(theme.text_width(line, theme.FONT_BODY) <= text.w for line in dialog.lines)
+    assert min(rect.top for rect in buttons) - text.bottom >= 20
+    assert all(dialog.box.contains(rect.inflate(20, 20)) for rect in buttons)
+    title_bottom = dialog.box.y + dialog.TITLE_TOP + theme.font(theme.FONT_LARGE).get_linesize()
+    assert text.top - title_bottom >= 12
+    assert app.screen.get_rect().contains(dialog.box)
+    pygame.quit()

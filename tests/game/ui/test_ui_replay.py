@@ -146,3 +146,66 @@ def test_a_deployment_hint_sets_the_picker_without_playing() -> None:
     assert "Hint" in table.message
     press(app, pygame.K_RETURN)  # the player confirms the plan himself
     assert table.session.history[-1].action == choice
+
+
+class Scripted:
+    """A computer seat that plays the one move it is given, then draws."""
+
+    def __init__(self, play: Any = None) -> None:
+        self.play = play
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        action, self.play = self.play, None
+        return action if action is not None else state.legal_actions()[0]
+
+
+def test_rummy_replays_every_opponent_turn_since_yours_with_the_moved_cards_marked() -> None:
+    from game.rummy import Play, parse_cards
+    from game.ui.rummy.table_draw import MOVED_CARD
+    from tests.game.ui.rummy.test_ui_rummy import hand_built
+
+    app = headless_app()
+    app.push(MenuScene(app))
+    state = hand_built(
+        ["2C 5D 9S", "10H JH QH 4C", "7D 8S 3C"], table=["5S 6S 7S"], opened=[True, True, True]
+    )
+    bob_lays = Play([list(state.table[0]), parse_cards("10H JH QH")])
+    seats = [
+        Seat("Ann", True, colour=0),
+        Seat("Bob", False, "easy", 1),
+        Seat("Cid", False, "easy", 2),
+    ]
+    session = Session("rummy", seats, 11)
+    session.state = state
+    session.set_agent(1, Scripted(bob_lays))
+    session.set_agent(2, Scripted())
+    table = open_table(app, session)
+    app.run_frames(2)
+    press(app, pygame.K_d)  # Ann draws; Bob lays his run, Cid draws
+    assert app.run_until(lambda: table.human_to_move() and len(table.session.history) == 3, 3000)
+    press(app, pygame.K_v)
+    replay = app.top
+    assert isinstance(replay, ReplayOverlay)
+    assert [turn.seat for turn in replay.turns] == [1, 2] and replay.steps == 2
+    app.run_frames(1)
+
+    def marked() -> int:
+        app.draw()
+        area = table.table_area
+        return sum(
+            1
+            for x in range(area.left, area.right, 2)
+            for y in range(area.top, area.bottom, 2)
+            if app.screen.get_at((x, y))[:3] == MOVED_CARD
+        )
+
+    assert marked() == 0  # the table before Bob's turn
+    press(app, pygame.K_RIGHT)  # Bob's run: its three cards are marked
+    assert replay.turn.seat == 1 and table.replay_marks()[1] == {(1, 0), (1, 1), (1, 2)}
+    assert marked() > 0
+    press(app, pygame.K_RIGHT)  # Cid drew: nothing on the table changed
+    assert replay.turn.seat == 2 and not table.replay_marks()[1] and marked() == 0
+    assert table.replay.state.to_dict() == table.session.state.to_dict()
+    press(app, pygame.K_ESCAPE)
+    assert app.top is table and table.replay is None
+    table.on_exit()

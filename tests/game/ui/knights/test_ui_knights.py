@@ -107,6 +107,24 @@ def test_the_castle_cannot_be_kept() -> None:
     assert "castle stays" in table.message
 
 
+def test_the_keep_prompt_names_exactly_the_number_keys_that_choose_a_tile() -> None:
+    import re
+
+    from game.ui.knights.table_draw import keep_prompt
+
+    app, table = human_vs()
+    low, high = map(int, re.search(r"\((\d)-(\d)\)", keep_prompt(table)).groups())
+    promised = set(range(low, high + 1))
+    working = set()
+    for digit in range(1, len(table.hand_tiles()) + 1):
+        table.message = ""
+        press(app, pygame.K_0 + digit)
+        if table.keep_choice() is not None and table.selected == digit - 1:
+            working.add(digit)
+    assert working == promised and len(promised) == 3
+    assert table.state.phase == "keep"  # choosing is not keeping
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
 def test_messages_at_the_start_stay_clear_of_the_tiles(size: tuple[int, int]) -> None:
     from game.ui.knights.table_draw import message_box
@@ -158,25 +176,33 @@ def test_lay_by_clicking_a_lit_spot_and_hover_preview() -> None:
     assert table.state.board[target].tile == kind
 
 
-def test_the_hovered_cell_follows_the_board_when_it_refits() -> None:
-    """Laying at the edge grows and re-fits the board under a pointer that did not move: the
-    hover (tooltip, preview) then names the cell the pointer is over now, not the old one."""
-    moved = 0
-    for attempt in range(4):  # the spots in turn, until one re-fits the board under the pointer
+def test_a_lay_under_the_pointer_keeps_the_board_still_until_the_pointer_leaves() -> None:
+    """Laying at the edge grows the view; under a pointer that did not move the board keeps its
+    scale and every cell its place, so the laid cell stays under the pointer (it re-zoomed and
+    shifted after every lay: the preview jumped to another cell). Off the board, it re-fits."""
+    from game.ui.knights.geometry import fit, view_cells
+
+    grew = 0
+    for attempt in range(4):  # the spots in turn: the edge ones grow the view
         app, table = human_vs()
         keep_by_click(app, table)
         wait_for_human(app, table)
         press(app, pygame.K_1)
         spots = sorted(table.legal_spots())
-        if attempt >= len(spots):
-            break
         target = spots[attempt]
-        click(app, table.geom.cell_rect(*target).center)
-        app.run_frames(2)
-        under_pointer = table.geom.cell_at(table.pointer)
-        assert table.hover_cell == under_pointer
-        moved += under_pointer != target
-    assert moved, "no lay re-fitted the board under the pointer: the test shows nothing"
+        before = table.geom
+        click(app, before.cell_rect(*target).center)
+        assert table.state.board[target].tile
+        app.run_frames(5)
+        after = table.geom
+        assert table.hover_cell == target == after.cell_at(table.pointer)
+        if after.tile == before.tile:  # it fits at the same scale: nothing moved at all
+            assert after.cell_rect(*target) == before.cell_rect(*target)
+            grew += (after.cols, after.rows) != (before.cols, before.rows)
+        move(app, (table.side.centerx, table.side.centery), 2)  # off the board: it re-fits
+        assert table.geom == fit(view_cells(table.state), table.labelled_area)
+        table.on_exit()
+    assert grew, "no lay grew the view at its scale: the test shows nothing"
 
 
 def test_keyboard_cursor_lays_a_tile_and_e_ends_the_turn() -> None:
@@ -359,6 +385,29 @@ def test_a_whole_game_against_the_computer_reaches_the_end_screen() -> None:
     assert [type(s) for s in app.scenes] == [MenuScene, KnightsTableScene]
     assert app.top.session.seed == seed + 1
     assert [s.name for s in app.top.session.seats] == ["Ann", "Kunz"]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl"])
+def test_the_results_headings_keep_clear_of_the_dialogs_edge_and_each_other(
+    language: str,
+) -> None:
+    seats = [Seat(n, False, "easy", colour=i) for i, n in enumerate(("Kunz", "Hilde", "Greta"))]
+    app = headless_app((1024, 640), 0.0)
+    app.change_settings(language=language)
+    app.push(MenuScene(app))
+    session = Session("knights", seats, 3)
+    rng = random.Random(1)
+    while not session.state.is_terminal:
+        session.apply(rng.choice(session.state.legal_actions()))
+    table = KnightsTableScene(app, session)
+    app.push(table)
+    assert app.run_until(lambda: isinstance(app.top, KnightsResultsScene), 50)
+    results = app.top
+    cells = [cell for _label, cell in results.header_cells(results.box.y + 84)]
+    inside = results.box.inflate(-2 * 24, 0)
+    assert all(inside.contains(cell) for cell in cells)
+    assert all(a.right + 12 <= b.left for a, b in zip(cells, cells[1:], strict=False))
+    table.on_exit()
 
 
 def test_autoplay_game_runs_to_the_end_with_animations() -> None:

@@ -955,7 +955,7 @@ def test_random_drags_and_keys_never_break_the_table(app: App) -> None:
 
 
 def test_pace_keys_and_button(app: App) -> None:
-    scene = open_table(app, hand_built(["10H JH 4D", "2S 3S 4S 8D"]))
+    scene = open_table(app, hand_built(["10H JH 4D", "2S 3S 4S 8D"]), humans=1)
     app.pace = 0.6
     key(app, pygame.K_LEFTBRACKET)
     assert app.pace == 1.0

@@ -7,6 +7,7 @@ import pygame
 
 from game.ui.app import App
 from game.ui.rummy.table_draw import KEY_FOCUS
+from game.ui.testing import click
 from tests.game.ui.rummy.test_ui_rummy import app, hand_built, keys, open_table
 
 __all__ = ["app"]  # the fixture
@@ -92,3 +93,39 @@ def test_a_lifted_card_aimed_at_a_set_the_hint_does_not_show_draws_no_focus(app:
     scene.keys = type(scene.keys)(("set", len(sets) - 1, 0), scene.keys.lifted)
     scene.hint = [list(scene.state.table[0])]  # a hint laid out with fewer sets
     app.draw()  # the focus has no place among the hint's sets: not drawn (it crashed)
+
+
+def test_the_focus_shows_only_after_keys_and_goes_with_the_mouse_and_under_a_dialog(
+    app: App,
+) -> None:
+    from game.ui.overlays import PauseOverlay
+    from game.ui.rummy import keyboard
+    from tests.game.ui.rummy.test_ui_rummy import hand_pos, hover
+
+    scene = open_table(
+        app, hand_built(["10H JH QH 5S", "2S 3S 4S 8D"], table=["5H 6H 7H"], opened=[True, True])
+    )
+    screen = app.screen.get_rect()
+    app.draw()
+    assert focus_pixels(app.screen, screen) == 0  # no key used yet: no focus
+    keys(app, "U", "R")
+    app.draw()
+    assert scene.keys is not None and scene.keys.spot == ("set", 0, 1)
+    assert focus_pixels(app.screen, screen) > 0
+    hover(app, hand_pos(scene, "JH"))  # the mouse takes over
+    app.draw()
+    assert focus_pixels(app.screen, screen) == 0
+    keys(app, "R")  # the first arrow shows the focus again, where it was
+    app.draw()
+    assert scene.keys.spot == ("set", 0, 1) and focus_pixels(app.screen, screen) > 0
+    keys(app, "ESC")  # the menu over the table: the focus is not drawn under it
+    assert isinstance(app.top, PauseOverlay)
+    assert keyboard.focus_rect(scene) is None
+    keys(app, "ESC")
+    assert app.top is scene and keyboard.focus_rect(scene) is not None
+    # A card lifted by keys and then a click elsewhere: the card goes back, the focus goes.
+    keys(app, "D", "SPACE")
+    assert scene.keys.lifted is not None
+    click(app, (scene.table_area.right - 20, scene.table_area.bottom - 20))
+    app.draw()
+    assert scene.keys.lifted is None and focus_pixels(app.screen, screen) == 0
