@@ -107,3 +107,25 @@ def test_lines_of_moves_no_longer_kept_are_kept_in_every_language() -> None:
     assert log_texts(table)[:2] == ["Ann hat gezogen", "old"]
     switch(app, "nl")
     assert log_texts(table)[0] == "Ann drew a card"  # no Dutch kept: English
+
+
+def test_the_log_drawn_on_screen_follows_a_language_switch() -> None:
+    import pygame
+
+    app, table = table_of("rummy")
+    for _move in range(3):
+        assert table.act(table.state.legal_actions()[0])
+        app.run_frames(1)
+    app.run_frames(2)
+    while app.scenes[-1] is not table:  # the hand-over cover: the next person is ready
+        app.pop(app.scenes[-1])
+    app.run_frames(1)
+    log_area = table.log.rect.copy()
+    app.draw()
+    before = app.screen.subsurface(log_area).copy()
+    switch(app, "de")
+    app.draw()
+    after = app.screen.subsurface(log_area).copy()
+    assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(after, "RGB"), (
+        "the log on screen still shows the old language"
+    )
