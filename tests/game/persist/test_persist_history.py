@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from game.i18n import shown_text
 from game.persist import load_game, replay_states, save_game
 from game.persist.history import KEEP_MOVES, replayable_past
 from game.persist.saves import MAX_HISTORY, dumps_game
@@ -62,7 +63,7 @@ def test_a_rummy_save_keeps_the_current_round_and_continues_exactly(home: Path) 
     assert [e.action for e in resumed.history] == list(saved.history)
     assert len(resumed.history) == len(saved.history) and all(e.text for e in resumed.history)
     # the earlier rounds' moves come back as log lines only: the lines the table showed
-    earlier = [text for _seat, text, _kind in loaded.extra["log"]]
+    earlier = [shown_text(text) for _seat, text, _kind in loaded.extra["log"]]
     shown = [line for line, _colour in table.log.entries]
     kept = sum(len(table.logged_lines(i)) for i in range(last_deal + 1, len(session.history)))
     assert earlier and shown[: len(shown) - kept][-len(earlier) :] == earlier

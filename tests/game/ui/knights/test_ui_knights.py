@@ -117,7 +117,7 @@ def test_the_keep_prompt_names_exactly_the_number_keys_that_choose_a_tile() -> N
     promised = set(range(low, high + 1))
     working = set()
     for digit in range(1, len(table.hand_tiles()) + 1):
-        table.message = ""
+        table.say("")
         press(app, pygame.K_0 + digit)
         if table.keep_choice() is not None and table.selected == digit - 1:
             working.add(digit)
