@@ -7,6 +7,9 @@ few modules and runs only the fast test files that exercise them, in its own wor
 ``.mutants/<group>/`` (ignored by git; the sources are copied there, the repository is never
 touched), within a budget of minutes so that all groups fit in about half an hour on two cores.
 A group cut short by its budget keeps what it checked: the next run goes on from there. mutmut
+runs the mutants whose tests look fastest first, so a module that many slow tests reach (the
+melds) waits for last; ``--only`` names the mutants to run now (mutmut's names, ``*`` allowed),
+which mutmut judges again even if it judged them before. mutmut
 keeps a verdict once given, so after adding tests run the group with ``--fresh`` to judge the
 survivors again.
 
@@ -15,6 +18,7 @@ survivors again.
     python tools/mutants.py rummy --minutes 20 # a bigger budget per group
     python tools/mutants.py --report           # only print the scores and survivors so far
     python tools/mutants.py --fresh rummy      # forget a group's earlier results first
+    python tools/mutants.py rummy --only 'game.rummy.melds.*'  # these mutants first (again)
 
 Not part of CI (``make test``): it takes far longer than the suite and its survivors need a
 person to judge (some changes can't alter behaviour, see ``EQUIVALENT`` below).
@@ -189,12 +193,12 @@ markers = ["slow: longer tests (still in the default run)"]
     return folder
 
 
-def run(name: str, folder: Path, minutes: float, children: int) -> None:
+def run(name: str, folder: Path, minutes: float, children: int, only: list[str]) -> None:
     """mutmut in the group's folder, stopped (its results so far kept) past ``minutes``."""
     env = dict(os.environ)
     env["ROBBERS_DEN_NO_JIT"] = "1"  # the copies would compile the solver anew
     env["SDL_VIDEODRIVER"] = env["SDL_AUDIODRIVER"] = "dummy"
-    command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children)]
+    command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *only]
     print(f"== {name}: mutmut over {folder} (budget {minutes:g} min)", flush=True)
     log = (folder / "run.log").open("w", encoding="utf-8")
     with log:
@@ -254,6 +258,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--children", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--report", action="store_true", help="only print the results so far")
     parser.add_argument("--fresh", action="store_true", help="forget earlier results first")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="run only these mutants, e.g. 'game.rummy.melds.*' (judged again if judged before)",
+    )
     args = parser.parse_args(argv)
     names = args.groups or list(GROUPS)
     unknown = [name for name in names if name not in GROUPS]
@@ -264,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         group = GROUPS[name]
         folder = prepare(name, group, args.fresh and not args.report)
         if not args.report:
-            run(name, folder, args.minutes or group.minutes, args.children)
+            run(name, folder, args.minutes or group.minutes, args.children, args.only)
         killed, checked = report(name, folder)
         if checked:
             print(f"== {name}: {killed}/{checked} killed ({100 * killed / checked:.1f} %)")
