@@ -437,29 +437,44 @@ def _broken(change: dict[str, object]) -> dict[str, object]:
 
 
 @pytest.mark.parametrize(
-    "change",
+    ("change", "reason"),
     [
-        {"game": "robber-knights"},
-        {"version": 2},
-        {"phase": "done"},
-        {"current": 5},
-        {"current": None},
-        {"dealer": -1},
-        {"winner": 0},
-        {"passes": 2},
-        {"jokers": 4},
-        {"table": [["7H", "9H", "10H"]]},
-        {"table": [["7H", "8H", "9H"], ["7H", "8H", "9H"]]},
-        {"stock": ["QH", "QH"]},
-        {"stock": ["*"] * 7},
-        {"stock": ["XX"]},
-        {"players": []},
-        {"seed": "seven"},
+        ({"game": "robber-knights"}, "this is not a Räuber-Rommé save (game 'raeuber-romme')"),
+        ({"version": 2}, "unknown save version 2"),
+        ({"phase": "done"}, "phase must be 'turn' or 'round_over'"),
+        ({"current": 5}, "current must be a seat 0..1"),
+        ({"current": None}, "current must be a seat 0..1"),
+        ({"dealer": -1}, "dealer must be a seat 0..1"),
+        ({"winner": 0}, "a round in play has no winner yet"),
+        ({"passes": 2}, "passes must be below the number of players"),
+        ({"jokers": 4}, "6 copies of *, but the deck holds 4"),
+        (
+            {"table": [["7H", "8H", "9H"], ["7H", "8H", "9H"]]},
+            "3 copies of 7H, but the deck holds 2",
+        ),
+        ({"stock": ["*"] * 7}, "7 copies of *, but the deck holds 6"),
+        ({"stock": ["XX"]}, "stock: 'XX' is not a card (write e.g. AH, 10S, QD or * for a joker)"),
+        ({"stock": "QH"}, "stock must be a list of cards"),
+        ({"stock": [7]}, "stock: cards are written as text, e.g. '7H'"),
+        ({"players": []}, "2 to 6 players"),
+        ({"seed": "seven"}, "seed must be a whole number"),
+        ({"extra": 1}, "the save has unknown fields ['extra']"),
     ],
 )
-def test_bad_saves_are_refused_with_value_error(change: dict[str, object]) -> None:
-    with pytest.raises(ValueError):
+def test_bad_saves_are_refused_with_the_reason_the_player_reads(
+    change: dict[str, object], reason: str
+) -> None:
+    """The reason ends 'Damaged save: the game is invalid: ...' when a save is opened."""
+    with pytest.raises(ValueError) as refused:
         RummyState.from_dict(_broken(change))
+    assert str(refused.value) == reason
+
+
+@pytest.mark.parametrize("data", [["raeuber-romme"], None, "{}"])
+def test_a_save_that_is_no_object_is_refused_saying_so(data: object) -> None:
+    with pytest.raises(ValueError) as refused:
+        RummyState.from_dict(data)
+    assert str(refused.value) == "a saved Räuber-Rommé game must be a JSON object"
 
 
 def test_bad_save_reports_in_words() -> None:
