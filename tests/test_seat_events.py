@@ -101,6 +101,35 @@ def test_every_seat_change_survives_json(
             "unknown fields in a seat change: extra, more",
         ),
         ({"type": "move", "change": "leave", "seat": 0, "name": "A"}, "not a seat change"),
+        (
+            {"type": "seat", "change": "rename", "seat": 0, "name": "  "},
+            "a seat change without a name",
+        ),
+        ({"type": "seat", "change": "leave", "seat": 0}, "a seat change without a name"),
+        (
+            {"type": "seat", "change": "seat", "seat": 0, "human": "yes"},
+            "a seat change's 'human' must be true or false",
+        ),
+        (
+            {"type": "seat", "change": "seat", "seat": 0, "human": True, "level": "godlike"},
+            "unknown level 'godlike'",
+        ),
+        (
+            {"type": "seat", "change": "join", "seat": 2, "name": "C", "human": True, "colour": 64},
+            "a seat change's colour must be a whole number from 0 to 63",
+        ),
+        (
+            {"type": "seat", "change": "seat", "seat": 0, "human": True, "seed": 5},
+            "only a new game has a seed",
+        ),
+        (
+            {"type": "seat", "change": "seat", "seat": 0, "human": True, "note": "n" * 301},
+            "a seat change's note must be text of at most 300 characters",
+        ),
+        (
+            {"type": "seat", "change": "rename", "seat": 0, "name": "B", "old": ["A"]},
+            f"a seat change's old name must be text of at most {MAX_NAME} characters",
+        ),
         (["seat", "leave"], "not a seat change"),
     ],
 )
@@ -125,6 +154,20 @@ def test_a_forged_seat_change_in_a_save_is_refused_naming_the_move_and_the_field
         "Damaged save: move 1 of the history is invalid:"
         " a seat change's seat must be a whole number from 0 to 5."
     )
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        SeatEvent("join", 2, "Cid", level="easy"),  # no old name, colour 0, no note
+        SeatEvent("join", 2, "Cid", human=True, colour=63),
+        SeatEvent("seat", 1, "Bob", old="human", level="hard", note="n" * 300),
+    ],
+)
+def test_a_seat_change_with_fields_at_their_defaults_or_limits_reads_back(
+    event: SeatEvent,
+) -> None:
+    assert SeatEvent.from_dict(json.loads(json.dumps(event.to_dict()))) == event
 
 
 def test_a_name_may_hold_any_character_past_the_surrogates() -> None:
