@@ -470,6 +470,97 @@ def test_bad_saves_are_refused_with_the_reason_the_player_reads(
     assert str(refused.value) == reason
 
 
+def _seat_data(**changes: object) -> dict[str, object]:
+    return {"name": "Ann", "score": 0, "opened": False, "hand": ["4D"], **changes}
+
+
+def _small() -> dict[str, object]:
+    """A hand-made round in play: Ann deals, Bob is on turn and can go out."""
+    return {
+        "game": "raeuber-romme", "version": 1, "seed": 7, "jokers": 6, "round": 1,
+        "phase": "turn", "dealer": 0, "current": 1, "passes": 0, "winner": None,
+        "players": [
+            {"name": "Ann", "score": 0, "opened": False, "hand": ["AH", "10S", "*"]},
+            {"name": "Bob", "score": 3, "opened": False, "hand": ["QH", "KH", "AH"]},
+        ],
+        "table": [["7H", "8H", "9H"]], "stock": ["2C", "KD"],
+    }  # fmt: skip
+
+
+def _round_over() -> dict[str, object]:
+    """The small round after Bob went out: Bob won, nobody on turn, no passes."""
+    return play(RummyState.from_dict(_small()), "7H 8H 9H", "QH KH AH").to_dict()
+
+
+@pytest.mark.parametrize(
+    ("base", "change", "reason"),
+    [
+        ("turn", {"jokers": -1}, "jokers must be 0..12"),
+        ("turn", {"jokers": 13}, "jokers must be 0..12"),
+        ("turn", {"round": 0}, "round must be 1 or more"),
+        ("turn", {"players": "Ann Bob"}, "players must be a list"),
+        ("turn", {"players": [_seat_data()] * 7}, "2 to 6 players"),
+        ("turn", {"players": [_seat_data(age=3), _seat_data()]}, "player 0: bad fields"),
+        ("turn", {"players": ["Ann", "Bob"]}, "player 0: bad fields"),
+        ("turn", {"players": [_seat_data(name=" "), _seat_data()]}, "player 0: needs a name"),
+        ("turn", {"players": [_seat_data(name=5), _seat_data()]}, "player 0: needs a name"),
+        (
+            "turn",
+            {"players": [_seat_data(score=-1), _seat_data()]},
+            "player 0: score must be a number >= 0",
+        ),
+        (
+            "turn",
+            {"players": [_seat_data(opened="yes"), _seat_data()]},
+            "player 0: opened must be true or false",
+        ),
+        (
+            "turn",
+            {"players": [_seat_data(hand="4D"), _seat_data()]},
+            "player 0 hand must be a list of cards",
+        ),
+        ("turn", {"table": "7H 8H 9H"}, "table must be a list of sets"),
+        (
+            "turn",
+            {"table": [["7H", "8H", "9H"], ["XX"]]},
+            "table set 2: 'XX' is not a card (write e.g. AH, 10S, QD or * for a joker)",
+        ),
+        ("over", {"current": 0}, "nobody is on turn once the round is over"),
+        ("over", {"winner": 0}, "the winner must have no cards"),
+        ("over", {"passes": 3}, "passes out of range"),
+        ("over", {"passes": -1}, "passes out of range"),
+    ],
+)
+def test_each_damaged_field_of_a_save_is_named(
+    base: str, change: dict[str, object], reason: str
+) -> None:
+    data = {**(_broken({}) if base == "turn" else _round_over()), **change}
+    with pytest.raises(ValueError) as refused:
+        RummyState.from_dict(data)
+    assert str(refused.value) == reason
+
+
+def test_a_save_lacking_a_field_names_it() -> None:
+    data = _broken({})
+    del data["stock"]
+    with pytest.raises(ValueError) as refused:
+        RummyState.from_dict(data)
+    assert str(refused.value) == "the save lacks ['stock']"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        _round_over(),  # a finished round: the winner, no one on turn, no passes
+        new_game(["Ann", "Bob"], 7, jokers=0).to_dict(),
+        new_game(["Ann", "Bob"], 7, jokers=12).to_dict(),
+        new_game(["A", "B", "C", "D", "E", "F"], 7).to_dict(),
+    ],
+)
+def test_a_save_at_the_limits_reads_back_the_same(data: dict[str, object]) -> None:
+    assert RummyState.from_dict(json.loads(json.dumps(data))).to_dict() == data
+
+
 @pytest.mark.parametrize("data", [["raeuber-romme"], None, "{}"])
 def test_a_save_that_is_no_object_is_refused_saying_so(data: object) -> None:
     with pytest.raises(ValueError) as refused:
