@@ -7,6 +7,7 @@ import json
 import random
 from collections import Counter
 from dataclasses import replace
+from itertools import combinations
 
 import pytest
 
@@ -23,8 +24,11 @@ from game.rummy import (
     check_play,
     make_deck,
     new_game,
+    opening_value,
     parse_cards,
 )
+from game.rummy.melds import check_meld
+from game.rummy.turn_rules import OPENING_POINTS
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -615,3 +619,44 @@ def test_a_play_written_with_card_texts_is_the_same_play() -> None:
     assert str(as_text) == "play 7H 8H 9H" and hash(as_text) == hash(Play([cards("7H 8H 9H")]))
     with pytest.raises(ValueError, match="not a card"):
         Play([["?"]])  # type: ignore[list-item]
+
+
+# Small valid sets, overlapping in their cards, so that laid cards can cover some sets only by
+# leaving others out (a card on the table before is not the player's).
+SMALL_SETS = (
+    "2C 3C 4C", "2C 3C 4C 5C", "3C 4C 5C", "4C 5C 6C", "5C 6C 7C", "2C 2H 2S", "3C 3H 3D",
+    "4C 4H 4S 4D", "5C 5H 5S", "AH 2H 3H", "QH KH AH", "* 3C 4C", "2H 3H 4H",
+)  # fmt: skip
+
+
+def _most_points(played: Counter[Card], table: tuple[tuple[Card, ...], ...]) -> int:
+    """By brute force: the most points of table sets the played cards cover together."""
+    best = 0
+    for size in range(1, len(table) + 1):
+        for chosen in combinations(table, size):
+            needed = Counter(card for cards_ in chosen for card in cards_)
+            if not needed - played:
+                best = max(best, sum(check_meld(cards_).value for cards_ in chosen))
+    return best
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_opening_points_named_are_the_most_the_laid_sets_are_worth(seed: int) -> None:
+    """What "you have N" says below 30 is the best choice of sets; 30 or more opens."""
+    rng = random.Random(seed)
+    for _ in range(60):
+        table = tuple(cards(rng.choice(SMALL_SETS)) for _ in range(rng.randint(1, 6)))
+        everything = [card for cards_ in table for card in cards_]
+        played = Counter(rng.sample(everything, rng.randint(0, len(everything))))
+        most = _most_points(played, table)
+        found = opening_value(played, table)
+        if most < OPENING_POINTS:
+            assert found == most, (table, played)
+        else:
+            assert OPENING_POINTS <= found <= most, (table, played)
+
+
+def test_an_empty_set_is_named_as_empty() -> None:
+    state = arrange(["7H 8H 9H 10H", "4D"], opened=(True, False))
+    problems = check_play(state, [cards("7H 8H 9H 10H"), ()])
+    assert any(p.startswith("set 2 (empty): ") for p in problems), problems
