@@ -144,6 +144,10 @@ def test_error_is_the_most_basic_problem_and_meld_problems_lists_all() -> None:
     assert meld_problems("7H 8H 9H") == []
 
 
+def test_a_run_out_of_order_is_shown_as_laid() -> None:
+    assert meld_problems("9H 7H 8H") == ["9H 7H 8H is not in order: sort it up or down"]
+
+
 @pytest.mark.parametrize(
     ("text", "problems"),
     [
