@@ -150,6 +150,7 @@ _NO_SAME_RANK_IN_A_RUN = (
     "_pair_problems never sees two normal cards of one rank (_read_run refuses them first as"
     " RUN_RANK_TWICE), so no diff is 0"
 )
+_NOT_A_GROUP = "_set_rank_value only asks whether the kind is 'group'; any other kind is a run"
 _ONLY_THE_SIGN = "direction is only compared with 0 (1 or -1, 2 or -2, > 0 or >= 0 alike)"
 _SAME_LENGTHS = "zips sequences built one per item of the other: strict or not makes no difference"
 _FIRST_OF_MOST_COMMON = (
@@ -180,6 +181,20 @@ EQUIVALENT: dict[str, str] = {
     ),
     "game.rummy.melds.x__read_group__mutmut_33": "_set_rank_value ignores run_has_king in a group",
     "game.rummy.melds.x__read_group__mutmut_39": "_set_rank_value ignores run_has_king in a group",
+    "game.rummy.melds.x__run_ranks__mutmut_2": (
+        "a run has at least two normal cards and a fitting run puts them all on one line: the"
+        " second gives the same start as the first, and a row that doesn't fit fails either way"
+    ),
+    "game.rummy.melds.x__wraps__mutmut_6": (
+        "_wraps tries step 1 and -1: rank + step * pos for one is rank - step * pos for the other"
+    ),
+    "game.rummy.melds.x__read_run__mutmut_10": "a run's normal cards all have one suit by then",
+    "game.rummy.melds.x__read_run__mutmut_40": _NOT_A_GROUP,
+    "game.rummy.melds.x__read_run__mutmut_45": _NOT_A_GROUP,
+    "game.rummy.melds.x__read_run__mutmut_46": _NOT_A_GROUP,
+    "game.rummy.melds.x_check_meld__mutmut_5": (
+        "MeldCheck.valid None instead of False: every reader only tests it for truth"
+    ),
     "game.rummy.melds.x__misfit__mutmut_2": (
         "_misfit only breaks a tie between the two ace readings: one more for both changes no order"
     ),
