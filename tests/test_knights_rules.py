@@ -372,3 +372,23 @@ def test_legal_actions_returns_a_fresh_list() -> None:
     actions = state.legal_actions()
     actions.clear()
     assert state.legal_actions()
+
+
+def test_each_tile_kind_names_its_terrain_and_building_and_a_player_owns_24_tiles() -> None:
+    """The terrain decides how many knights must stay, the building the points."""
+    from game.knights.tiles import TILE_KINDS, building_of, letter_counts, terrain_of
+
+    assert [(terrain_of(kind), building_of(kind)) for kind in TILE_KINDS] == [
+        ("lake", None),
+        ("mountain", None),
+        ("plain", None),
+        ("plain", "village"),
+        ("plain", "castle"),
+        ("plain", "town"),
+        ("forest", "village"),
+        ("forest", "castle"),
+        ("forest", "town"),
+    ]
+    counts = letter_counts()
+    assert sum(counts.values()) == 24 and len(counts) == 23
+    assert counts[("plain+castle", "D")] == 2 and counts[("lake", "B")] == 1
