@@ -151,6 +151,7 @@ _NO_SAME_RANK_IN_A_RUN = (
     " RUN_RANK_TWICE), so no diff is 0"
 )
 _NOT_A_GROUP = "_set_rank_value only asks whether the kind is 'group'; any other kind is a run"
+_ONE_PLUS = "no tile kind holds two '+': split, rsplit and any maxsplit from 1 cut it alike"
 _ONLY_THE_SIGN = "direction is only compared with 0 (1 or -1, 2 or -2, > 0 or >= 0 alike)"
 _SAME_LENGTHS = "zips sequences built one per item of the other: strict or not makes no difference"
 _FIRST_OF_MOST_COMMON = (
@@ -234,6 +235,11 @@ EQUIVALENT: dict[str, str] = {
     "game.rummy.serial.x_parse_state__mutmut_167": _SERIAL_UNREACHABLE,
     "game.rummy.serial.x_parse_state__mutmut_291": "everything.pop's answer is not used",
     "game.rummy.serial.x_parse_state__mutmut_294": "everything.pop's answer is not used",
+    "game.knights.deploy.x_explain_illegal__mutmut_12": (
+        "castle_need's 'or 1' is for a castle on a lake, and no castle kind is a lake"
+    ),
+    **{f"game.knights.tiles.x_terrain_of__mutmut_{n}": _ONE_PLUS for n in (4, 5, 7)},
+    **{f"game.knights.tiles.x_building_of__mutmut_{n}": _ONE_PLUS for n in (5, 6, 8)},
     "game.seat_events.xǁSeatEventǁto_dict__mutmut_11": _DEFAULTS_BY_FIELD,
     "game.seat_events.xǁSeatEventǁto_dict__mutmut_12": _DEFAULTS_BY_FIELD,
 }
