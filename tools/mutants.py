@@ -238,6 +238,9 @@ EQUIVALENT: dict[str, str] = {
     "game.knights.deploy.x_explain_illegal__mutmut_12": (
         "castle_need's 'or 1' is for a castle on a lake, and no castle kind is a lake"
     ),
+    "game.knights.actions.xǁDeployǁ__post_init____mutmut_1": (
+        "always turning drops into a tuple: tuple() of a tuple is an equal tuple"
+    ),
     **{f"game.knights.tiles.x_terrain_of__mutmut_{n}": _ONE_PLUS for n in (4, 5, 7)},
     **{f"game.knights.tiles.x_building_of__mutmut_{n}": _ONE_PLUS for n in (5, 6, 8)},
     "game.seat_events.xǁSeatEventǁto_dict__mutmut_11": _DEFAULTS_BY_FIELD,
