@@ -67,8 +67,10 @@ bench: $(TEST_STAMP)
 MUTANTS_ARGS ?=
 MUTANTS_STAMP := $(VENV)/.mutants-installed
 
+# Only the extra's own requirements (read from pyproject.toml): the game itself is installed by
+# $(TEST_STAMP) already, and reinstalling it here would point the shared .venv at this checkout.
 $(MUTANTS_STAMP): pyproject.toml $(TEST_STAMP)
-	$(PY) -m pip install --quiet -e '.[fast,test,mutants]'
+	$(PY) -c "import subprocess, sys, tomllib; extra = tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['mutants']; subprocess.check_call([sys.executable, '-m', 'pip', 'install', '--quiet', *extra])"
 	touch $(MUTANTS_STAMP)
 
 mutants: $(MUTANTS_STAMP)

@@ -222,3 +222,41 @@ def test_malformed_zero_deployments_are_refused_in_words() -> None:
         with pytest.raises(IllegalAction, match="no knights"):
             state.apply(action)
     assert state.to_dict() == before
+
+
+@pytest.mark.parametrize(
+    ("board", "deploy", "reason"),
+    [
+        (
+            {(1, 0): "plain"},
+            Deploy(5, None, (5,)),
+            "at most 4 knights fit on one tile, so 5 knights must move",
+        ),
+        ({(1, 0): "plain"}, Deploy(5, "E", (5, 0)), "no tile may hold more than 4 knights"),
+        # four may stay on the castle: what is wrong is further on
+        ({(1, 0): "lake"}, Deploy(5, "E", (4, 1)), "knights can't enter a lake"),
+        (
+            {(0, 1): "plain", (0, 2): "lake"},
+            Deploy(3, "S", (1, 1, 1)),
+            "knights can't enter a lake",
+        ),
+        (
+            {(0, -1): "plain", (0, -2): "lake"},
+            Deploy(3, "N", (1, 1, 1)),
+            "knights can't enter a lake",
+        ),
+        # a tile with three knights takes a fourth on the way
+        (
+            {(1, 0): ("plain", [1, 1, 1]), (2, 0): "plain"},
+            Deploy(4, "E", (1, 1, 1, 1)),
+            "knights can't cross an empty space or leave the layout",
+        ),
+    ],
+)
+def test_an_illegal_deployment_is_refused_naming_the_first_thing_wrong(
+    board: Mapping[Pos, TileSpec], deploy: Deploy, reason: str
+) -> None:
+    state = castle_at((0, 0), board)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(deploy)
+    assert str(refused.value) == reason

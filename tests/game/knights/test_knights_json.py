@@ -61,33 +61,106 @@ def test_actions_print_for_logs() -> None:
     assert str(NO_DEPLOY) == "deploy no knights"
 
 
+# What the player reads after "Damaged save: move N of the history is invalid:".
+TILE_KINDS_TEXT = (
+    "one of lake, mountain, plain, plain+village, plain+castle, plain+town, forest+village,"
+    " forest+castle, forest+town"
+)
+
+
 @pytest.mark.parametrize(
-    "bad",
+    ("bad", "reason"),
     [
-        None,
-        [],
-        "end",
-        {},
-        {"type": "fly"},
-        {"type": "keep"},
-        {"type": "keep", "tile": "castle"},
-        {"type": "place", "tile": "plain", "x": "1", "y": 0},
-        {"type": "place", "tile": "plain", "x": 1.5, "y": 0},
-        {"type": "place", "tile": "plain", "x": True, "y": 0},
-        {"type": "place", "tile": "plain", "x": 1},
-        {"type": "deploy", "count": 2, "dir": "NE", "drops": [1, 1]},
-        {"type": "deploy", "count": 2, "dir": "E", "drops": [1, 2]},
-        {"type": "deploy", "count": 2, "dir": "E", "drops": "11"},
-        {"type": "deploy", "count": 2, "dir": "E", "drops": [2]},
-        {"type": "deploy", "count": 2, "dir": None, "drops": [1, 1]},
-        {"type": "deploy", "count": -1, "dir": None, "drops": [-1]},
-        {"type": "deploy", "count": 0, "dir": "E", "drops": []},
-        {"type": "deploy", "dir": None, "drops": []},
+        (None, "an action must be a dict, got NoneType"),
+        ([], "an action must be a dict, got list"),
+        ("end", "an action must be a dict, got str"),
+        ({}, "unknown action type None (keep, place, deploy or end)"),
+        ({"type": "fly"}, "unknown action type 'fly' (keep, place, deploy or end)"),
+        ({"type": "keep"}, f"None is not a tile kind ({TILE_KINDS_TEXT})"),
+        ({"type": "keep", "tile": "castle"}, f"'castle' is not a tile kind ({TILE_KINDS_TEXT})"),
+        (
+            {"type": "place", "tile": "plain", "x": "1", "y": 0},
+            "action field 'x' must be an integer, got '1'",
+        ),
+        (
+            {"type": "place", "tile": "plain", "x": 1.5, "y": 0},
+            "action field 'x' must be an integer, got 1.5",
+        ),
+        (
+            {"type": "place", "tile": "plain", "x": True, "y": 0},
+            "action field 'x' must be an integer, got True",
+        ),
+        (
+            {"type": "place", "tile": "plain", "x": 1},
+            "action field 'y' must be an integer, got None",
+        ),
+        (
+            {"type": "deploy", "count": 2, "dir": "NE", "drops": [1, 1]},
+            "deploy direction must be N, E, S, W or null, got 'NE'",
+        ),
+        (
+            {"type": "deploy", "count": 2, "dir": "E", "drops": [1, 2]},
+            "deploy drops [1, 2] do not add up to count 2",
+        ),
+        (
+            {"type": "deploy", "count": 2, "dir": "E", "drops": "11"},
+            "deploy drops must be a list of non-negative integers",
+        ),
+        (
+            {"type": "deploy", "count": 2, "dir": "E", "drops": [2]},
+            "a deployment with a direction needs drops for the castle and a tile",
+        ),
+        (
+            {"type": "deploy", "count": 2, "dir": None, "drops": [1, 1]},
+            "knights that stay on the castle are written as drops [count]",
+        ),
+        (
+            {"type": "deploy", "count": -1, "dir": None, "drops": [-1]},
+            "deploy drops must be a list of non-negative integers",
+        ),
+        (
+            {"type": "deploy", "count": 0, "dir": "E", "drops": []},
+            "a deployment of 0 knights has no direction and no drops",
+        ),
+        (
+            {"type": "deploy", "dir": None, "drops": []},
+            "action field 'count' must be an integer, got None",
+        ),
+        (
+            {"type": "deploy", "count": 2, "dir": "E", "drops": [1, True]},
+            "deploy drops must be a list of non-negative integers",
+        ),
+        (
+            {"type": "deploy", "count": 2, "dir": "E", "drops": ["1", "1"]},
+            "deploy drops must be a list of non-negative integers",
+        ),
+        (
+            {"type": "deploy", "count": 0, "dir": None},
+            "deploy drops must be a list of non-negative integers",
+        ),
+        (
+            {"type": "deploy", "count": 0, "dir": None, "drops": [0]},
+            "a deployment of 0 knights has no direction and no drops",
+        ),
+        (
+            {"type": "deploy", "count": 1, "dir": None, "drops": [1, 0]},
+            "knights that stay on the castle are written as drops [count]",
+        ),
+        ({"type": ["keep"]}, "unknown action type ['keep'] (keep, place, deploy or end)"),
+        ({"type": "end", "extra": 1}, "a end action has no fields ['extra']"),
     ],
 )
-def test_bad_action_dicts_raise_value_error(bad: Any) -> None:
-    with pytest.raises(ValueError):
+def test_bad_action_dicts_are_refused_with_their_reason(bad: Any, reason: str) -> None:
+    with pytest.raises(ValueError) as refused:
         action_from_dict(bad)
+    assert str(refused.value) == reason
+
+
+def test_a_deployment_may_leave_the_castle_empty_and_prints_its_drops() -> None:
+    deploy = action_from_dict({"type": "deploy", "count": 2, "dir": "E", "drops": [0, 2]})
+    assert deploy == Deploy(2, "E", (0, 2))
+    assert str(deploy) == "deploy 2 knights E as 0-2"
+    assert str(Deploy(4, "E", (1, 2, 1))) == "deploy 4 knights E as 1-2-1"
 
 
 # ----- the state JSON ---------------------------------------------------------------------

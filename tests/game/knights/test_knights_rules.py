@@ -372,3 +372,32 @@ def test_legal_actions_returns_a_fresh_list() -> None:
     actions = state.legal_actions()
     actions.clear()
     assert state.legal_actions()
+
+
+def test_each_tile_kind_names_its_terrain_and_building_and_a_player_owns_24_tiles() -> None:
+    """The terrain decides how many knights must stay, the building the points."""
+    from game.knights.tiles import TILE_KINDS, building_of, letter_counts, terrain_of
+
+    assert [(terrain_of(kind), building_of(kind)) for kind in TILE_KINDS] == [
+        ("lake", None),
+        ("mountain", None),
+        ("plain", None),
+        ("plain", "village"),
+        ("plain", "castle"),
+        ("plain", "town"),
+        ("forest", "village"),
+        ("forest", "castle"),
+        ("forest", "town"),
+    ]
+    counts = letter_counts()
+    assert sum(counts.values()) == 24 and len(counts) == 23
+    assert counts[("plain+castle", "D")] == 2 and counts[("lake", "B")] == 1
+
+
+def test_a_tile_that_is_not_named_by_text_is_refused_saying_how_tiles_are_named() -> None:
+    state = new_game(2, 1)
+    while not any(isinstance(action, Place) for action in state.legal_actions()):
+        state = state.apply(state.legal_actions()[0])
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Place(5, 0, 0))  # type: ignore[arg-type]
+    assert str(refused.value) == "a tile is named by its terrain, such as plain+village"

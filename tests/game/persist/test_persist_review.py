@@ -32,7 +32,7 @@ from game.persist import (
 from game.persist import saves as saves_module
 from game.persist.jsonfile import take_problems
 from game.persist.saves import dumps_game
-from game.review import MAX_ACTIONS, GameReview, ReviewedTurn, review_covers
+from game.review import MAX_ACTIONS, MAX_SEATS, MAX_TURNS, GameReview, ReviewedTurn, review_covers
 from game.rummy import Draw, Pass
 
 SEATS = [SeatRecord("Ann", "human", None, 0), SeatRecord("Bot", "computer", "medium", 1)]
@@ -198,6 +198,8 @@ def test_a_stored_review_reads_back_field_by_field() -> None:
     assert (first.samples, first.points_played, first.points_best) == (90, 12, 5)
     assert first.chances == (0.4, 0.6) and first.played == 0.4 and first.reviewed
     assert second.best == () and second.points_played is None and not second.reviewed
+    # without a better move the file keeps no chance for it: it reads as nothing given away
+    assert (second.best_chance, second.noise, second.cost, second.is_mistake) == (0, 0, 0, False)
     assert (read.game, read.budget, read.seats, read.moves, read.complete) == (
         "rummy",
         1.5,
@@ -256,6 +258,13 @@ MISSING = object()
         ("turn", "best", [{"type": "jump"}], "better move can't be read"),
         ("turn", "verdict", "bad", "turn has an unknown field 'verdict'"),
         ("turns", "order", None, "must follow each other in the game's order"),
+        ("header", "moves", 10**6 + 1, "number of moves must be a whole number from 0 to 1000000"),
+        ("turn", "index", 10**6 + 1, "turn index must be a whole number from 0 to 1000000"),
+        ("turn", "round", 10**4 + 1, "round must be a whole number from 1 to 10000"),
+        ("turn", "turn", 10**5 + 1, "turn number must be a whole number from 1 to 100000"),
+        ("turn", "samples", 10**7 + 1, "samples must be a whole number from 0 to 10000000"),
+        ("turn", "chances", [0.1] * (MAX_SEATS + 1), "chances must list one number per seat"),
+        ("header", "seats", [0] * (MAX_SEATS + 1), "seats must be a short list of seat numbers"),
     ],
 )
 def test_a_forged_field_of_a_stored_review_is_refused_with_its_reason(
@@ -270,9 +279,55 @@ def test_a_forged_field_of_a_stored_review_is_refused_with_its_reason(
         del target[field]
     else:
         target[field] = value
-    with pytest.raises(ValueError, match=re.escape(reason)):
+    with pytest.raises(ValueError, match=re.escape(reason)) as refused:
         GameReview.from_dict(data)
+    # the player reads it after "the stored review was left out:"
+    assert str(refused.value).startswith("the review")
     assert GameReview.from_dict(stored_rummy_review()).moves == 3  # the untouched one reads
+
+
+def test_a_review_that_is_not_an_object_is_refused_saying_so() -> None:
+    with pytest.raises(ValueError) as refused:
+        GameReview.from_dict(["version", 1])
+    assert str(refused.value) == "the review's header must be a JSON object"
+
+
+def test_a_review_whose_last_turn_goes_past_its_moves_is_refused() -> None:
+    data = stored_rummy_review()
+    third = dict(data["turns"][1], index=3)  # moves 3..3: the review covers moves 0..2
+    data["turns"].append(third)
+    with pytest.raises(ValueError) as refused:
+        GameReview.from_dict(data)
+    assert str(refused.value) == "the review's turns go beyond the moves it covers"
+    data["moves"] = 4
+    assert len(GameReview.from_dict(data).turns) == 3
+
+
+def _longest_review() -> dict[str, Any]:
+    data = stored_rummy_review()
+    data["turns"] = [dict(data["turns"][1], index=i) for i in range(MAX_TURNS)]
+    data["moves"] = MAX_TURNS
+    return data
+
+
+@pytest.mark.parametrize(
+    ("where", "changes"),
+    [
+        ("header", {"moves": 0, "turns": []}),  # a review begun before the first move
+        ("header", {"moves": 10**6}),
+        ("header", {"seats": list(range(MAX_SEATS))}),
+        ("turn", {"round": 10**4, "turn": 10**5, "samples": 10**7}),
+        ("turn", {"chances": [0.1] * MAX_SEATS}),
+        ("turn", {"best": [{"type": "draw"}] * MAX_ACTIONS}),
+        ("longest", {}),
+    ],
+)
+def test_a_review_at_each_limit_still_reads(where: str, changes: dict[str, Any]) -> None:
+    """The limits refuse forged files only: a review right at one reads whole."""
+    data = _longest_review() if where == "longest" else stored_rummy_review()
+    (data if where != "turn" else data["turns"][0]).update(changes)
+    read = GameReview.from_dict(data)
+    assert read.to_dict() == data
 
 
 def test_the_costliest_real_mistakes_of_a_seat_come_first() -> None:

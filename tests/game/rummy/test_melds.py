@@ -144,6 +144,31 @@ def test_error_is_the_most_basic_problem_and_meld_problems_lists_all() -> None:
     assert meld_problems("7H 8H 9H") == []
 
 
+def test_a_run_out_of_order_is_shown_as_laid() -> None:
+    assert meld_problems("9H 7H 8H") == ["9H 7H 8H is not in order: sort it up or down"]
+
+
+@pytest.mark.parametrize(
+    ("text", "problems"),
+    [
+        # The ace is read low here: the explanation names where the run turns and the gap
+        # counted from the low ace, not a gap counted from a high one.
+        (
+            "7H * AH 8H",
+            ["7H and AH are out of order: a run goes either up or down", "gap between AH and 8H"],
+        ),
+        (
+            "2H 3H AH * KH",
+            ["3H and AH are out of order: a run goes either up or down", "gap between AH and KH"],
+        ),
+    ],
+)
+def test_a_broken_run_is_explained_with_the_ace_reading_that_fits_best(
+    text: str, problems: list[str]
+) -> None:
+    assert meld_problems(text) == problems
+
+
 @pytest.mark.parametrize(
     ("text", "error"),
     [

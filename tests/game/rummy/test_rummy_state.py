@@ -7,6 +7,7 @@ import json
 import random
 from collections import Counter
 from dataclasses import replace
+from itertools import combinations
 
 import pytest
 
@@ -23,8 +24,11 @@ from game.rummy import (
     check_play,
     make_deck,
     new_game,
+    opening_value,
     parse_cards,
 )
+from game.rummy.melds import check_meld
+from game.rummy.turn_rules import OPENING_POINTS
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -437,29 +441,135 @@ def _broken(change: dict[str, object]) -> dict[str, object]:
 
 
 @pytest.mark.parametrize(
-    "change",
+    ("change", "reason"),
     [
-        {"game": "robber-knights"},
-        {"version": 2},
-        {"phase": "done"},
-        {"current": 5},
-        {"current": None},
-        {"dealer": -1},
-        {"winner": 0},
-        {"passes": 2},
-        {"jokers": 4},
-        {"table": [["7H", "9H", "10H"]]},
-        {"table": [["7H", "8H", "9H"], ["7H", "8H", "9H"]]},
-        {"stock": ["QH", "QH"]},
-        {"stock": ["*"] * 7},
-        {"stock": ["XX"]},
-        {"players": []},
-        {"seed": "seven"},
+        ({"game": "robber-knights"}, "this is not a Räuber-Rommé save (game 'raeuber-romme')"),
+        ({"version": 2}, "unknown save version 2"),
+        ({"phase": "done"}, "phase must be 'turn' or 'round_over'"),
+        ({"current": 5}, "current must be a seat 0..1"),
+        ({"current": None}, "current must be a seat 0..1"),
+        ({"dealer": -1}, "dealer must be a seat 0..1"),
+        ({"winner": 0}, "a round in play has no winner yet"),
+        ({"passes": 2}, "passes must be below the number of players"),
+        ({"jokers": 4}, "6 copies of *, but the deck holds 4"),
+        (
+            {"table": [["7H", "8H", "9H"], ["7H", "8H", "9H"]]},
+            "3 copies of 7H, but the deck holds 2",
+        ),
+        ({"stock": ["*"] * 7}, "7 copies of *, but the deck holds 6"),
+        ({"stock": ["XX"]}, "stock: 'XX' is not a card (write e.g. AH, 10S, QD or * for a joker)"),
+        ({"stock": "QH"}, "stock must be a list of cards"),
+        ({"stock": [7]}, "stock: cards are written as text, e.g. '7H'"),
+        ({"players": []}, "2 to 6 players"),
+        ({"seed": "seven"}, "seed must be a whole number"),
+        ({"extra": 1}, "the save has unknown fields ['extra']"),
     ],
 )
-def test_bad_saves_are_refused_with_value_error(change: dict[str, object]) -> None:
-    with pytest.raises(ValueError):
+def test_bad_saves_are_refused_with_the_reason_the_player_reads(
+    change: dict[str, object], reason: str
+) -> None:
+    """The reason ends 'Damaged save: the game is invalid: ...' when a save is opened."""
+    with pytest.raises(ValueError) as refused:
         RummyState.from_dict(_broken(change))
+    assert str(refused.value) == reason
+
+
+def _seat_data(**changes: object) -> dict[str, object]:
+    return {"name": "Ann", "score": 0, "opened": False, "hand": ["4D"], **changes}
+
+
+def _small() -> dict[str, object]:
+    """A hand-made round in play: Ann deals, Bob is on turn and can go out."""
+    return {
+        "game": "raeuber-romme", "version": 1, "seed": 7, "jokers": 6, "round": 1,
+        "phase": "turn", "dealer": 0, "current": 1, "passes": 0, "winner": None,
+        "players": [
+            {"name": "Ann", "score": 0, "opened": False, "hand": ["AH", "10S", "*"]},
+            {"name": "Bob", "score": 3, "opened": False, "hand": ["QH", "KH", "AH"]},
+        ],
+        "table": [["7H", "8H", "9H"]], "stock": ["2C", "KD"],
+    }  # fmt: skip
+
+
+def _round_over() -> dict[str, object]:
+    """The small round after Bob went out: Bob won, nobody on turn, no passes."""
+    return play(RummyState.from_dict(_small()), "7H 8H 9H", "QH KH AH").to_dict()
+
+
+@pytest.mark.parametrize(
+    ("base", "change", "reason"),
+    [
+        ("turn", {"jokers": -1}, "jokers must be 0..12"),
+        ("turn", {"jokers": 13}, "jokers must be 0..12"),
+        ("turn", {"round": 0}, "round must be 1 or more"),
+        ("turn", {"players": "Ann Bob"}, "players must be a list"),
+        ("turn", {"players": [_seat_data()] * 7}, "2 to 6 players"),
+        ("turn", {"players": [_seat_data(age=3), _seat_data()]}, "player 0: bad fields"),
+        ("turn", {"players": ["Ann", "Bob"]}, "player 0: bad fields"),
+        ("turn", {"players": [_seat_data(name=" "), _seat_data()]}, "player 0: needs a name"),
+        ("turn", {"players": [_seat_data(name=5), _seat_data()]}, "player 0: needs a name"),
+        (
+            "turn",
+            {"players": [_seat_data(score=-1), _seat_data()]},
+            "player 0: score must be a number >= 0",
+        ),
+        (
+            "turn",
+            {"players": [_seat_data(opened="yes"), _seat_data()]},
+            "player 0: opened must be true or false",
+        ),
+        (
+            "turn",
+            {"players": [_seat_data(hand="4D"), _seat_data()]},
+            "player 0 hand must be a list of cards",
+        ),
+        ("turn", {"table": "7H 8H 9H"}, "table must be a list of sets"),
+        (
+            "turn",
+            {"table": [["7H", "8H", "9H"], ["XX"]]},
+            "table set 2: 'XX' is not a card (write e.g. AH, 10S, QD or * for a joker)",
+        ),
+        ("over", {"current": 0}, "nobody is on turn once the round is over"),
+        ("over", {"winner": 0}, "the winner must have no cards"),
+        ("over", {"passes": 3}, "passes out of range"),
+        ("over", {"passes": -1}, "passes out of range"),
+    ],
+)
+def test_each_damaged_field_of_a_save_is_named(
+    base: str, change: dict[str, object], reason: str
+) -> None:
+    data = {**(_broken({}) if base == "turn" else _round_over()), **change}
+    with pytest.raises(ValueError) as refused:
+        RummyState.from_dict(data)
+    assert str(refused.value) == reason
+
+
+def test_a_save_lacking_a_field_names_it() -> None:
+    data = _broken({})
+    del data["stock"]
+    with pytest.raises(ValueError) as refused:
+        RummyState.from_dict(data)
+    assert str(refused.value) == "the save lacks ['stock']"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        _round_over(),  # a finished round: the winner, no one on turn, no passes
+        new_game(["Ann", "Bob"], 7, jokers=0).to_dict(),
+        new_game(["Ann", "Bob"], 7, jokers=12).to_dict(),
+        new_game(["A", "B", "C", "D", "E", "F"], 7).to_dict(),
+    ],
+)
+def test_a_save_at_the_limits_reads_back_the_same(data: dict[str, object]) -> None:
+    assert RummyState.from_dict(json.loads(json.dumps(data))).to_dict() == data
+
+
+@pytest.mark.parametrize("data", [["raeuber-romme"], None, "{}"])
+def test_a_save_that_is_no_object_is_refused_saying_so(data: object) -> None:
+    with pytest.raises(ValueError) as refused:
+        RummyState.from_dict(data)
+    assert str(refused.value) == "a saved Räuber-Rommé game must be a JSON object"
 
 
 def test_bad_save_reports_in_words() -> None:
@@ -509,3 +619,44 @@ def test_a_play_written_with_card_texts_is_the_same_play() -> None:
     assert str(as_text) == "play 7H 8H 9H" and hash(as_text) == hash(Play([cards("7H 8H 9H")]))
     with pytest.raises(ValueError, match="not a card"):
         Play([["?"]])  # type: ignore[list-item]
+
+
+# Small valid sets, overlapping in their cards, so that laid cards can cover some sets only by
+# leaving others out (a card on the table before is not the player's).
+SMALL_SETS = (
+    "2C 3C 4C", "2C 3C 4C 5C", "3C 4C 5C", "4C 5C 6C", "5C 6C 7C", "2C 2H 2S", "3C 3H 3D",
+    "4C 4H 4S 4D", "5C 5H 5S", "AH 2H 3H", "QH KH AH", "* 3C 4C", "2H 3H 4H",
+)  # fmt: skip
+
+
+def _most_points(played: Counter[Card], table: tuple[tuple[Card, ...], ...]) -> int:
+    """By brute force: the most points of table sets the played cards cover together."""
+    best = 0
+    for size in range(1, len(table) + 1):
+        for chosen in combinations(table, size):
+            needed = Counter(card for cards_ in chosen for card in cards_)
+            if not needed - played:
+                best = max(best, sum(check_meld(cards_).value for cards_ in chosen))
+    return best
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_opening_points_named_are_the_most_the_laid_sets_are_worth(seed: int) -> None:
+    """What "you have N" says below 30 is the best choice of sets; 30 or more opens."""
+    rng = random.Random(seed)
+    for _ in range(60):
+        table = tuple(cards(rng.choice(SMALL_SETS)) for _ in range(rng.randint(1, 6)))
+        everything = [card for cards_ in table for card in cards_]
+        played = Counter(rng.sample(everything, rng.randint(0, len(everything))))
+        most = _most_points(played, table)
+        found = opening_value(played, table)
+        if most < OPENING_POINTS:
+            assert found == most, (table, played)
+        else:
+            assert OPENING_POINTS <= found <= most, (table, played)
+
+
+def test_an_empty_set_is_named_as_empty() -> None:
+    state = arrange(["7H 8H 9H 10H", "4D"], opened=(True, False))
+    problems = check_play(state, [cards("7H 8H 9H 10H"), ()])
+    assert any(p.startswith("set 2 (empty): ") for p in problems), problems
