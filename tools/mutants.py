@@ -54,7 +54,9 @@ KILLED_SAVER = (
 )
 # 36 s of random whole games: every surviving melds or turn-rules mutant waited for it, which
 # let a 12-minute run judge about a tenth of them. The rest of the rummy tests judge them.
-RUMMY_RANDOM_GAMES = "tests/game/rummy/test_rummy_properties.py::test_random_games_keep_every_invariant"
+RUMMY_RANDOM_GAMES = (
+    "tests/game/rummy/test_rummy_properties.py::test_random_games_keep_every_invariant"
+)
 
 # In priority order: the rummy rules first (melds, turn rules, opening), then the readers.
 GROUPS: dict[str, Group] = {
