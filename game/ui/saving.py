@@ -59,7 +59,7 @@ def saved_from_table(table: Any) -> SavedGame:
     they start from, so a save stays small however long the evening goes on; the log lines of
     the moves before them are kept as text."""
     session: Session = table.session
-    start, actions = replayable_past(session.history, session.state)
+    start, actions = replayable_past(session.game, session.history, session.state)
     extra = table_extra(table)
     dropped = len(session.history) - len(actions)
     earlier = list(table.earlier_log)

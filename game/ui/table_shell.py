@@ -312,7 +312,7 @@ class TableScene(Scene):
         """Keep in memory only the history a save keeps (the current round, or game): the
         lines of older entries stay in the log, as text."""
         history = self.session.history
-        first = first_kept(history)
+        first = first_kept(self.session.game, history)
         if first <= 0:
             return
         for index in range(first):

@@ -85,7 +85,7 @@ def test_a_save_keeps_at_most_keep_moves_from_the_position_before_them() -> None
     rng = random.Random(3)
     for _ in range(30):
         session.apply(random_knights_action(session.state, rng))
-    start, actions = replayable_past(session.history, session.state, keep=10)
+    start, actions = replayable_past(session.game, session.history, session.state, keep=10)
     assert actions == [e.action for e in session.history[-10:]]
     assert start is session.history[-10].before
     saved = saved_from_table(FakeTable(session))
