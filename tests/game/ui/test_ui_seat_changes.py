@@ -13,7 +13,7 @@ import pytest
 
 from game.persist import load_stats
 from game.play.session import Seat, Session
-from game.registry import GAME_KEYS
+from game.registry import GAME_KEYS, game_spec
 from game.seat_events import SeatEvent
 from game.ui.app import App
 from game.ui.menu import MenuScene
@@ -334,7 +334,11 @@ def shown_hand(table: Any) -> list[Any]:
     return list(table.hand_tiles())
 
 
-@pytest.mark.parametrize("game", GAME_KEYS)
+# Only a game with hidden information has a hand to hide.
+HIDING_GAMES = [key for key in GAME_KEYS if game_spec(key).info.hidden_information]
+
+
+@pytest.mark.parametrize("game", HIDING_GAMES)
 def test_with_nobody_seated_no_hand_is_shown_and_every_round_ends_on_its_results(
     game: str,
 ) -> None:
