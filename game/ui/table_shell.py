@@ -340,6 +340,7 @@ class TableScene(Scene):
     # -- the turn loop -----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.sync_pace_buttons()  # seats change hands at any time; every table has the control
         self.widgets.update(dt)
         if self.read_only:
             return
@@ -511,14 +512,20 @@ class TableScene(Scene):
         """The pace controls only where a computer plays: at a table of people they would
         change nothing anyone could see."""
         computers = len(self.session.humans) < self.session.num_seats
-        for ident in ("slower", "faster"):
-            self.widgets.find(ident).visible = computers
+        for button in self.widgets.widgets:
+            if button.ident in ("slower", "faster"):
+                button.visible = computers
 
     def change_pace(self, step: int) -> None:
         index = pace_index(self.app.pace)
         self.app.pace = PACES[max(0, min(len(PACES) - 1, index + step))]
-        pace = _("instant") if self.app.pace == 0 else _("{s:g} s per move").format(s=self.app.pace)
-        self.say(lambda: _("Computer pace: {pace}").format(pace=pace), theme.TEXT_DIM)
+        pace = self.app.pace
+
+        def said() -> str:
+            words = _("instant") if pace == 0 else _("{s:g} s per move").format(s=pace)
+            return _("Computer pace: {pace}").format(pace=words)
+
+        self.say(said, theme.TEXT_DIM)
 
     # -- leaving -----------------------------------------------------------------------------
     def pause(self) -> None:
