@@ -32,12 +32,11 @@ BAR_H = 96
 
 @dataclass(frozen=True)
 class ReplayTurn:
-    """One player's turn: the states ``[before, after move 1, ...]`` and the move lines."""
+    """One player's turn: the states ``[before, after move 1, ...]`` and its moves."""
 
     seat: int
     states: tuple[Any, ...]
     actions: tuple[Any, ...]
-    lines: tuple[str, ...]
 
 
 def opponent_turns(session: Session, viewer: int | None) -> list[ReplayTurn]:
@@ -82,18 +81,7 @@ def _turn(session: Session, seat: int, start: int, end: int) -> ReplayTurn | Non
     if after is None:
         return None
     states = tuple(entry.before for entry in entries) + (after,)
-    return ReplayTurn(
-        seat,
-        states,
-        tuple(entry.action for entry in entries),
-        tuple(entry.text for entry in entries),
-    )
-
-
-def last_opponent_turn(session: Session, viewer: int | None) -> ReplayTurn | None:
-    """The newest run of moves by a seat other than ``viewer`` (None if there is none)."""
-    turns = opponent_turns(session, viewer)
-    return turns[-1] if turns else None
+    return ReplayTurn(seat, states, tuple(entry.action for entry in entries))
 
 
 @dataclass(frozen=True)
@@ -212,6 +200,15 @@ class ReplayOverlay(Scene):
             return True
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
+    def move_line(self) -> str:
+        """The log's line of the move on show, said now (in the language of the moment); "" at
+        the table before the turn."""
+        _index, step = self.places[self.step]
+        if step == 0:
+            return ""
+        turn = self.turn
+        return str(self.table.spec.describe(turn.states[step - 1], turn.actions[step - 1]))
+
     def draw(self, surface: pygame.Surface) -> None:
         b = self.bar
         # Cover the hand and controls below: they belong to the present, not to the replay.
@@ -246,8 +243,8 @@ class ReplayOverlay(Scene):
                 surface, count, (b.right - 16, b.y + 12), theme.FONT_SMALL, theme.TEXT_DIM,
                 anchor="topright",
             )
-        if step > 0:
-            line = self.turn.lines[step - 1]
+        line = self.move_line()
+        if line:
             # Between the Next and Close buttons, on up to two lines.
             left, room = b.x + 300, self.widgets.find("close").rect.x - 12 - (b.x + 300)
             for i, part in enumerate(theme.wrap(line, theme.FONT_SMALL, room)[:2]):

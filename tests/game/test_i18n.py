@@ -22,7 +22,7 @@ from game.ui.app import App
 from game.ui.knights.results import KnightsResultsScene
 from game.ui.menu import MenuScene
 from game.ui.overlays import CoverScene, Dialog, HelpOverlay, PauseOverlay
-from game.ui.replay import ReplayOverlay, last_opponent_turn
+from game.ui.replay import ReplayOverlay, opponent_turns
 from game.ui.rummy.results import RummyResultsScene
 from game.ui.saves_scene import SavesScene
 from game.ui.settings_scene import SettingsScene
@@ -187,7 +187,7 @@ def walk_every_screen(app: App) -> list[str]:
         app, table, lambda: table.human_to_move() and table.state.phase == "deploy", human
     )
     snapshot(app, shots)
-    turn = last_opponent_turn(session, 0)
+    turn = (opponent_turns(session, 0) or [None])[-1]
     assert turn is not None
     app.push(ReplayOverlay(app, table, turn))
     snapshot(app, shots)
@@ -246,7 +246,7 @@ def walk_every_screen(app: App) -> list[str]:
     app.pop()
     rummy.draw_card()
     assert play_until(app, rummy, lambda: rummy.human_to_move(), lambda: None)
-    turn = last_opponent_turn(session, 0)
+    turn = (opponent_turns(session, 0) or [None])[-1]
     if turn is not None:
         app.push(ReplayOverlay(app, rummy, turn))
         snapshot(app, shots)

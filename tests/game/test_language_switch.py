@@ -129,3 +129,21 @@ def test_the_log_drawn_on_screen_follows_a_language_switch() -> None:
     assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(after, "RGB"), (
         "the log on screen still shows the old language"
     )
+
+
+def test_the_replayed_move_is_said_in_the_language_of_the_moment() -> None:
+    from game.ui.replay import ReplayOverlay, opponent_turns
+
+    app, table = table_of("rummy")
+    assert table.act(table.state.legal_actions()[0])  # the first seat draws
+    app.run_frames(1)
+    viewer = table.session.state.current_player
+    turns = opponent_turns(table.session, viewer)
+    assert turns
+    overlay = ReplayOverlay(app, table, turns)
+    app.push(overlay)
+    while not overlay.move_line():
+        overlay.step += 1
+    english = overlay.move_line()
+    switch(app, "de")
+    assert overlay.move_line() != english and "zieht" in overlay.move_line()

@@ -80,7 +80,7 @@ def test_the_focus_is_not_drawn_over_a_replayed_table_with_fewer_sets(app: App) 
     assert scene.keys is not None and scene.keys.spot[0] == "set"
     assert scene.keys.spot[1] == 2
     empty_past = hand_built(["2C 5D", "2D 3D"])
-    app.push(ReplayOverlay(app, scene, ReplayTurn(1, (empty_past, empty_past), (), ())))
+    app.push(ReplayOverlay(app, scene, ReplayTurn(1, (empty_past, empty_past), ())))
     app.draw()  # no IndexError; and no focus frame on the replayed table
     assert focus_pixels(app.screen, scene.table_area) == 0
 
