@@ -84,8 +84,12 @@ class TableScene(Scene):
         # The seat whose hidden information was last on screen: when another's would show, the
         # screen is covered first, whatever changed (a turn, a seat handed over or taken back).
         self.revealed_seat: int | None = None
-        # Nobody sat at this table (--autoplay): a rummy round's results go on by themselves.
-        self.watch_only = not session.humans
+        # Nobody sat at this table (--autoplay): a round's results go on by themselves. A seat a
+        # person handed to the computer (a game continued after that) still waits for him.
+        self.watch_only = not session.humans and not any(
+            isinstance(entry.action, SeatEvent) and entry.action.old == "human"
+            for entry in session.history
+        )
         self.results_shown_for: Any = None
         # [seat, text, kind] of log lines the history no longer holds (the log's first line,
         # a long evening's earlier rounds): they stay in the log and in the save. The text is

@@ -410,3 +410,18 @@ def test_the_one_person_left_gets_the_cover_before_his_hand_shows() -> None:
     press(app, pygame.K_RETURN)
     assert table.hand_seat() == other and shown_hand(table)
     pygame.quit()
+
+
+def test_a_table_continued_after_its_person_handed_over_still_waits_for_him() -> None:
+    # The window's review: after Continue, a table whose only person had handed his seat over
+    # counted as nobody's, so the round results went by on their own again.
+    app = menu_app()
+    seats = [Seat("Anna", True, colour=0), Seat("Kunz", False, "easy", colour=1)]
+    session = Session("rummy", seats, seed=5)
+    session.hand_over(0, "medium")
+    continued = Session.restore("rummy", session.seats, session.state, session.history)
+    table: Any = open_table(app, continued)
+    assert not session.humans and not table.watch_only
+    nobody = Session("rummy", [Seat("Cid", False, "easy", colour=2), seats[1]], seed=5)
+    assert open_table(app, nobody).watch_only  # --autoplay: nobody ever sat here
+    pygame.quit()
