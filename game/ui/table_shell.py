@@ -22,12 +22,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.core import IllegalAction
-from game.i18n import Text, _, capitalised, in_every_language, refusal_text, shown, shown_text
+from game.i18n import (
+    Text,
+    _,
+    capitalised,
+    in_every_language,
+    language,
+    refusal_text,
+    shown,
+    shown_text,
+)
 from game.persist.history import first_kept
 from game.play import log_lines
 from game.play.ai_process import HINT_LEVEL, AgentSpec
@@ -97,6 +107,11 @@ class TableScene(Scene):
         self.earlier_log: list[list[Any]] = [
             [None, in_every_language(self.opening_line), log_lines.NOTE]
         ]
+        # Where the game was opened again (Continue, Load): the history entry the notes stand
+        # before ("The game goes on where it stopped."), and the notes; None: not opened again.
+        self.resumed_at: int | None = None
+        self.resume_notes: list[tuple[Text, str]] = []
+        self.log_language = language()  # the log's lines are said in it
         self.spec.words()  # the game's words name its cards and tiles in refusals too
         if len(session.humans) < session.num_seats:
             warm_up()  # the AI process starts while the player looks at the table
@@ -196,6 +211,8 @@ class TableScene(Scene):
 
     def settings_changed(self, settings: Any) -> None:
         """A new language: the log again, in it (the status line is made when shown)."""
+        if settings.language == self.log_language:
+            return
         scroll = self.log.scroll
         self.log_history()
         self.log.scroll = scroll
@@ -307,10 +324,26 @@ class TableScene(Scene):
     def log_history(self) -> None:
         """The whole log again, from the history (a new table, Continue, Load)."""
         self.log.clear()
+        self.log_language = language()
         for seat, text, kind in self.earlier_log:
             self.log.add(shown_text(text), self._log_colour(kind, seat))
         for index in range(len(self.session.history)):
+            if index == self.resumed_at:
+                self._log_resume_notes()
             self.log_entry(index)
+        if self.resumed_at == len(self.session.history):
+            self._log_resume_notes()
+
+    def resumed(self, notes: list[tuple[Text, str]]) -> None:
+        """The game was opened again here (Continue, Load): ``notes`` (text, kind) stand in
+        the log after the moves played before, in whatever language is chosen later."""
+        self.resumed_at = len(self.session.history)
+        self.resume_notes = notes
+        self.log_history()
+
+    def _log_resume_notes(self) -> None:
+        for text, kind in self.resume_notes:
+            self.log.add(shown(text), self._log_colour(kind, None))
 
     def forget_replayed_past(self) -> None:
         """Keep in memory only the history a save keeps (the current round, or game): the
@@ -320,7 +353,12 @@ class TableScene(Scene):
         if first <= 0:
             return
         for index in range(first):
+            if index == self.resumed_at:
+                for text, kind in self.resume_notes:
+                    self.earlier_log.append([None, in_every_language(partial(shown, text)), kind])
             self.earlier_log += self.logged_lines_everywhere(index)
+        if self.resumed_at is not None:
+            self.resumed_at = None if self.resumed_at < first else self.resumed_at - first
         del self.earlier_log[:-EARLIER_LOG_LINES]
         del history[:first]
 

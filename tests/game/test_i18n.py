@@ -295,3 +295,35 @@ def test_every_game_of_the_menu_is_named_and_described_in_the_language(lang: str
             assert _(spec.info.blurb) != spec.info.blurb, (lang, spec.info.blurb)
     finally:
         set_language("en")
+
+
+def test_saying_a_text_in_every_language_leaves_other_threads_in_the_chosen_one() -> None:
+    # A log line is kept in every language while the autosave thread may be writing a message:
+    # that thread must go on speaking the player's language.
+    import threading
+
+    from game.i18n import in_every_language
+
+    set_language("de")
+    seen: list[str] = []
+    asked, answered = threading.Event(), threading.Event()
+
+    def make() -> str:
+        asked.set()
+        answered.wait(5)
+        return _("Load")
+
+    def other_thread() -> None:
+        asked.wait(5)
+        seen.append(_("Load"))
+        answered.set()
+
+    thread = threading.Thread(target=other_thread)
+    thread.start()
+    try:
+        said = in_every_language(make)
+    finally:
+        thread.join(5)
+        set_language("en")
+    assert seen == ["Laden"]
+    assert said["en"] == "Load" and said["de"] == "Laden"

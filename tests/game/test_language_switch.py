@@ -147,3 +147,30 @@ def test_the_replayed_move_is_said_in_the_language_of_the_moment() -> None:
     english = overlay.move_line()
     switch(app, "de")
     assert overlay.move_line() != english and "zieht" in overlay.move_line()
+
+
+def test_a_game_opened_again_says_so_in_the_chosen_language_and_names_a_dropped_review() -> None:
+    # The window's review: "The game goes on where it stopped." vanished from the log at the
+    # first rebuild, and a save whose stored review was dropped loaded without a word.
+    import json
+
+    from game.persist import load_game, save_named
+    from game.ui.saving import resume, saved_from_table
+
+    app, table = table_of("rummy")
+    assert table.act(table.state.legal_actions()[0])
+    path = save_named("Evening", saved_from_table(table))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["review"] = {"version": 1, "budget": 10**400}  # damaged: only the review is lost
+    path.write_text(json.dumps(data), encoding="utf-8")
+    saved = load_game(path)
+    assert saved.review is None and saved.review_problem
+    opened = resume(app, saved)
+    english = log_texts(opened)
+    assert "The game goes on where it stopped." in english
+    assert any(line.startswith("Its stored review was damaged") for line in english)
+    switch(app, "de")
+    german = log_texts(opened)
+    assert len(german) == len(english)
+    assert "Das Spiel geht weiter, wo es aufgehört hat." in german
+    assert not any(line.startswith("Its stored review") for line in german)
