@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import FrozenInstanceError
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Literal, NoReturn
+from typing import Any, Literal
 
 from ..core import IllegalAction, RefusalKind, shared_win_returns
 from . import hidden, refusals, serial
@@ -98,11 +98,20 @@ _FIELDS = (
 )
 
 
-class _Fields:
-    """The slots of a position, shared by the sealed ``KnightsState`` and the ``_Draft`` that
-    ``apply`` fills in before sealing it (one layout, so a draft can become a state)."""
+@dataclass(frozen=True, init=False, repr=False, eq=False)
+class KnightsState:
+    """A Robber Knights position. See docs/contract.md ("Robber Knights: game.knights").
 
-    __slots__ = _FIELDS
+    Public attributes: ``players`` (names), ``num_players``, ``seed``, ``area`` (N of the N×N
+    area), ``phase``, ``current_player`` (None when over), ``lays_this_turn``, ``pending`` (the
+    castle to deploy from, or None), ``board`` ((x, y) -> PlacedTile), ``hands`` (per seat, tuples
+    of Tile), ``piles`` (per seat, top first), ``supply`` (knights left per seat), ``kept``
+    (per seat: has chosen his A tile), ``start`` (tiles waiting for the start layout).
+    A frozen dataclass like the rummy state (assigning raises ``FrozenInstanceError``);
+    ``apply`` fills in a ``_Draft`` (the same slots, writable) and seals it into a state.
+    """
+
+    __slots__ = _FIELDS  # declared here, not by the dataclass: its own slots break super()
 
     players: tuple[str, ...]
     num_players: int
@@ -165,34 +174,9 @@ class _Fields:
         return new
 
 
-# The caches (what the fields determine) are filled in on a sealed state too: through the slots'
-# own setters, as a refusing __setattr__ would refuse them.
-_fill_spots: Any = _Fields.__dict__["_spots"].__set__
-_fill_legal: Any = _Fields.__dict__["_legal"].__set__
-
-
-class KnightsState(_Fields):
-    """A Robber Knights position. See docs/contract.md ("Robber Knights: game.knights").
-
-    Public attributes: ``players`` (names), ``num_players``, ``seed``, ``area`` (N of the N×N
-    area), ``phase``, ``current_player`` (None when over), ``lays_this_turn``, ``pending`` (the
-    castle to deploy from, or None), ``board`` ((x, y) -> PlacedTile), ``hands`` (per seat, tuples
-    of Tile), ``piles`` (per seat, top first), ``supply`` (knights left per seat), ``kept``
-    (per seat: has chosen his A tile), ``start`` (tiles waiting for the start layout).
-    Immutable like the rummy state: assigning an attribute raises ``FrozenInstanceError``.
-    """
-
-    __slots__ = ()
-
     @property
     def player_names(self) -> tuple[str, ...]:
         return self.players
-
-    def __setattr__(self, name: str, value: object) -> NoReturn:
-        raise FrozenInstanceError(f"a KnightsState can't be changed: cannot assign to {name!r}")
-
-    def __delattr__(self, name: str) -> NoReturn:
-        raise FrozenInstanceError(f"a KnightsState can't be changed: cannot delete {name!r}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickling (states travel to the AI process that way) must not go through __setattr__.
@@ -536,17 +520,44 @@ class KnightsState(_Fields):
         )
 
 
-class _Draft(_Fields):
+# The caches (what the fields determine) are filled in on a sealed state too: through the slots'
+# own setters, as a refusing __setattr__ would refuse them.
+_fill_spots: Any = KnightsState.__dict__["_spots"].__set__
+_fill_legal: Any = KnightsState.__dict__["_legal"].__set__
+
+
+class _Draft(KnightsState):
     """A position being built by ``apply`` (or ``build``): its fields may be set until
     ``seal`` turns it into the immutable ``KnightsState`` (the same object, no copying)."""
 
     __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+    players: tuple[str, ...]
+    num_players: int
+    seed: int
+    area: int
+    phase: Phase
+    current_player: int | None
+    lays_this_turn: int
+    pending: Pos | None
+    hands: tuple[tuple[Tile, ...], ...]
+    piles: tuple[tuple[Tile, ...], ...]
+    supply: tuple[int, ...]
+    kept: tuple[bool, ...]
+    start: tuple[Tile, ...]
+    _board: dict[Pos, PlacedTile]
+    _frontier: frozenset[Pos]
+    _bbox: BBox | None
+    _spots: list[Pos] | None
+    _legal: list[Action] | None
 
     def seal(self) -> KnightsState:
-        # The layouts are one (_Fields), so the class can change in place: sealing costs one
+        # One layout (the state's slots), so the class can change in place: sealing costs one
         # assignment instead of setting every field through a refusing __setattr__.
         object.__setattr__(self, "__class__", KnightsState)
-        return self  # type: ignore[return-value]
+        return self
 
     def lay_start(self) -> None:
         """Shuffle the start tiles into the rectangle 0 <= x < players, 0 <= y < 2."""
