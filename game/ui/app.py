@@ -63,6 +63,12 @@ class App:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.display.init()
+        if pygame.display.get_driver() == "x11":
+            # Under X11, SDL draws the window's pixels through OpenGL by default: that loads the
+            # GL driver (with Mesa's software GL, all of LLVM: about 90 MB) and uploads every
+            # frame as a texture. This 2D game blits to a plain window surface; X11 shows it as
+            # it is (XShm). A player's own SDL_FRAMEBUFFER_ACCELERATION wins.
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.font.init()
         theme.forget_fonts()  # fonts from an earlier pygame session are no longer valid
         pygame.display.set_caption("Robbers' Den")
