@@ -62,9 +62,9 @@ def open_menu(app: App) -> Scene:
 def open_quiet_menu(app: App) -> Scene:
     """The menu when nobody has touched anything for MenuScene.PAUSE_AFTER seconds: the
     knights stand still and it is drawn once a second."""
-    menu = app.push(MenuScene(app))
-    menu.PAUSE_AFTER = 0.0  # type: ignore[misc]  # quiet from the start
-    return menu
+    menu = MenuScene(app)
+    menu.PAUSE_AFTER = 0.0  # quiet from the start
+    return app.push(menu)
 
 
 def open_game(game: str) -> Callable[[App], Scene]:
