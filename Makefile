@@ -2,7 +2,12 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+# Two installs, each with its own stamp: the game's (`.[fast]`: what a player needs) and the
+# developer's (`.[fast,test]`: the game plus pytest, hypothesis, ruff, mypy and import-linter).
+# The developer's install holds the game's, so it refreshes both stamps: `make play` after
+# `make test` installs nothing; `make test` after `make play` adds only the test tools.
+PLAY_STAMP := $(VENV)/.installed-play
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: play test lint bench clean warm mutants
 
@@ -11,12 +16,20 @@ PLAY_ARGS ?=
 
 # Reinstall only when pyproject.toml changed since the last install. pip's own lines show the
 # progress (a fresh install downloads about 130 MB of wheels).
-$(STAMP): pyproject.toml
+$(PLAY_STAMP): pyproject.toml
 	@echo "== installing Robbers' Den into $(VENV) (once; again only when pyproject.toml changes)"
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --progress-bar on -e '.[fast]'
+	touch $(PLAY_STAMP)
+	@echo "== installed"
+
+$(TEST_STAMP): pyproject.toml
+	@echo "== installing Robbers' Den and the test tools into $(VENV) (again only when pyproject.toml changes)"
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --progress-bar on -e '.[fast,test]'
-	touch $(STAMP)
+	touch $(TEST_STAMP) $(PLAY_STAMP)
 	@echo "== installed"
 
 # The rummy solver's compiled core (numba): compiled into numba's on-disk cache once (about a
@@ -24,22 +37,28 @@ $(STAMP): pyproject.toml
 # needs it ready so that pytest's two workers load it instead of compiling twice; the game does
 # not wait for it (its AI process compiles it in the background, the Python solver answering
 # meanwhile).
-warm: $(STAMP)
-	@echo "== compiling the rummy solver (once, about a minute; later runs load it from the cache)"
-	$(PY) -c "from ai.rummy_solver import warm_up; warm_up()"
+WARM_UP = $(PY) -c "from ai.rummy_solver import warm_up; warm_up()"
+WARM_NOTE = == compiling the rummy solver (once, about a minute; later runs load it from the cache)
 
-play: $(STAMP)
+warm: $(PLAY_STAMP)
+	@echo "$(WARM_NOTE)"
+	$(WARM_UP)
+
+play: $(PLAY_STAMP)
 	$(PY) -m game $(PLAY_ARGS)
 
-test: warm
+test: $(TEST_STAMP)
+	@echo "$(WARM_NOTE)"
+	$(WARM_UP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2
 
-lint: $(STAMP)
+# CI (.ci/run) lints first, on a clean clone: the linters are test tools.
+lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	for f in tests/bench/bench_*.py; do $(PY) $$f || exit 1; done
 
 # Mutation testing of the rules engines and the save and review readers (tools/mutants.py, mutmut):
@@ -48,8 +67,10 @@ bench: $(STAMP)
 MUTANTS_ARGS ?=
 MUTANTS_STAMP := $(VENV)/.mutants-installed
 
-$(MUTANTS_STAMP): pyproject.toml $(STAMP)
-	$(PY) -m pip install --quiet -e '.[fast,test,mutants]'
+# Only the extra's own requirements (read from pyproject.toml): the game itself is installed by
+# $(TEST_STAMP) already, and reinstalling it here would point the shared .venv at this checkout.
+$(MUTANTS_STAMP): pyproject.toml $(TEST_STAMP)
+	$(PY) -c "import subprocess, sys, tomllib; extra = tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['mutants']; subprocess.check_call([sys.executable, '-m', 'pip', 'install', '--quiet', *extra])"
 	touch $(MUTANTS_STAMP)
 
 mutants: $(MUTANTS_STAMP)

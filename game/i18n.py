@@ -12,6 +12,7 @@ one in the player's language by its code and fields (the English template is the
 from __future__ import annotations
 
 import gettext
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -71,22 +72,39 @@ def in_every_language(make: Callable[[], T]) -> dict[str, T]:
     """What ``make`` says in each language ({"en": ..., "de": ..., "nl": ...}): for a text
     that is kept (a log line whose move is no longer in the history) and shown again later in
     whatever language is chosen then."""
-    current = _language
+    # Said in this thread only: the window's other threads (the saver, the Load list) go on
+    # speaking the chosen language meanwhile.
     said: dict[str, T] = {}
     try:
         for each in LANGUAGES:
-            set_language(each)
+            _this_thread.language = each
+            _this_thread.translation = (
+                gettext.NullTranslations() if each == "en" else _catalogs(each)
+            )
             said[each] = make()
     finally:
-        set_language(current)
+        _this_thread.language = None
+        _this_thread.translation = None
     return said
+
+
+class _ThreadLanguage(threading.local):
+    language: str | None = None
+    translation: gettext.NullTranslations | None = None
+
+
+_this_thread = _ThreadLanguage()
+
+
+def _active() -> gettext.NullTranslations:
+    return _this_thread.translation or _translation
 
 
 def shown_text(text: object) -> str:
     """A kept text in the current language: from ``in_every_language`` (English if the
     language is missing), or a plain string as it is (a save from before)."""
     if isinstance(text, dict):
-        chosen = text.get(_language, text.get("en", ""))
+        chosen = text.get(language(), text.get("en", ""))
         return chosen if isinstance(chosen, str) else ""
     return text if isinstance(text, str) else ""
 
@@ -101,22 +119,22 @@ def capitalised(text: str) -> str:
 
 
 def language() -> str:
-    return _language
+    return _this_thread.language or _language
 
 
 def _(message: str) -> str:
     """The translation of ``message`` in the current language."""
-    return _translation.gettext(message)
+    return _active().gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The translation of the form of ``singular``/``plural`` that fits ``count``."""
-    return _translation.ngettext(singular, plural, count)
+    return _active().ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """The translation of ``message`` in ``context`` (e.g. "compass" for the letter E)."""
-    return _translation.pgettext(context, message)
+    return _active().pgettext(context, message)
 
 
 def N_(message: str) -> str:  # noqa: N802 - gettext convention: mark now, translate when shown

@@ -39,6 +39,9 @@ class GameWords(Generic[S, A]):
     move_words: Callable[[S, Sequence[A], str | None, bool], str]
     better_words: Callable[[S, Sequence[A], bool], str]  # -> "lay 7♥ 8♥ 9♥ on the table"
     chance_title: Callable[[], str]  # the heading of the review's table of chances
+    # (after, name) -> the log's line when a player joins a game in progress (for a game that
+    # lets players join; None: the shared "joins the game" line)
+    joined: Callable[[S, str], str] | None = None
 
 
 @dataclass(frozen=True)

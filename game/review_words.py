@@ -1,7 +1,7 @@
 """The game review's findings in plain words, for the review screen and the command line.
 
 A finding reads like "Turn 7: you laid the mountain at E4 and stopped (42 % → 31 %). Better:
-lay the plain castle at F5 with three knights marching east and stop (41 %)." The move played
+lay the castle at F5 with three knights marching east and stop (41 %)." The move played
 is told in the second person, to the player who made it (``named=True``: with his name, for a
 review of every seat); the better move as what to do instead. Spots, tiles and directions are
 the game's own words (``game/<name>/words.py``); cards are written as on the cards themselves,
@@ -109,7 +109,7 @@ def better_words(
     *,
     symbols: bool = True,
 ) -> str:
-    """The better move ``best`` as what to do instead: "lay the plain castle at F5 with three
+    """The better move ``best`` as what to do instead: "lay the castle at F5 with three
     knights marching east and stop", "lay 7♥ 8♥ 9♥ on the table", "draw"."""
     return game_spec(game).words().better_words(before, best, symbols)
 

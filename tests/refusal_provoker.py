@@ -1,6 +1,6 @@
 """Seeded random wrong moves, edits and sets in both games: the refusals they provoke.
 
-Used by tests/test_refusals.py; ``english(seed)`` also ran on the code before typed refusals
+Used by tests/game/test_refusals.py; ``english(seed)`` also ran on the code before typed refusals
 (f6dc009) to write tests/data/refusals_english.txt, so the English is checked unchanged.
 """
 

@@ -1,9 +1,13 @@
-"""`make play` opens the window without waiting for the solver's compile; `make test` keeps it."""
+"""`make play` opens the window without waiting for the solver's compile; `make test` keeps it.
+`make play` installs what the game needs, `make test` and `make lint` add the test tools, each
+install with its own stamp."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -41,3 +45,41 @@ def test_make_test_compiles_the_solver_before_the_suite() -> None:
     warm = next(i for i, line in enumerate(commands) if "warm_up()" in line)
     suite = next(i for i, line in enumerate(commands) if "-m pytest" in line)
     assert warm < suite
+
+
+def installs(commands: list[str]) -> list[str]:
+    return [line for line in commands if "pip install" in line and "-e " in line]
+
+
+def test_make_play_installs_only_what_the_game_needs() -> None:
+    (install,) = installs(planned("play", "VENV=/nonexistent/venv"))
+    assert "'.[fast]'" in install
+
+
+@pytest.mark.parametrize("target", ["test", "lint"])
+def test_make_test_and_lint_add_the_test_tools(target: str) -> None:
+    (install,) = installs(planned(target, "VENV=/nonexistent/venv"))
+    assert "'.[fast,test]'" in install
+
+
+def stamped(venv: Path, *stamps: str) -> None:
+    later = time.time() + 5  # newer than pyproject.toml, whatever its checkout time
+    for stamp in stamps:
+        (venv / stamp).touch()
+        os.utime(venv / stamp, (later, later))
+
+
+def test_switching_between_play_and_test_reinstalls_nothing_needlessly(tmp_path: Path) -> None:
+    venv = tmp_path / "venv"
+    venv.mkdir()
+    # After `make play`: play is ready, test adds the tools once.
+    stamped(venv, ".installed-play")
+    assert not installs(planned("play", f"VENV={venv}"))
+    assert installs(planned("test", f"VENV={venv}"))
+    # After `make test` (its install refreshes both stamps): neither installs again.
+    touched = next(line for line in planned("test", f"VENV={venv}") if line.startswith("touch"))
+    assert ".installed-play" in touched and ".installed-test" in touched
+    stamped(venv, ".installed-play", ".installed-test")
+    assert not installs(planned("play", f"VENV={venv}"))
+    assert not installs(planned("test", f"VENV={venv}"))
+    assert not installs(planned("lint", f"VENV={venv}"))

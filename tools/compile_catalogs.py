@@ -4,7 +4,7 @@ A small pure-Python ``msgfmt`` (no GNU gettext or babel needed at build time): i
 ``msgctxt``, ``msgid``, ``msgid_plural``, ``msgstr`` and ``msgstr[n]`` with C escapes and
 continued lines, leaves out fuzzy and untranslated entries (they fall back to English), and
 writes the GNU ``.mo`` format that Python's ``gettext`` reads. The output depends only on the
-``.po`` text, so ``tests/test_i18n.py`` can check that the committed ``.mo`` files are current.
+``.po`` text, so ``tests/game/test_i18n.py`` can check that the committed ``.mo`` files are current.
 
     python tools/compile_catalogs.py          # compile all
     python tools/compile_catalogs.py --check  # exit 1 if a .mo is missing or stale

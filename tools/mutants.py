@@ -7,6 +7,9 @@ few modules and runs only the fast test files that exercise them, in its own wor
 ``.mutants/<group>/`` (ignored by git; the sources are copied there, the repository is never
 touched), within a budget of minutes so that all groups fit in about half an hour on two cores.
 A group cut short by its budget keeps what it checked: the next run goes on from there. mutmut
+runs the mutants whose tests look fastest first, so a module that many slow tests reach (the
+melds) waits for last; ``--only`` names the mutants to run now (mutmut's names, ``*`` allowed),
+which mutmut judges again even if it judged them before. mutmut
 keeps a verdict once given, so after adding tests run the group with ``--fresh`` to judge the
 survivors again.
 
@@ -15,6 +18,7 @@ survivors again.
     python tools/mutants.py rummy --minutes 20 # a bigger budget per group
     python tools/mutants.py --report           # only print the scores and survivors so far
     python tools/mutants.py --fresh rummy      # forget a group's earlier results first
+    python tools/mutants.py rummy --only 'game.rummy.melds.*'  # these mutants first (again)
 
 Not part of CI (``make test``): it takes far longer than the suite and its survivors need a
 person to judge (some changes can't alter behaviour, see ``EQUIVALENT`` below).
@@ -46,7 +50,12 @@ class Group:
 
 
 KILLED_SAVER = (
-    "tests/test_persist_saves.py::test_a_killed_process_always_leaves_a_loadable_autosave"
+    "tests/game/persist/test_persist_saves.py::test_a_killed_process_always_leaves_a_loadable_autosave"
+)
+# 36 s of random whole games: every surviving melds or turn-rules mutant waited for it, which
+# let a 12-minute run judge about a tenth of them. The rest of the rummy tests judge them.
+RUMMY_RANDOM_GAMES = (
+    "tests/game/rummy/test_rummy_properties.py::test_random_games_keep_every_invariant"
 )
 
 # In priority order: the rummy rules first (melds, turn rules, opening), then the readers.
@@ -62,28 +71,29 @@ GROUPS: dict[str, Group] = {
             "game/rummy/serial.py",
         ),
         tests=(
-            "tests/test_melds.py",
-            "tests/test_melds_properties.py",
-            "tests/test_rummy_state.py",
-            "tests/test_rummy_actions.py",
-            "tests/test_draft.py",
-            "tests/test_core_and_cards.py",
-            "tests/test_refusals.py",
-            "tests/test_rummy_properties.py",
+            "tests/game/rummy/test_melds.py",
+            "tests/game/rummy/test_melds_properties.py",
+            "tests/game/rummy/test_rummy_state.py",
+            "tests/game/rummy/test_rummy_actions.py",
+            "tests/game/rummy/test_draft.py",
+            "tests/game/test_core_and_cards.py",
+            "tests/game/test_refusals.py",
+            "tests/game/rummy/test_rummy_properties.py",
         ),
         minutes=12,
+        deselect=(RUMMY_RANDOM_GAMES,),
     ),
     "review": Group(
         mutate=("game/review.py",),
-        tests=("tests/test_persist_review.py", "tests/test_review_words.py"),
+        tests=("tests/game/persist/test_persist_review.py", "tests/game/test_review_words.py"),
         minutes=3,
     ),
     "seats": Group(
         mutate=("game/seat_events.py",),
         tests=(
-            "tests/test_seat_events.py",
-            "tests/test_persist_saves.py",
-            "tests/test_persist_untrusted.py",
+            "tests/game/test_seat_events.py",
+            "tests/game/persist/test_persist_saves.py",
+            "tests/game/persist/test_persist_untrusted.py",
         ),
         minutes=3,
         deselect=(KILLED_SAVER,),
@@ -91,13 +101,13 @@ GROUPS: dict[str, Group] = {
     "knights": Group(
         mutate=("game/knights/*.py",),
         tests=(
-            "tests/test_knights_rules.py",
-            "tests/test_knights_deploy.py",
-            "tests/test_knights_hidden.py",
-            "tests/test_knights_json.py",
-            "tests/test_knights_properties.py",
-            "tests/test_knights_perft.py",
-            "tests/test_refusals.py",
+            "tests/game/knights/test_knights_rules.py",
+            "tests/game/knights/test_knights_deploy.py",
+            "tests/game/knights/test_knights_hidden.py",
+            "tests/game/knights/test_knights_json.py",
+            "tests/game/knights/test_knights_properties.py",
+            "tests/game/knights/test_knights_perft.py",
+            "tests/game/test_refusals.py",
         ),
         minutes=8,
     ),
@@ -113,21 +123,131 @@ GROUPS: dict[str, Group] = {
             "game/persist/history.py",
         ),
         tests=(
-            "tests/test_persist_saves.py",
-            "tests/test_persist_untrusted.py",
-            "tests/test_persist_history.py",
-            "tests/test_persist_settings.py",
-            "tests/test_persist_stats.py",
-            "tests/test_persist_review.py",
-            "tests/test_fuzz_saves.py",
+            "tests/game/persist/test_persist_saves.py",
+            "tests/game/persist/test_persist_untrusted.py",
+            "tests/game/persist/test_persist_history.py",
+            "tests/game/persist/test_persist_settings.py",
+            "tests/game/persist/test_persist_stats.py",
+            "tests/game/persist/test_persist_review.py",
+            "tests/game/persist/test_fuzz_saves.py",
         ),
         minutes=6,
         deselect=(KILLED_SAVER,),
     ),
 }
 
-# Survivors judged unable to change behaviour (mutmut's name -> why); reported apart.
-EQUIVALENT: dict[str, str] = {}
+# Survivors judged unable to change behaviour (mutmut's name -> why); reported apart. mutmut
+# numbers a function's mutants in order, so an entry holds until that function is edited: judge
+# the survivors of an edited function again.
+_ZIP_ONE_SHORTER = (
+    "zip(turns, turns[1:]) pairs lists one apart in length: strict=False, no strict and"
+    " strict=None (falsy) all stop at the shorter one"
+)
+_ZIP_TWO_PAIRS = "zips two 2-tuples: strict or not, both always have two items"
+_DEFAULTS_BY_FIELD = (
+    "the defaults SeatEvent is built for are compared only field by field for name, old, human,"
+    " level, colour, seed and note, whose defaults depend on neither the change nor the seat"
+)
+_NO_SAME_RANK_IN_A_RUN = (
+    "_pair_problems never sees two normal cards of one rank (_read_run refuses them first as"
+    " RUN_RANK_TWICE), so no diff is 0"
+)
+_NOT_A_GROUP = "_set_rank_value only asks whether the kind is 'group'; any other kind is a run"
+_ONE_PLUS = "no tile kind holds two '+': split, rsplit and any maxsplit from 1 cut it alike"
+_ONLY_THE_SIGN = "direction is only compared with 0 (1 or -1, 2 or -2, > 0 or >= 0 alike)"
+_SAME_LENGTHS = "zips sequences built one per item of the other: strict or not makes no difference"
+_FIRST_OF_MOST_COMMON = (
+    "Counter.most_common(n)[0] is the same first item for n = 1, 2 or None (a stable sort)"
+)
+_OPENING_SEARCH = (
+    "opening_value's order, early stop and bound: the search stays exhaustive below 30 (where"
+    " the refusal names the points) and reaches 30 exactly when the best does; above 30 the"
+    " points shown come from words.opening_sets (turn_edit takes the larger)"
+)
+_SERIAL_UNREACHABLE = (
+    "dealer None is refused before _seat as 'dealer must be a whole number', so allow_none"
+    " is never asked"
+)
+EQUIVALENT: dict[str, str] = {
+    "game.review.x__read_review__mutmut_85": _ZIP_ONE_SHORTER,
+    "game.review.x__read_review__mutmut_88": _ZIP_ONE_SHORTER,
+    "game.review.x__read_turn__mutmut_65": _ZIP_TWO_PAIRS,
+    "game.review.x__read_turn__mutmut_68": _ZIP_TWO_PAIRS,
+    "game.review.x__read_turn__mutmut_73": _ZIP_TWO_PAIRS,
+    "game.review.xǁGameReviewǁmistakes__mutmut_1": (
+        "mistakes()'s default limit: every caller (the review screen, the review command) passes"
+        " its own"
+    ),
+    "game.rummy.melds.x__read_group__mutmut_4": (
+        "a group's normal cards all have one rank (that is how it was sent here) and it has at"
+        " least two of them: normals[1].rank is normals[0].rank"
+    ),
+    "game.rummy.melds.x__read_group__mutmut_33": "_set_rank_value ignores run_has_king in a group",
+    "game.rummy.melds.x__read_group__mutmut_39": "_set_rank_value ignores run_has_king in a group",
+    "game.rummy.melds.x__run_ranks__mutmut_2": (
+        "a run has at least two normal cards and a fitting run puts them all on one line: the"
+        " second gives the same start as the first, and a row that doesn't fit fails either way"
+    ),
+    "game.rummy.melds.x__wraps__mutmut_6": (
+        "_wraps tries step 1 and -1: rank + step * pos for one is rank - step * pos for the other"
+    ),
+    "game.rummy.melds.x__read_run__mutmut_10": "a run's normal cards all have one suit by then",
+    "game.rummy.melds.x__read_run__mutmut_40": _NOT_A_GROUP,
+    "game.rummy.melds.x__read_run__mutmut_45": _NOT_A_GROUP,
+    "game.rummy.melds.x__read_run__mutmut_46": _NOT_A_GROUP,
+    "game.rummy.melds.x_check_meld__mutmut_5": (
+        "MeldCheck.valid None instead of False: every reader only tests it for truth"
+    ),
+    "game.rummy.melds.x__misfit__mutmut_2": (
+        "_misfit only breaks a tie between the two ace readings: one more for both changes no order"
+    ),
+    "game.rummy.melds.x__pair_problems__mutmut_14": _NO_SAME_RANK_IN_A_RUN,
+    "game.rummy.melds.x__pair_problems__mutmut_19": _NO_SAME_RANK_IN_A_RUN,
+    "game.rummy.melds.x__pair_problems__mutmut_20": _NO_SAME_RANK_IN_A_RUN,
+    **{
+        f"game.rummy.melds.x__pair_problems__mutmut_{n}": _NO_SAME_RANK_IN_A_RUN
+        for n in range(40, 48)
+    },
+    "game.rummy.melds.x__pair_problems__mutmut_24": _ONLY_THE_SIGN,
+    "game.rummy.melds.x__pair_problems__mutmut_27": _ONLY_THE_SIGN,
+    "game.rummy.melds.x__pair_problems__mutmut_50": _ONLY_THE_SIGN,
+    "game.rummy.melds.x__pair_problems__mutmut_31": _SAME_LENGTHS,
+    "game.rummy.melds.x__pair_problems__mutmut_34": _SAME_LENGTHS,
+    "game.rummy.melds.x__pair_problems__mutmut_35": _SAME_LENGTHS,
+    "game.rummy.melds.x_joker_meaning__mutmut_11": _SAME_LENGTHS,
+    "game.rummy.melds.x_joker_meaning__mutmut_14": _SAME_LENGTHS,
+    "game.rummy.melds.x_joker_meaning__mutmut_15": _SAME_LENGTHS,
+    "game.rummy.melds.x__mixed_problem__mutmut_4": _FIRST_OF_MOST_COMMON,
+    "game.rummy.melds.x__mixed_problem__mutmut_5": _FIRST_OF_MOST_COMMON,
+    "game.rummy.melds.x__mixed_problem__mutmut_8": _FIRST_OF_MOST_COMMON,
+    "game.rummy.melds.x__mixed_problem__mutmut_10": _FIRST_OF_MOST_COMMON,
+    "game.rummy.turn_rules.x_opening_value__mutmut_6": (
+        "an invalid set's value is 0 (MeldCheck), and the search takes only sets the laid cards"
+        " cover, so the extra candidates add nothing"
+    ),
+    **{
+        f"game.rummy.turn_rules.x_opening_value__mutmut_{n}": _OPENING_SEARCH
+        for n in (10, 12, 21, 22, 26)
+    },
+    "game.rummy.turn_rules.x_check_play__mutmut_1": (
+        "phase 'turn' and a seat on turn go together in every state (the save reader refuses"
+        " either without the other), so 'or' and 'and' pick the same states"
+    ),
+    "game.rummy.serial.x_parse_state__mutmut_158": _SERIAL_UNREACHABLE,
+    "game.rummy.serial.x_parse_state__mutmut_167": _SERIAL_UNREACHABLE,
+    "game.rummy.serial.x_parse_state__mutmut_291": "everything.pop's answer is not used",
+    "game.rummy.serial.x_parse_state__mutmut_294": "everything.pop's answer is not used",
+    "game.knights.deploy.x_explain_illegal__mutmut_12": (
+        "castle_need's 'or 1' is for a castle on a lake, and no castle kind is a lake"
+    ),
+    "game.knights.actions.xǁDeployǁ__post_init____mutmut_1": (
+        "always turning drops into a tuple: tuple() of a tuple is an equal tuple"
+    ),
+    **{f"game.knights.tiles.x_terrain_of__mutmut_{n}": _ONE_PLUS for n in (4, 5, 7)},
+    **{f"game.knights.tiles.x_building_of__mutmut_{n}": _ONE_PLUS for n in (5, 6, 8)},
+    "game.seat_events.xǁSeatEventǁto_dict__mutmut_11": _DEFAULTS_BY_FIELD,
+    "game.seat_events.xǁSeatEventǁto_dict__mutmut_12": _DEFAULTS_BY_FIELD,
+}
 
 # Loaded by pytest in the work folder: caches must not hand a mutant the answers the unchanged
 # code gave in mutmut's first (forked-from) run, or a mutant below a cache would look harmless.
@@ -189,12 +309,12 @@ markers = ["slow: longer tests (still in the default run)"]
     return folder
 
 
-def run(name: str, folder: Path, minutes: float, children: int) -> None:
+def run(name: str, folder: Path, minutes: float, children: int, only: list[str]) -> None:
     """mutmut in the group's folder, stopped (its results so far kept) past ``minutes``."""
     env = dict(os.environ)
     env["ROBBERS_DEN_NO_JIT"] = "1"  # the copies would compile the solver anew
     env["SDL_VIDEODRIVER"] = env["SDL_AUDIODRIVER"] = "dummy"
-    command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children)]
+    command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *only]
     print(f"== {name}: mutmut over {folder} (budget {minutes:g} min)", flush=True)
     log = (folder / "run.log").open("w", encoding="utf-8")
     with log:
@@ -254,6 +374,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--children", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--report", action="store_true", help="only print the results so far")
     parser.add_argument("--fresh", action="store_true", help="forget earlier results first")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="run only these mutants, e.g. 'game.rummy.melds.*' (judged again if judged before)",
+    )
     args = parser.parse_args(argv)
     names = args.groups or list(GROUPS)
     unknown = [name for name in names if name not in GROUPS]
@@ -264,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
         group = GROUPS[name]
         folder = prepare(name, group, args.fresh and not args.report)
         if not args.report:
-            run(name, folder, args.minutes or group.minutes, args.children)
+            run(name, folder, args.minutes or group.minutes, args.children, args.only)
         killed, checked = report(name, folder)
         if checked:
             print(f"== {name}: {killed}/{checked} killed ({100 * killed / checked:.1f} %)")

@@ -1,11 +1,12 @@
 """How much of the past a save keeps: what the move log and Continue need, never the whole
 evening.
 
-A rummy evening can go on for hundreds of rounds; its moves would make every autosave larger
-and slower until the save limits refuse it. The log after Continue and the replay of the last
-turn need only the current round (earlier rounds live on in the score table), so a save keeps
-the moves since the last new deal, and never more than ``KEEP_MOVES``, starting from the
-position before the first kept move.
+An evening of a game played in rounds can go on for hundreds of rounds; its moves would make
+every autosave larger and slower until the save limits refuse it. The log after Continue and
+the replay of the last turn need only the current round (earlier rounds live on in the table's
+score sheet), so a save keeps the moves since the last new deal (the game's plug-in says which
+move deals one: ``GamePlugin.begins_unit``), and never more than ``KEEP_MOVES``, starting from
+the position before the first kept move.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from game.core import GameState
-from game.seat_events import HistoryItem
+from game.registry import game_spec
+from game.seat_events import HistoryItem, SeatEvent
 
-KEEP_MOVES = 2_000  # far more than a round or a Robber Knights game takes
-ROUND_START = "next_round"  # the action type after which a rummy round starts afresh
+KEEP_MOVES = 2_000  # far more than a round, or a whole game without rounds, takes
 
 
 class PastEntry(Protocol):
@@ -30,34 +31,30 @@ class PastEntry(Protocol):
     def before(self) -> GameState | None: ...  # the position it was played in
 
 
-def _starts_a_round(action: object) -> bool:
-    """A next deal: the engine's next round, or a new game at the same table (points to 0)."""
-    to_dict = getattr(action, "to_dict", None)
-    if not callable(to_dict):
-        return False
-    data = to_dict()
-    return data.get("type") == ROUND_START or (
-        data.get("type") == "seat" and data.get("change") == "new_game"
-    )
+def _deals_anew(game: str, action: HistoryItem) -> bool:
+    """A next deal: the game's next round, or a new game at the same table (points to 0)."""
+    if isinstance(action, SeatEvent):
+        return action.change == "new_game"
+    return game_spec(game).begins_unit(action)
 
 
-def first_kept(entries: Sequence[PastEntry], keep: int = KEEP_MOVES) -> int:
-    """The index of the first history entry a save keeps (see the module doc)."""
+def first_kept(game: str, entries: Sequence[PastEntry], keep: int = KEEP_MOVES) -> int:
+    """The index of the first history entry a save of ``game`` keeps (see the module doc)."""
     first = 0
     for index in range(len(entries) - 1, -1, -1):
-        if _starts_a_round(entries[index].action):
+        if _deals_anew(game, entries[index].action):
             first = index + 1
             break
     return max(first, len(entries) - keep)
 
 
 def replayable_past(
-    entries: Sequence[PastEntry], state: GameState, keep: int = KEEP_MOVES
+    game: str, entries: Sequence[PastEntry], state: GameState, keep: int = KEEP_MOVES
 ) -> tuple[GameState | None, list[HistoryItem]]:
     """``(start, actions)`` for a save of a session whose history ``entries`` (each with
     ``.action`` and ``.before``, the position it was played in) led to ``state``: the kept
     moves and the position they start from (None: the game's first position)."""
-    first = first_kept(entries, keep)
+    first = first_kept(game, entries, keep)
     if first == len(entries):
         return state, []
     start = entries[first].before

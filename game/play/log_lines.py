@@ -30,7 +30,7 @@ def entry_lines(
     current language; ``text``, as it was logged, if the state before it is unknown) and what
     followed it."""
     if isinstance(action, SeatEvent):
-        return seat_event_lines(action, after, level_word)
+        return seat_event_lines(game, action, after, level_word)
     spec = game_spec(game)
     if before is not None:
         text = spec.describe(before, action)
@@ -38,14 +38,15 @@ def entry_lines(
 
 
 def seat_event_lines(
-    event: SeatEvent, after: Any, level_word: Callable[[str], str]
+    game: str, event: SeatEvent, after: Any, level_word: Callable[[str], str]
 ) -> list[LogLine]:
     """The log's line for a change of the seats."""
     change = event.change
     if change == "join":
-        cards = len(after.players[-1].hand) if hasattr(after, "players") else 0
-        line = _("{name} joins the game with {cards} cards and 0 points.")
-        return [(line.format(name=event.name, cards=cards), GOOD)]
+        joined = game_spec(game).words().joined
+        if joined is not None:
+            return [(joined(after, event.name), GOOD)]
+        return [(_("{name} joins the game.").format(name=event.name), GOOD)]
     if change == "rename":
         return [(_("{old} is now called {name}.").format(old=event.old, name=event.name), NOTE)]
     if change == "leave":

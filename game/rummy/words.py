@@ -357,6 +357,13 @@ def _play_facts(before: RummyState, play: Play, symbols: bool) -> tuple[str, boo
     return (", " if symbols else "; ").join(groups), opening, out
 
 
+def joined(after: RummyState, name: str) -> str:
+    """The log's line for a player who joins: he is dealt a hand and starts at 0 points."""
+    cards = len(after.players[-1].hand) if after.players else 0
+    line = _("{name} joins the game with {cards} cards and 0 points.")
+    return line.format(name=name, cards=cards)
+
+
 def decision_label(round_number: int, turn: int) -> str:
     """ "Round 2, turn 5"."""
     return _("Round {round}, turn {turn}").format(round=round_number, turn=turn)
@@ -383,4 +390,5 @@ WORDS: GameWords[RummyState, RummyAction] = GameWords(
     move_words=move_words,
     better_words=better_words,
     chance_title=chance_title,
+    joined=joined,
 )

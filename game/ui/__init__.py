@@ -9,12 +9,13 @@ How it fits together:
 - ``theme`` (colours, fonts, player colours with a mark each), ``widgets`` (buttons, toggles,
   choices, text entry, tooltips, scrolling log), ``sprites`` (procedural tiles and knights),
   ``overlays`` (dialogs, F1 help, pause, hot-seat cover), ``audio`` (synthesised sounds).
-- ``menu`` and ``setup_scene`` make a ``session.Session`` (seats, engine state, history,
-  computer players) and hand it to ``tables.open_table``, which builds the table the game's
-  registry entry names (``game.registry``). Every table is a ``table_shell.TableScene``: the
-  turn loop once, with the game's hooks (see docs/architecture.md).
-- ``ai_worker.AIWorker`` runs computer decisions off the main thread: level-made players in one
-  spawned AI process (``ai_process``), other agents on a thread; the table polls it in
-  ``update``. ``review_job.ReviewJob`` runs a game review in that same process (decisions
-  first: a decision pauses the review), streaming each judged decision back.
+- ``menu`` and ``setup_scene`` make a ``game.play.session.Session`` (seats, engine state,
+  history, computer players) and hand it to ``tables.open_table``, which builds the table the
+  game's plug-in names (``game.registry``). Every table is a ``table_shell.TableScene``: the
+  turn loop once, with the game's hooks (see docs/architecture.md). Each game's table lives in
+  ``game/ui/<name>/``.
+- The logic without pygame is in ``game.play``: ``ai_worker.AIWorker`` runs computer decisions
+  off the main thread (level-made players in one spawned AI process, ``ai_process``; other
+  agents on a thread), polled by the table in ``update``; ``review_job.ReviewJob`` runs a game
+  review in that same process.
 """

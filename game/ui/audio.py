@@ -7,7 +7,12 @@ so the first frame is not delayed.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
+import tempfile
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -38,6 +43,39 @@ def _start_building() -> None:
     threading.Thread(target=_build, name="sounds", daemon=True).start()
 
 
+@contextlib.contextmanager
+def _quiet_sound_library() -> Iterator[None]:
+    """Keep the sound library's own complaints off stderr while the mixer opens.
+
+    On a machine without a sound card, SDL's ALSA backend makes libasound print "ALSA lib ...
+    cannot find card '0'" and the like straight to file descriptor 2: noise for a player, since
+    no sound is what the game expects there. Those lines are dropped; anything else written in
+    that moment is passed on.
+    """
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no usable stderr: nothing to keep quiet
+        yield
+        return
+    with tempfile.TemporaryFile() as caught:
+        try:
+            os.dup2(caught.fileno(), 2)
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            caught.seek(0)
+            kept = [
+                line
+                for line in caught.read().splitlines(keepends=True)
+                if not line.startswith(b"ALSA lib ")
+            ]
+            if kept:
+                with contextlib.suppress(OSError):
+                    os.write(2, b"".join(kept))
+
+
 class Audio:
     """``play(name)`` for "lay_tile", "deal", "win", "click", ... while ``enabled``."""
 
@@ -50,7 +88,8 @@ class Audio:
     def _open(self) -> None:
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(44100, -16, 2)
+                with _quiet_sound_library():
+                    pygame.mixer.init(44100, -16, 2)
         except pygame.error:
             return
         self.available = True

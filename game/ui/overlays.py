@@ -98,28 +98,42 @@ class Dialog(ModalBox):
         self.choices = list(buttons)
         self.escape = escape % len(self.choices)  # the button Esc picks
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.lines: list[str] = []
+        self.message_rect = pygame.Rect(0, 0, 0, 0)
 
     def _choose(self, callback: Callable[[], None] | None) -> None:
         self.app.pop(self)
         if callback is not None:
             callback()
 
+    # The box, top to bottom: the title, a gap, the message, a gap, the buttons, a margin.
+    TITLE_TOP = 22
+    GAP = 24
+    BUTTON_H = 42
+    MARGIN = 18
+
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         width = min(560, size[0] - 40)
-        lines = theme.wrap(self.message, theme.FONT_BODY, width - 48)
-        height = 130 + len(lines) * theme.font(theme.FONT_BODY).get_linesize()
+        self.lines = theme.wrap(self.message, theme.FONT_BODY, width - 48)
+        line_h = theme.font(theme.FONT_BODY).get_linesize()
+        text_top = self.TITLE_TOP + theme.font(theme.FONT_LARGE, True).get_linesize() + 18
+        text_h = len(self.lines) * line_h
+        height = text_top + text_h + self.GAP + self.BUTTON_H + self.MARGIN
         self.box = pygame.Rect(0, 0, width, height)
         self.box.center = (size[0] // 2, size[1] // 2)
+        # Where the message is drawn (each line centred in it).
+        self.message_rect = pygame.Rect(self.box.x + 24, self.box.y + text_top, width - 48, text_h)
         self.widgets.clear()
         count = len(self.choices)
         button_w = min(180, (width - 40 - 12 * (count - 1)) // count)
         x = self.box.centerx - (count * button_w + (count - 1) * 12) // 2
+        button_y = self.message_rect.bottom + self.GAP
         for i, (label, callback) in enumerate(self.choices):
             shortcut = (
                 pygame.K_RETURN if i == 0 else (pygame.K_ESCAPE if i == self.escape else None)
             )
-            rect = pygame.Rect(x + i * (button_w + 12), self.box.bottom - 58, button_w, 42)
+            rect = pygame.Rect(x + i * (button_w + 12), button_y, button_w, self.BUTTON_H)
             self.widgets.add(
                 Button(label, partial(self._choose, callback), rect, shortcut, ident=label)
             )
@@ -132,10 +146,10 @@ class Dialog(ModalBox):
         return self.take_input(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_frame(surface)
-        y = self.box.y + 64
-        for line in theme.wrap(self.message, theme.FONT_BODY, self.box.w - 48):
-            theme.blit_text(surface, line, (self.box.centerx, y), anchor="midtop")
+        self.draw_frame(surface, self.TITLE_TOP)
+        y = self.message_rect.y
+        for line in self.lines:
+            theme.blit_text(surface, line, (self.message_rect.centerx, y), anchor="midtop")
             y += theme.font(theme.FONT_BODY).get_linesize()
         self.widgets.draw(surface)
 

@@ -1,15 +1,17 @@
-"""Replaying the last opponent turn step by step, over the table, without touching the engine.
+"""Replaying the opponents' turns step by step, over the table, without touching the engine.
 
-:func:`last_opponent_turn` picks the newest run of moves by one seat other than the player
-watching; :class:`ReplayOverlay` shows the table as it was before that turn and steps through
-its moves (Left/Right, or the buttons). The overlay keeps the step it shows as a
-:class:`ReplayView`; the table below finds it (``TableScene.replay``) and draws that past state
-instead of its own. Nothing is written into the table, and ``session.state`` is never changed.
+:func:`opponent_turns` picks every turn (a run of moves by one seat) that seats other than the
+player watching played since his own last move; :class:`ReplayOverlay` shows the table as it
+was before the first of them and steps through their moves, one turn after the other
+(Left/Right, or the buttons). The overlay keeps the step it shows as a :class:`ReplayView`
+(the turn and the step in it); the table below finds it (``TableScene.replay``) and draws that
+past state instead of its own, marking what the step changed as the game sees fit. Nothing is
+written into the table, and ``session.state`` is never changed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -30,16 +32,17 @@ BAR_H = 96
 
 @dataclass(frozen=True)
 class ReplayTurn:
-    """One player's turn: the states ``[before, after move 1, ...]`` and the move lines."""
+    """One player's turn: the states ``[before, after move 1, ...]`` and its moves."""
 
     seat: int
     states: tuple[Any, ...]
     actions: tuple[Any, ...]
-    lines: tuple[str, ...]
 
 
-def last_opponent_turn(session: Session, viewer: int | None) -> ReplayTurn | None:
-    """The newest run of moves by a seat other than ``viewer`` (None if there is none)."""
+def opponent_turns(session: Session, viewer: int | None) -> list[ReplayTurn]:
+    """The turns played since ``viewer``'s last move by the other seats, oldest first: at most
+    one round of them (a turn for each other seat), ending with the newest opponent turn.
+    Empty if there is none (or its states were not kept)."""
     history = session.history
 
     def played_by(index: int) -> int | None:  # the seat that made this move (None: no move)
@@ -49,13 +52,28 @@ def last_opponent_turn(session: Session, viewer: int | None) -> ReplayTurn | Non
     end = len(history) - 1
     while end >= 0 and (played_by(end) is None or played_by(end) == viewer):
         end -= 1
-    if end < 0:
-        return None
-    seat = played_by(end)
-    assert seat is not None
-    start = end
-    while start > 0 and played_by(start - 1) == seat:
-        start -= 1
+    turns: list[ReplayTurn] = []
+    most = max(1, session.num_seats - 1)
+    while end >= 0 and len(turns) < most:
+        seat = played_by(end)
+        if seat is None:  # a seat change between two turns
+            end -= 1
+            continue
+        if seat == viewer:
+            break
+        start = end
+        while start > 0 and played_by(start - 1) == seat:
+            start -= 1
+        turn = _turn(session, seat, start, end)
+        if turn is None:
+            break
+        turns.insert(0, turn)
+        end = start - 1
+    return turns
+
+
+def _turn(session: Session, seat: int, start: int, end: int) -> ReplayTurn | None:
+    history = session.history
     entries = history[start : end + 1]
     if any(entry.before is None for entry in entries):
         return None
@@ -63,12 +81,7 @@ def last_opponent_turn(session: Session, viewer: int | None) -> ReplayTurn | Non
     if after is None:
         return None
     states = tuple(entry.before for entry in entries) + (after,)
-    return ReplayTurn(
-        seat,
-        states,
-        tuple(entry.action for entry in entries),
-        tuple(entry.text for entry in entries),
-    )
+    return ReplayTurn(seat, states, tuple(entry.action for entry in entries))
 
 
 @dataclass(frozen=True)
@@ -97,31 +110,48 @@ def replay_button(log_rect: pygame.Rect, on_click: Callable[[], None]) -> Button
         rect,
         pygame.K_v,
         ident="replay",
-        tooltip=_("Step through the last opponent turn again (V)"),
+        tooltip=_("Step through the other players' turns since yours again (V)"),
         size=theme.FONT_SMALL,
     )
 
 
 class ReplayOverlay(Scene):
-    """Step through ``turn`` over ``table`` (which draws the step's state while it's shown)."""
+    """Step through ``turns`` (one turn, or several one after the other) over ``table``, which
+    draws the step's state while it's shown. The first step is the table before the first
+    turn; each later step is one move, the next turn's moves following the last turn's."""
 
     opaque = False
     name = "replay"
 
-    def __init__(self, app: App, table: Any, turn: ReplayTurn) -> None:
+    def __init__(
+        self, app: App, table: Any, turns: ReplayTurn | Sequence[ReplayTurn]
+    ) -> None:
         super().__init__(app)
         self.table = table
-        self.turn = turn
-        self.step = 0
+        self.turns = [turns] if isinstance(turns, ReplayTurn) else list(turns)
+        assert self.turns
+        # Every step as (turn, move in it): the table before the first turn, then each move.
+        self.places = [(0, 0)] + [
+            (i, step)
+            for i, turn in enumerate(self.turns)
+            for step in range(1, len(turn.actions) + 1)
+        ]
+        self.step = 0  # the index in ``places``
         self.bar = pygame.Rect(0, 0, 0, 0)
 
     @property
     def steps(self) -> int:
-        return len(self.turn.actions)
+        return len(self.places) - 1
+
+    @property
+    def turn(self) -> ReplayTurn:
+        """The turn the shown step belongs to."""
+        return self.turns[self.places[self.step][0]]
 
     @property
     def view(self) -> ReplayView:
-        return ReplayView(self.turn, self.step)
+        index, step = self.places[self.step]
+        return ReplayView(self.turns[index], step)
 
     def replay_view(self, table: Scene) -> ReplayView | None:
         return self.view if table is self.table else None
@@ -135,8 +165,14 @@ class ReplayOverlay(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        # Over the hand and controls (not needed while watching), so the whole board shows.
-        width = min(900, size[0] - 40)
+        # Over the hand and controls (not needed while watching), so the whole board shows;
+        # clear of the side panel (its log tells the moves replayed).
+        right = size[0] - 20
+        for name in ("bottom", "status_area", "hand_area"):
+            area = getattr(self.table, name, None)
+            if isinstance(area, pygame.Rect) and area.w > 200:
+                right = min(right, area.right)
+        width = min(900, right - 20)
         self.bar = pygame.Rect(20, size[1] - BAR_H - 16, width, BAR_H)
         self.widgets.clear()
         b = self.bar
@@ -164,6 +200,15 @@ class ReplayOverlay(Scene):
             return True
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
+    def move_line(self) -> str:
+        """The log's line of the move on show, said now (in the language of the moment); "" at
+        the table before the turn."""
+        _index, step = self.places[self.step]
+        if step == 0:
+            return ""
+        turn = self.turn
+        return str(self.table.spec.describe(turn.states[step - 1], turn.actions[step - 1]))
+
     def draw(self, surface: pygame.Surface) -> None:
         b = self.bar
         # Cover the hand and controls below: they belong to the present, not to the replay.
@@ -181,14 +226,25 @@ class ReplayOverlay(Scene):
         seats, seat = self.table.session.seats, self.turn.seat
         # A seat may have left since that turn (rummy lets players go mid-round).
         name = seats[seat].name if seat < len(seats) else str(seat + 1)
-        title = _("Replay of {name}'s turn: move {step} of {steps}").format(
-            name=name, step=self.step, steps=self.steps
-        )
-        if self.step == 0:
+        index, step = self.places[self.step]
+        moves = len(self.turn.actions)
+        if step == 0:
             title = _("Replay of {name}'s turn: the table before it").format(name=name)
+        elif moves == 1:
+            title = _("Replay of {name}'s turn").format(name=name)
+        else:
+            title = _("Replay of {name}'s turn: move {step} of {steps}").format(
+                name=name, step=step, steps=moves
+            )
         theme.blit_text(surface, title, (b.x + 16, b.y + 10), theme.FONT_BODY, theme.ACCENT, True)
-        if self.step > 0:
-            line = self.turn.lines[self.step - 1]
+        if len(self.turns) > 1:
+            count = _("turn {turn} of {turns}").format(turn=index + 1, turns=len(self.turns))
+            theme.blit_text(
+                surface, count, (b.right - 16, b.y + 12), theme.FONT_SMALL, theme.TEXT_DIM,
+                anchor="topright",
+            )
+        line = self.move_line()
+        if line:
             # Between the Next and Close buttons, on up to two lines.
             left, room = b.x + 300, self.widgets.find("close").rect.x - 12 - (b.x + 300)
             for i, part in enumerate(theme.wrap(line, theme.FONT_SMALL, room)[:2]):

@@ -13,7 +13,7 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from game.i18n import LANGUAGES, _
+from game.i18n import LANGUAGES, Text, _, in_every_language
 from game.movelog import describe
 from game.persist import (
     BackgroundSaver,
@@ -29,7 +29,6 @@ from game.persist.validate import MAX_TEXT
 from game.play.session import HistoryEntry, Seat, Session
 from game.registry import game_spec
 from game.seat_events import SeatEvent
-from game.ui import theme
 from game.ui.overlays import Dialog
 from game.ui.tables import open_table
 
@@ -59,7 +58,7 @@ def saved_from_table(table: Any) -> SavedGame:
     they start from, so a save stays small however long the evening goes on; the log lines of
     the moves before them are kept as text."""
     session: Session = table.session
-    start, actions = replayable_past(session.history, session.state)
+    start, actions = replayable_past(session.game, session.history, session.state)
     extra = table_extra(table)
     dropped = len(session.history) - len(actions)
     earlier = list(table.earlier_log)
@@ -174,10 +173,17 @@ def restore_table(table: TableScene, saved: SavedGame) -> None:
     """Refill the table's log, last-move highlight (and rummy score table) from the game."""
     earlier = saved.extra.get("log") if isinstance(saved.extra, dict) else None
     table.earlier_log = earlier_log_lines(earlier, table.session.num_seats) or [
-        [None, table.opening_line(), "note"]  # a save from before the log was kept
+        [None, in_every_language(table.opening_line), "note"]  # a save from before the log
     ]
-    table.log_history()
-    table.log.add(_("The game goes on where it stopped."), theme.TEXT_DIM)
+    notes: list[tuple[Text, str]] = [(lambda: _("The game goes on where it stopped."), "note")]
+    problem = saved.review_problem
+    if problem is not None:  # the save loads, its damaged review is left out: say so
+        notes.append(
+            (lambda: _("Its stored review was damaged and is left out: {problem}.").format(
+                problem=problem
+            ), "bad")
+        )
+    table.resumed(notes)
     table.history_restored()
     if isinstance(saved.extra, dict):
         table.restore_extra(saved.extra)

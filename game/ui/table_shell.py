@@ -22,12 +22,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.core import IllegalAction
-from game.i18n import Text, _, capitalised, in_every_language, refusal_text, shown, shown_text
+from game.i18n import (
+    Text,
+    _,
+    capitalised,
+    in_every_language,
+    language,
+    refusal_text,
+    shown,
+    shown_text,
+)
 from game.persist.history import first_kept
 from game.play import log_lines
 from game.play.ai_process import HINT_LEVEL, AgentSpec
@@ -39,7 +49,7 @@ from game.registry import game_spec
 from game.seat_events import SeatEvent
 from game.ui import theme
 from game.ui.overlays import CoverScene, PauseOverlay
-from game.ui.replay import ReplayOverlay, ReplayView, last_opponent_turn
+from game.ui.replay import ReplayOverlay, ReplayView, opponent_turns
 from game.ui.saving import EARLIER_LOG_LINES, autosave_table
 from game.ui.scene import Scene
 from game.ui.tables import open_table
@@ -84,8 +94,12 @@ class TableScene(Scene):
         # The seat whose hidden information was last on screen: when another's would show, the
         # screen is covered first, whatever changed (a turn, a seat handed over or taken back).
         self.revealed_seat: int | None = None
-        # Nobody sat at this table (--autoplay): a rummy round's results go on by themselves.
-        self.watch_only = not session.humans
+        # Nobody sat at this table (--autoplay): a round's results go on by themselves. A seat a
+        # person handed to the computer (a game continued after that) still waits for him.
+        self.watch_only = not session.humans and not any(
+            isinstance(entry.action, SeatEvent) and entry.action.old == "human"
+            for entry in session.history
+        )
         self.results_shown_for: Any = None
         # [seat, text, kind] of log lines the history no longer holds (the log's first line,
         # a long evening's earlier rounds): they stay in the log and in the save. The text is
@@ -93,6 +107,11 @@ class TableScene(Scene):
         self.earlier_log: list[list[Any]] = [
             [None, in_every_language(self.opening_line), log_lines.NOTE]
         ]
+        # Where the game was opened again (Continue, Load): the history entry the notes stand
+        # before ("The game goes on where it stopped."), and the notes; None: not opened again.
+        self.resumed_at: int | None = None
+        self.resume_notes: list[tuple[Text, str]] = []
+        self.log_language = language()  # the log's lines are said in it
         self.spec.words()  # the game's words name its cards and tiles in refusals too
         if len(session.humans) < session.num_seats:
             warm_up(self.spec.key)  # the AI process starts while the player looks at the table
@@ -192,6 +211,8 @@ class TableScene(Scene):
 
     def settings_changed(self, settings: Any) -> None:
         """A new language: the log again, in it (the status line is made when shown)."""
+        if settings.language == self.log_language:
+            return
         scroll = self.log.scroll
         self.log_history()
         self.log.scroll = scroll
@@ -303,20 +324,41 @@ class TableScene(Scene):
     def log_history(self) -> None:
         """The whole log again, from the history (a new table, Continue, Load)."""
         self.log.clear()
+        self.log_language = language()
         for seat, text, kind in self.earlier_log:
             self.log.add(shown_text(text), self._log_colour(kind, seat))
         for index in range(len(self.session.history)):
+            if index == self.resumed_at:
+                self._log_resume_notes()
             self.log_entry(index)
+        if self.resumed_at == len(self.session.history):
+            self._log_resume_notes()
+
+    def resumed(self, notes: list[tuple[Text, str]]) -> None:
+        """The game was opened again here (Continue, Load): ``notes`` (text, kind) stand in
+        the log after the moves played before, in whatever language is chosen later."""
+        self.resumed_at = len(self.session.history)
+        self.resume_notes = notes
+        self.log_history()
+
+    def _log_resume_notes(self) -> None:
+        for text, kind in self.resume_notes:
+            self.log.add(shown(text), self._log_colour(kind, None))
 
     def forget_replayed_past(self) -> None:
         """Keep in memory only the history a save keeps (the current round, or game): the
         lines of older entries stay in the log, as text."""
         history = self.session.history
-        first = first_kept(history)
+        first = first_kept(self.session.game, history)
         if first <= 0:
             return
         for index in range(first):
+            if index == self.resumed_at:
+                for text, kind in self.resume_notes:
+                    self.earlier_log.append([None, in_every_language(partial(shown, text)), kind])
             self.earlier_log += self.logged_lines_everywhere(index)
+        if self.resumed_at is not None:
+            self.resumed_at = None if self.resumed_at < first else self.resumed_at - first
         del self.earlier_log[:-EARLIER_LOG_LINES]
         del history[:first]
 
@@ -340,6 +382,7 @@ class TableScene(Scene):
     # -- the turn loop -----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.sync_pace_buttons()  # seats change hands at any time; every table has the control
         self.widgets.update(dt)
         if self.read_only:
             return
@@ -474,11 +517,11 @@ class TableScene(Scene):
         viewer = self.viewer
         if viewer is None and self.session.humans:
             viewer = self.session.humans[0]
-        turn = last_opponent_turn(self.session, viewer)
-        if turn is None:
+        turns = opponent_turns(self.session, viewer)
+        if not turns:
             self.say(lambda: _("No opponent turn to replay yet."), theme.TEXT_DIM)
             return
-        self.app.push(ReplayOverlay(self.app, self, turn))
+        self.app.push(ReplayOverlay(self.app, self, turns))
 
     def shown_state(self) -> Any:
         """The state the table draws: a replayed past one, or the game's own."""
@@ -507,11 +550,24 @@ class TableScene(Scene):
             ),
         ]
 
+    def sync_pace_buttons(self) -> None:
+        """The pace controls only where a computer plays: at a table of people they would
+        change nothing anyone could see."""
+        computers = len(self.session.humans) < self.session.num_seats
+        for button in self.widgets.widgets:
+            if button.ident in ("slower", "faster"):
+                button.visible = computers
+
     def change_pace(self, step: int) -> None:
         index = pace_index(self.app.pace)
         self.app.pace = PACES[max(0, min(len(PACES) - 1, index + step))]
-        pace = _("instant") if self.app.pace == 0 else _("{s:g} s per move").format(s=self.app.pace)
-        self.say(lambda: _("Computer pace: {pace}").format(pace=pace), theme.TEXT_DIM)
+        pace = self.app.pace
+
+        def said() -> str:
+            words = _("instant") if pace == 0 else _("{s:g} s per move").format(s=pace)
+            return _("Computer pace: {pace}").format(pace=words)
+
+        self.say(said, theme.TEXT_DIM)
 
     # -- leaving -----------------------------------------------------------------------------
     def pause(self) -> None:

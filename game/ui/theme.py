@@ -173,7 +173,7 @@ def blit_text(
 
 
 # No label is drawn smaller than this: a text that would need less is too long for its place
-# (``overflows`` records it; tests/test_text_fits.py lays out every screen and checks).
+# (``overflows`` records it; tests/game/ui/test_text_fits.py lays out every screen and checks).
 SMALLEST_TEXT = 15
 overflows: list[tuple[str, int]] = []  # (text, width) that did not fit at SMALLEST_TEXT
 

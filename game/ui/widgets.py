@@ -469,6 +469,7 @@ class ScrollLog(Widget):
         self.entries.clear()
         self.scroll = 0
         self._cache_wrapped_width = -1
+        self._cache = None  # the same count of other lines (a new language) must be drawn anew
 
     def _lines(self) -> list[tuple[str, theme.Colour]]:
         width = self.rect.w - 16

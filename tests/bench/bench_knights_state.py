@@ -41,7 +41,7 @@ def random_position(players: int, seed: int, steps: int) -> KnightsState:
 
 
 def perft_work() -> int:
-    """The three mid-game perft positions of tests/test_knights_perft.py, depth 3."""
+    """The three mid-game perft positions of tests/game/knights/test_knights_perft.py, depth 3."""
     nodes = 0
     for players, seed, steps in ((2, 7, 20), (3, 8, 45), (4, 9, 70)):
         nodes += perft(random_position(players, seed, steps), 3)

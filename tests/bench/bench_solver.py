@@ -2,15 +2,14 @@
 
 Run from the project root: ``.venv/bin/python tests/bench/bench_solver.py [positions] [seed]``
 (default 300 positions, seed 2026); ``ROBBERS_DEN_NO_JIT=1`` measures the pure-Python pipeline.
-Positions come from :func:`tests.solver.positions.crowded_position` (tables of 0-20 valid sets,
-hands of 5-20 cards, a third not opened). Each is solved exactly by ``solve_play`` (after
-``warm_up()``) and by the integer program alone (``ai.rummy.solver.ilp``, opening twins for a
-player who has not opened) two ways: staged as the pipeline asks it (the relaxation first) and
-plain (one integer program, HiGHS's default settings: the yardstick), in the same run, each
-twice (the quicker time kept; ten times where all three take under a millisecond). Prints
-median / p90 / p99 / max of both, of the per-position ratio HiGHS / pipeline, and the worst
-pipeline / HiGHS; counts answers that are not optimal (the pipeline's play checked for
-legality and scored against HiGHS's optimum).
+Positions come from :func:`tests.ai.rummy.solver.positions.crowded_position` (tables of 0-20 valid
+sets, hands of 5-20 cards, a third not opened). Each is solved exactly by ``solve_play`` (after
+``warm_up()``) and by the integer program alone (``ai.rummy.solver.ilp``, opening twins for a player
+who has not opened) two ways: staged as the pipeline asks it (the relaxation first) and plain (one
+integer program, HiGHS's default settings: the yardstick), in the same run, each twice (the quicker
+time kept; ten times where all three take under a millisecond). Prints median / p90 / p99 / max of
+both, of the per-position ratio HiGHS / pipeline, and the worst pipeline / HiGHS; counts answers
+that are not optimal (the pipeline's play checked for legality and scored against HiGHS's optimum).
 """
 
 from __future__ import annotations
@@ -27,8 +26,8 @@ from ai.rummy.solver import _counts, _table_weight, solve_play, warm_up  # noqa:
 from ai.rummy.solver import ilp as rummy_solver_ilp  # noqa: E402
 from ai.rummy.solver.plan import BIG  # noqa: E402
 from ai.rummy.solver.sweep import drop_unusable  # noqa: E402
-from tests.solver.positions import crowded_position  # noqa: E402
-from tests.solver.test_solver_exact import check_play  # noqa: E402
+from tests.ai.rummy.solver.positions import crowded_position  # noqa: E402
+from tests.ai.rummy.solver.test_solver_exact import check_play  # noqa: E402
 
 REPEATS = 2
 QUICK_REPEATS = 10

@@ -1,5 +1,5 @@
 """Benchmark: the hint's latency (``ai.rummy.hint.best_table``'s solve, with its budget) on
-crowded positions (see :func:`tests.solver.positions.crowded_position`).
+crowded positions (see :func:`tests.ai.rummy.solver.positions.crowded_position`).
 
 Run from the project root: ``.venv/bin/python tests/bench/bench_solver_hint.py [positions]
 [seed]``. Three ways, one per process: as shipped; ``ROBBERS_DEN_NO_JIT=1`` (pure Python plus
@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from ai.rummy.hint import HINT_SOLVER_BUDGET  # noqa: E402
 from ai.rummy.solver import solve_play, warm_up  # noqa: E402
-from tests.solver.positions import crowded_position  # noqa: E402
+from tests.ai.rummy.solver.positions import crowded_position  # noqa: E402
 
 
 def main(positions: int = 300, seed: int = 2026) -> None:

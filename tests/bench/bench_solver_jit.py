@@ -48,7 +48,7 @@ def percentile(values: list[float], q: float) -> float:
     return float(np.percentile(np.array(values), q))
 
 
-from tests.solver.reference_ilp import random_position  # noqa: E402
+from tests.ai.rummy.solver.reference_ilp import random_position  # noqa: E402
 
 Position = tuple[str, list, list, bool]
 
@@ -131,7 +131,7 @@ def solver_only(cases: list[Position], highs: list[dict] | None) -> None:
 def end_to_end(cases: list[Position], highs: list[dict] | None) -> None:
     import ai.rummy.solver as solver
     from ai.rummy.solver.compiled import ready
-    from tests.solver.test_solver_exact import check_play
+    from tests.ai.rummy.solver.test_solver_exact import check_play
 
     assert ready(), "warm_up() first: best_play runs the compiled solvers only once ready"
     times: list[float] = []
@@ -160,7 +160,7 @@ def end_to_end(cases: list[Position], highs: list[dict] | None) -> None:
 
 
 def write_highs(cases: list[Position], path: Path) -> None:
-    from tests.solver.reference_ilp import solve_reference
+    from tests.ai.rummy.solver.reference_ilp import solve_reference
 
     rows = []
     for i, (name, table, hand, opened) in enumerate(cases):

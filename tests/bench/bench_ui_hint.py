@@ -26,8 +26,8 @@ import numpy as np  # noqa: E402
 from game.rummy.cards import cards_text  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.rummy.showcase import build, open_scene  # noqa: E402
+from tests.ai.rummy.solver.reference_ilp import random_position  # noqa: E402
 from tests.bench.bench_solver import PHASES  # noqa: E402
-from tests.solver.reference_ilp import random_position  # noqa: E402
 
 FRAME = 1 / 60
 

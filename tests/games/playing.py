@@ -10,7 +10,7 @@ from typing import Any
 
 from game.core import IllegalAction
 from game.registry import game_spec
-from tests.test_movelog_players import random_rummy_action
+from tests.game.test_movelog_players import random_rummy_action
 
 RandomStep = Callable[[Any, random.Random], Any]
 

@@ -20,7 +20,7 @@ from game.registry import GAME_KEYS, GAMES, game_spec
 from tests.games.playing import names, random_positions, random_step, refused_action
 
 # Leaf counts to depth 0, 1, 2, ... from the deal of (players, seed): stable numbers, checked
-# against counts made without the engine (knights: tests/test_knights_perft.py; nim: by
+# against counts made without the engine (knights: tests/game/knights/test_knights_perft.py; nim: by
 # arithmetic on the piles, tests/games/test_nim.py).
 PERFT: dict[str, tuple[int, int, list[int]]] = {
     "knights": (2, 1, [1, 3, 9, 144]),

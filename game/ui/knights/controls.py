@@ -245,6 +245,7 @@ def drop_pages(t: KnightsTableScene, options: int) -> tuple[int, int]:
 
 def sync_widgets(t: KnightsTableScene) -> None:
     """Show the controls that fit the moment (keep, lay/end, deploy, or none)."""
+    t.sync_pace_buttons()
     state = t.state
     mine = t.human_to_move()
     phase = state.phase if mine else ""

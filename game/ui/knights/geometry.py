@@ -70,3 +70,52 @@ def fit(cells: tuple[int, int, int, int], area: pygame.Rect) -> BoardGeometry:
     width, height = cols * tile, rows * tile
     origin = (area.x + (area.w - width) // 2, area.y + (area.h - height) // 2)
     return BoardGeometry(min_x, min_y, cols, rows, tile, origin)
+
+
+def keep(
+    held: BoardGeometry, cells: tuple[int, int, int, int], area: pygame.Rect
+) -> BoardGeometry | None:
+    """``cells`` shown at ``held``'s scale and with every cell where ``held`` drew it, if that
+    still fits ``area``; None when the board must be fitted again."""
+    min_x, max_x, min_y, max_y = cells
+    origin = (
+        held.origin[0] + (min_x - held.min_x) * held.tile,
+        held.origin[1] + (min_y - held.min_y) * held.tile,
+    )
+    kept = BoardGeometry(min_x, min_y, max_x - min_x + 1, max_y - min_y + 1, held.tile, origin)
+    return kept if area.contains(kept.rect) else None
+
+
+def fit_around(
+    cells: tuple[int, int, int, int], area: pygame.Rect, held: BoardGeometry, point: tuple[int, int]
+) -> BoardGeometry:
+    """``cells`` zoomed to fit ``area`` and placed so that the cell ``held`` showed under
+    ``point`` is under it again: at :func:`fit`'s scale if the area allows that, otherwise a
+    little smaller."""
+    fitted = fit(cells, area)
+    cell = held.cell_at(point)
+    if cell is None:
+        return fitted
+    old = held.cell_rect(*cell)
+    for tile in range(fitted.tile, MIN_TILE - 1, -2):
+        origin = []
+        for axis, (lo, cell_at, count, start, end) in enumerate(
+            (
+                (fitted.min_x, cell[0], fitted.cols, area.x, area.right),
+                (fitted.min_y, cell[1], fitted.rows, area.y, area.bottom),
+            )
+        ):
+            p = point[axis]
+            inside = (p - (old.x, old.y)[axis]) * tile // held.tile  # the point within its cell
+            k = cell_at - lo
+            # The cell stays under the point for origins in [low, high]; the board stays in
+            # the area for origins in [start, end - count * tile].
+            low, high = max(p - (k + 1) * tile + 1, start), min(p - k * tile, end - count * tile)
+            if low > high:
+                break
+            origin.append(max(low, min(p - inside - k * tile, high)))
+        else:
+            return BoardGeometry(
+                fitted.min_x, fitted.min_y, fitted.cols, fitted.rows, tile, (origin[0], origin[1])
+            )
+    return fitted

@@ -89,6 +89,24 @@ class KnightsResultsScene(Scene):
             tip = tips.get(ident, "")
             self.widgets.add(Button(label, callback, rect, key, ident=ident, tooltip=tip))
 
+    def header_cells(self, y: int) -> list[tuple[str, pygame.Rect]]:
+        """The column headings and where each is drawn: the number columns are as wide as
+        their heading (in the current language) and packed from the rows' right end inwards,
+        so no heading reaches the dialog's edge; each column's numbers are centred under it."""
+        labels = [_("Player"), _("Points"), _("Knights left"), _("Points: castle / village / town")]
+        height = theme.font(theme.FONT_SMALL).get_linesize()
+        widths = [theme.text_width(label, theme.FONT_SMALL) for label in labels]
+        widths[1] = max(widths[1], 44)
+        widths[2] = max(widths[2], 44)
+        widths[3] = max(widths[3], theme.text_width("00 / 00 / 00", theme.FONT_BODY))
+        right = self.box.right - 24 - 14  # inside the rows, clear of their rounded ends
+        cells: list[tuple[str, pygame.Rect]] = []
+        for label, width in zip(labels[:0:-1], widths[:0:-1], strict=True):
+            cells.insert(0, (label, pygame.Rect(right - width, y, width, height)))
+            right -= width + 24
+        cells.insert(0, (labels[0], pygame.Rect(self.box.x + 110, y, widths[0], height)))
+        return cells
+
     def review(self) -> None:
         review_session(self.app, self.table.session)
 
@@ -138,13 +156,9 @@ class KnightsResultsScene(Scene):
             "midtop",
         )
         header_y = self.box.y + 84
-        cols = (self.box.x + 110, self.box.x + 320, self.box.x + 410, self.box.x + 530)
-        for label, x in zip(
-            (_("Player"), _("Points"), _("Knights left"), _("Points: castle / village / town")),
-            cols,
-            strict=True,
-        ):
-            theme.blit_text(surface, label, (x, header_y), theme.FONT_SMALL, theme.TEXT_DIM)
+        for label, cell in self.header_cells(header_y):
+            theme.blit_text(surface, label, cell.topleft, theme.FONT_SMALL, theme.TEXT_DIM)
+        centres = [cell.centerx for _label, cell in self.header_cells(header_y)]
         order = sorted(range(state.num_players), key=lambda p: (-scores[p], -state.supply[p], p))
         y = header_y + 26
         for rank, seat in enumerate(order):
@@ -167,7 +181,7 @@ class KnightsResultsScene(Scene):
             theme.blit_text(
                 surface,
                 names[seat],
-                (cols[0], row.centery),
+                (self.box.x + 110, row.centery),
                 theme.FONT_LARGE,
                 theme.TEXT,
                 True,
@@ -176,7 +190,7 @@ class KnightsResultsScene(Scene):
             theme.blit_text(
                 surface,
                 str(scores[seat]),
-                (cols[1] + 20, row.centery),
+                (centres[1], row.centery),
                 theme.FONT_LARGE,
                 theme.ACCENT if seat in winners else theme.TEXT,
                 True,
@@ -185,7 +199,7 @@ class KnightsResultsScene(Scene):
             theme.blit_text(
                 surface,
                 str(state.supply[seat]),
-                (cols[2] + 40, row.centery),
+                (centres[2], row.centery),
                 theme.FONT_BODY,
                 theme.TEXT,
                 False,
@@ -195,11 +209,11 @@ class KnightsResultsScene(Scene):
             theme.blit_text(
                 surface,
                 f"{parts['castle']} / {parts['village']} / {parts['town']}",
-                (cols[3] + 20, row.centery),
+                (centres[3], row.centery),
                 theme.FONT_BODY,
                 theme.TEXT,
                 False,
-                "midleft",
+                "center",
             )
             y += 62
         note = tie_break_note(state, names)

@@ -25,7 +25,7 @@ from game.ui.knights.animation import Animation, KnightMarch, TileSlide, Wait
 from game.ui.knights.board_render import EDGE_REACH, LastMove, render_board
 from game.ui.knights.controls import BOTTOM_H, LABEL_MARGIN, TOP_H, DeployLayout
 from game.ui.knights.deploy_picker import DeployPicker
-from game.ui.knights.geometry import BoardGeometry, Pos, fit, view_cells
+from game.ui.knights.geometry import BoardGeometry, Pos, fit, fit_around, keep, view_cells
 from game.ui.knights.panels import card_rects, render_cards
 from game.ui.knights.results import KnightsResultsScene
 from game.ui.knights.table_draw import draw_table
@@ -61,6 +61,9 @@ class KnightsTableScene(TableScene):
         self.hint_action: Any = None
         self.board_area = pygame.Rect(0, 0, 1, 1)
         self.labelled_area = self.board_area
+        # The board's scale and place as last drawn, with the area and the seat on turn then:
+        # kept while that seat's player works on the board (see ``geom``).
+        self.held_view: tuple[pygame.Rect, Any, BoardGeometry] | None = None
         self._board_key: tuple[Any, tuple[Any, ...]] | None = None
         self._board_surface: pygame.Surface | None = None
         self._cards_key: tuple[Any, tuple[Any, ...]] | None = None
@@ -104,10 +107,38 @@ class KnightsTableScene(TableScene):
 
     @property
     def geom(self) -> BoardGeometry:
-        """Where the board's cells are now (hit-testing and drawing agree by construction)."""
-        return fit(
-            view_cells(self.state if self.anim is None else self.display_state), self.labelled_area
+        """Where the board's cells are now (hit-testing and drawing agree by construction).
+
+        While a person on turn has the pointer over the board, the board keeps its scale and
+        every cell its place (a lay at the edge grows the view where there is room), so the
+        cell under the pointer stays; when it must shrink to fit, it shrinks round the pointer.
+        It is fitted and centred again once the pointer leaves the board or the turn passes."""
+        cells = view_cells(self.state if self.anim is None else self.display_state)
+        area = self.labelled_area
+        held = self.held_view
+        if held is not None and self.holding_view(area, held[1]):
+            kept = keep(held[2], cells, area)
+            if kept is not None:
+                return kept
+            return fit_around(cells, area, held[2], self.pointer)  # smaller, round the pointer
+        return fit(cells, area)
+
+    def holding_view(self, area: pygame.Rect, seat: Any) -> bool:
+        state = self.state
+        return (
+            area == self.labelled_area
+            and seat == state.current_player
+            and not self.read_only
+            and self.replay is None
+            and not state.is_terminal
+            and self.session.is_human(state.current_player)
+            and self.board_area.collidepoint(self.pointer)
         )
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        # The board as this frame draws it: what the next frames keep (``geom``).
+        self.held_view = (pygame.Rect(self.labelled_area), self.state.current_player, self.geom)
 
     def shown(self) -> KnightsState:
         """The displayed state as the viewer may see it."""
@@ -208,6 +239,18 @@ class KnightsTableScene(TableScene):
             return None
         kind = self.selected_kind()
         return kind if kind is not None and kind != "plain+castle" else None
+
+    def keep_keys(self) -> str:
+        """The number keys that choose a tile to keep, as the prompt says them ("2-4"): the
+        castle stays in the hand anyway and its key is refused."""
+        keys = [
+            i + 1 for i, tile in enumerate(self.hand_tiles()) if tile.tile != "plain+castle"
+        ]
+        if not keys:
+            return ""
+        if keys == list(range(keys[0], keys[-1] + 1)) and len(keys) > 1:
+            return f"{keys[0]}-{keys[-1]}"
+        return ", ".join(str(key) for key in keys)
 
     def keep_selected(self) -> None:
         kind = self.keep_choice()

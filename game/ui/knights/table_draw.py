@@ -217,6 +217,8 @@ def draw_side(t: KnightsTableScene, surface: pygame.Surface) -> None:
         theme.TEXT_DIM,
         anchor="bottomleft",
     )
+    if not t.widgets.find("slower").visible:
+        return  # no computer at the table: no pace to tell
     pace = _("instant") if t.app.pace == 0 else _("{s:g} s per move").format(s=t.app.pace)
     theme.blit_text(
         surface,
@@ -265,10 +267,11 @@ def draw_bottom(t: KnightsTableScene, surface: pygame.Surface) -> None:
         elif i == t.hover_hand and mine:
             pygame.draw.rect(surface, theme.TEXT, lifted.inflate(2, 2), 2, border_radius=5)
         badge = pygame.Rect(lifted.x + 3, lifted.y + 3, 20, 20)
-        pygame.draw.rect(surface, (250, 244, 226), badge, border_radius=4)
-        theme.blit_text(
-            surface, str(i + 1), badge.center, theme.FONT_SMALL, theme.TEXT_DARK, True, "center"
-        )
+        if not (phase == "keep" and tile.tile == "plain+castle"):  # no key: it can't be kept
+            pygame.draw.rect(surface, (250, 244, 226), badge, border_radius=4)
+            theme.blit_text(
+                surface, str(i + 1), badge.center, theme.FONT_SMALL, theme.TEXT_DARK, True, "center"
+            )
         theme.blit_text(
             surface,
             tile.letter,
@@ -300,6 +303,14 @@ def _lines(
             shown += 1
 
 
+def keep_prompt(t: KnightsTableScene) -> str:
+    """What the keep choice asks: the chosen tile, or the number keys that choose one."""
+    kind = t.keep_choice()
+    if kind:
+        return _("Keep the {tile}? Enter").format(tile=tile_name(kind))
+    return _("Click a tile ({keys}) to keep").format(keys=t.keep_keys())
+
+
 def draw_instructions(
     t: KnightsTableScene, surface: pygame.Surface, mine: bool, phase: str
 ) -> None:
@@ -318,12 +329,7 @@ def draw_instructions(
             _lines(surface, lines, c.x, c.y + 14, c.w)
         return
     if phase == "keep":
-        kind = t.keep_choice()
-        words = (
-            _("Keep the {tile}? Enter").format(tile=tile_name(kind))
-            if kind
-            else _("Click a tile (1-4) to keep")
-        )
+        words = keep_prompt(t)
         slots = t.hand_slot_rects()
         x = (slots[-1].right if slots else c.x) + 20
         room = t.widget("keep").x - 12 - x

@@ -98,7 +98,7 @@ class ReviewPosition(Scene):
         if table is not self.table or self.line is None:
             return None
         seat, states, actions = self.line
-        return ReplayView(ReplayTurn(seat, states, actions, ()), self.line_step)
+        return ReplayView(ReplayTurn(seat, states, actions), self.line_step)
 
     def _better_line(self) -> None:
         """The better move of the focused decision, played from its true position."""

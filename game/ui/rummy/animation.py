@@ -89,3 +89,25 @@ def changed_sets(before: Sequence[Sequence[Card]], after: Sequence[Sequence[Card
         else:
             changed.add(s)
     return changed
+
+
+def moved_cards(
+    before: Sequence[Sequence[Card]], after: Sequence[Sequence[Card]]
+) -> set[tuple[int, int]]:
+    """The cards of ``after``'s changed sets (as ``(set, position)``) that the set did not hold
+    ``before``: each changed set is matched with the earlier set it shares most cards with, and
+    the rest of its cards came from the hand or from other sets."""
+    moved: set[tuple[int, int]] = set()
+    for s in sorted(changed_sets(before, after)):
+        cards = after[s]
+        best: Counter[Card] = Counter()
+        for old in before:
+            shared = Counter(cards) & Counter(old)
+            if sum(shared.values()) > sum(best.values()):
+                best = shared
+        for i, card in enumerate(cards):
+            if best[card] > 0:
+                best[card] -= 1
+            else:
+                moved.add((s, i))
+    return moved

@@ -161,6 +161,7 @@ def build_widgets(t: RummyTableScene, buttons_y: int) -> None:
 
 
 def sync_widgets(t: RummyTableScene) -> None:
+    t.sync_pace_buttons()
     find = t.widgets.find
     edit = t.current_edit()
     mine = edit is not None

@@ -33,7 +33,7 @@ RUMMY_KEYS: tuple[tuple[str, str], ...] = (
     (N_("C"), N_("two / four suit colours")),
     (N_("P"), N_("score table")),
     (N_("A / E / X"), N_("add / rename / remove a player")),
-    (N_("V"), N_("replay the last opponent turn step by step")),
+    (N_("V"), N_("replay the other players' turns since yours, step by step")),
     (N_("[  ]"), N_("computer pace slower / faster")),
     (N_("Esc"), N_("pause menu")),
 )

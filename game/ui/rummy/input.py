@@ -24,6 +24,8 @@ DRAG_THRESHOLD = 4
 
 
 def handle(t: RummyTableScene, event: pygame.event.Event) -> bool:
+    if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+        keyboard.mouse_used(t, event)
     if event.type == pygame.MOUSEMOTION:
         t.pointer = event.pos
         t.hover_still = 0.0

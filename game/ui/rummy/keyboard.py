@@ -33,6 +33,23 @@ class KeyFocus:
 
     spot: Spot
     lifted: Slot | None = None
+    shown: bool = True  # drawn only after a focus key, until the mouse is used
+
+
+def mouse_used(t: RummyTableScene, event: pygame.event.Event) -> None:
+    """The mouse took over: the focus frame goes (it would cover the cards the pointer is
+    after); a click also puts a lifted card back. A nudge of the mouse while a card is lifted
+    keeps it, in sight, for Enter."""
+    focus = t.keys
+    if focus is None:
+        return
+    if event.type == pygame.MOUSEBUTTONDOWN:
+        if focus.lifted is not None:
+            focus.spot = home(focus.lifted)
+            focus.lifted = None
+        focus.shown = False
+    elif focus.lifted is None:
+        focus.shown = False
 
 
 def handle_key(t: RummyTableScene, event: pygame.event.Event) -> bool:
@@ -51,6 +68,11 @@ def handle_key(t: RummyTableScene, event: pygame.event.Event) -> bool:
         t.say(lambda: _("Arrows move the focus, Space lifts the card."), theme.TEXT_DIM)
     focus = t.keys
     focus.spot = clamp(t, focus.spot, focus.lifted is not None)
+    if not focus.shown:  # back from the mouse: the first arrow shows where the focus is
+        focus.shown = True
+        if key in ARROWS:
+            t.sync_widgets()
+            return True
     if key in ARROWS:
         focus.spot = moved(t, focus.spot, key, focus.lifted is not None)
     elif key == pygame.K_ESCAPE:
@@ -172,8 +194,10 @@ def moved(t: RummyTableScene, spot: Spot, key: int, between: bool) -> Spot:
 def focus_rect(t: RummyTableScene) -> tuple[pygame.Rect, bool] | None:
     """Where the focus is drawn, and whether it marks a place between cards (a card lifted)."""
     focus = t.keys
-    if focus is None or t.current_edit() is None:
+    if focus is None or not focus.shown or t.current_edit() is None:
         return None
+    if t.app.top is not t:
+        return None  # a dialog, the replay or the help is over the table: they have the keys
     if t.replay is not None or t.hint is not None:
         return None  # another table is shown, laid out for its own sets: the focus is not on it
     between = focus.lifted is not None

@@ -23,6 +23,7 @@ from game.ui.rummy.geometry import CAPTION_H, HINT_BAND_H, PAD, TableGrid
 from game.ui.widgets import draw_tooltip
 
 KEY_FOCUS = (90, 200, 255)  # the keyboard's focus: a colour no set or card uses
+MOVED_CARD = (255, 150, 30)  # a card a replayed move laid or moved: a colour of its own
 
 if TYPE_CHECKING:
     from game.ui.rummy.table import RummyTableScene
@@ -118,6 +119,11 @@ def _draw_sets(scene: RummyTableScene, surface: pygame.Surface) -> None:
         True if edit is None or hinting or s >= len(edit.draft.placed) else edit.is_public(s)
         for s in range(len(table))
     )
+    if scene.replay is not None:  # the replayed step's changes, not the present's
+        highlight, moved = scene.replay_marks()
+    else:
+        highlight = frozenset(scene.highlight) if edit is None or not edit.changed else frozenset()
+        moved = frozenset()
     key = (
         tuple(tuple(cards) for cards in table),
         grid.cells,
@@ -125,16 +131,18 @@ def _draw_sets(scene: RummyTableScene, surface: pygame.Surface) -> None:
         _hidden_slot(scene),
         frozenset(scene.anim_hidden),
         public,
-        frozenset(scene.highlight) if edit is None or not edit.changed else frozenset(),
+        highlight,
         hinting,
         edit is not None,
         scene.four_colour,
+        moved,
     )
     cached = scene.layers.get("sets")
     if cached is None or cached[0] != key:
         layer = pygame.Surface(scene.table_area.size)
         layer.fill(theme.BG_TABLE)
-        _render_sets(scene, layer, table, grid, public, key[6], hinting, edit is not None)
+        _render_sets(scene, layer, table, grid, public, highlight, hinting, edit is not None)
+        _mark_moved(layer, table, grid, moved, (-scene.table_area.x, -scene.table_area.y))
         cached = (key, layer)
         scene.layers["sets"] = cached
     surface.blit(cached[1], scene.table_area.topleft)
@@ -207,6 +215,25 @@ def _render_sets(
             theme.TEXT_DIM,
             anchor="center",
         )
+
+
+def _mark_moved(
+    layer: pygame.Surface,
+    table: list[list[Card]],
+    grid: TableGrid,
+    moved: frozenset[tuple[int, int]],
+    offset: tuple[int, int],
+) -> None:
+    """A frame round the visible part of each card a replayed move brought into its set."""
+    for s, i in moved:
+        if s >= len(table) or i >= len(table[s]):
+            continue
+        rect = grid.card_rect(s, i).move(offset)
+        if i + 1 < len(table[s]):
+            following = grid.card_rect(s, i + 1).move(offset)
+            if rect.x < following.x < rect.right:
+                rect.width = following.x - rect.x
+        pygame.draw.rect(layer, MOVED_CARD, rect.inflate(4, 4), width=3, border_radius=6)
 
 
 def _insert_marker(
@@ -440,7 +467,9 @@ def _render_side(scene: RummyTableScene, surface: pygame.Surface) -> None:
     left = stock.right + 12
     line = _("{columns} · pace {pace}").format(columns=cols, pace=pace)
     lines = [line]
-    if theme.font(theme.FONT_SMALL).size(line)[0] > side.right - left - 6:  # narrow: two lines
+    if not scene.widgets.find("slower").visible:
+        lines = [cols]  # no computer at the table: no pace to tell
+    elif theme.font(theme.FONT_SMALL).size(line)[0] > side.right - left - 6:  # narrow: two lines
         lines = [cols, _("pace {pace}").format(pace=pace)]
     for i, part in enumerate(lines):
         theme.blit_text(

@@ -14,7 +14,7 @@ import pygame
 from game.i18n import _, ngettext
 from game.rummy import Card, Draw, RummyState
 from game.rummy.turn_rules import OPENING_POINTS
-from game.ui.rummy.animation import CardFlight
+from game.ui.rummy.animation import CardFlight, changed_sets, moved_cards
 from game.ui.rummy.drag import Drag, Spring
 from game.ui.rummy.geometry import (
     HINT_BAND_H,
@@ -96,6 +96,16 @@ class RummyView(TableScene):
             if order is None:
                 self.edit.sort_hand(self.sort_by)
         return self.edit
+
+    def replay_marks(self) -> tuple[frozenset[int], frozenset[tuple[int, int]]]:
+        """What the replayed step changed on the table: its sets, and the cards that came into
+        them (from the hand or another set). Nothing before the first move."""
+        view = self.replay
+        if view is None or view.step == 0:
+            return frozenset(), frozenset()
+        before = view.turn.states[view.step - 1].table
+        after = view.state.table
+        return frozenset(changed_sets(before, after)), frozenset(moved_cards(before, after))
 
     def shown_table(self) -> list[list[Card]]:
         if self.replay is not None:

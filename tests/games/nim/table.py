@@ -127,7 +127,7 @@ class NimTableScene(TableScene):
     # -- the shell's hooks -------------------------------------------------------------------
     def on_moved(self, before: Any, after: Any, seat: int | None, action: Any) -> None:
         self.last_take = action
-        self.message = ""
+        self.say("")
         self.app.audio.play("lay_tile")
 
     def human_turn(self, seat: int) -> None:
@@ -141,7 +141,7 @@ class NimTableScene(TableScene):
 
     def hint_arrived(self, action: Any) -> None:
         self.selected = action.pile
-        self.say(_("Hint: take {stones}.").format(stones=take_words(action)), theme.ACCENT)
+        self.say(lambda: _("Hint: take {stones}.").format(stones=take_words(action)), theme.ACCENT)
 
     def safe_action(self, state: Any) -> tuple[Any, str]:
         return state.legal_actions()[0], _(
