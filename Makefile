@@ -76,5 +76,29 @@ $(MUTANTS_STAMP): pyproject.toml $(TEST_STAMP)
 mutants: $(MUTANTS_STAMP)
 	$(PY) tools/mutants.py $(MUTANTS_ARGS)
 
+# The standalone app (packaging/robbers-den.spec, PyInstaller, one folder): dist/robbers-den/,
+# started by dist/robbers-den/robbers-den, runs without Python on the kind of machine it was
+# built on. PyInstaller and the game's plain dependencies (no numba: the app ships the
+# pure-Python solver) live in a build venv of their own, $(DIST_VENV), apart from $(VENV).
+# `make dist-smoke` starts the built app headless from outside the source tree.
+DIST_VENV := .venv-dist
+DIST_STAMP := $(DIST_VENV)/.installed
+
+$(DIST_STAMP): pyproject.toml
+	test -x $(DIST_VENV)/bin/python || $(PYTHON) -m venv $(DIST_VENV)
+	$(DIST_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(DIST_VENV)/bin/python -m pip install --quiet 'pyinstaller>=6.3' .
+	$(DIST_VENV)/bin/python -m pip uninstall --quiet --yes robbers-den  # built from the source tree
+	touch $(DIST_STAMP)
+
+.PHONY: dist dist-smoke
+dist: $(DIST_STAMP)
+	$(DIST_VENV)/bin/python -m PyInstaller --noconfirm --clean --log-level WARN \
+		--distpath dist --workpath build/pyinstaller packaging/robbers-den.spec
+	@echo "== built dist/robbers-den/robbers-den ($$(du -sh dist/robbers-den | cut -f1))"
+
+dist-smoke:
+	bash tools/dist_smoke.sh
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import multiprocessing
 import os
 import sys
 from collections.abc import Sequence
@@ -209,6 +210,10 @@ def second_window_message(folder: os.PathLike[str]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # In the standalone app (PyInstaller, `make dist`) the AI process and multiprocessing's
+    # resource tracker are spawned as this same executable: they run their own code here and
+    # exit. Elsewhere this does nothing.
+    multiprocessing.freeze_support()
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] in (["--version"], ["-V"]):
         print(f"robbers-den {__version__}")

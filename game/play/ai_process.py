@@ -102,17 +102,34 @@ class ReviewReply:
 REPLACED = "a newer review took its place"
 
 
-def _warm_up_games() -> None:
-    for spec in GAMES.values():
-        if spec.warm_up_ref is not None:
-            resolve(spec.warm_up_ref)()
+@dataclass(frozen=True)
+class WarmUp:
+    """Get ``game``'s computer players ready now (a table of that game has opened)."""
+
+    game: str
 
 
-def warm_up_solver() -> None:
-    """Get every game's computer players ready on a daemon thread (the rummy solver's compiled
-    core: loaded from numba's cache in well under a second, or compiled, about a minute the
-    first time only). Solves meanwhile use the Python solver; nothing waits for it."""
-    threading.Thread(target=_warm_up_games, name="solver-warm-up", daemon=True).start()
+def warm_up_game(game: str, warmed: set[str]) -> None:
+    """Get ``game``'s computer players ready on a daemon thread, once per process (the rummy
+    solver's compiled core: loaded from numba's cache in well under a second, or compiled,
+    about a minute the first time only; solves meanwhile use the Python solver, nothing waits
+    for it). Only the games played: a Robber Knights evening never loads the rummy solver."""
+    if game in warmed:
+        return
+    warmed.add(game)
+    spec = GAMES.get(game)
+    if spec is None or spec.warm_up_ref is None:
+        return
+    threading.Thread(target=resolve(spec.warm_up_ref), name=f"warm-up-{game}", daemon=True).start()
+
+
+def _game_of(item: object) -> str | None:
+    """The game a request to this process is about (None for anything else)."""
+    if isinstance(item, Request):
+        return item.spec.game
+    if isinstance(item, ReviewRequest | WarmUp):
+        return item.game
+    return None
 
 
 # Seconds a search may take when its spec names no budget (easy and medium answer at once; the
@@ -173,7 +190,8 @@ def _forward(requests: Any, inbox: queue.Queue[Any], interrupt: _Interrupt) -> N
     while True:
         item = requests.get()
         inbox.put(item)
-        interrupt.event.set()
+        if not isinstance(item, WarmUp):  # a warm-up needs no review to stop for it
+            interrupt.event.set()
         if item is None:
             return
 
@@ -258,7 +276,8 @@ def serve(
         # On a busy machine the window's frames come first; the search has a wall-clock budget.
         with contextlib.suppress(OSError):
             os.nice(5)
-    warm_up_solver()  # after the nice: its thread inherits it
+    warmed: set[str] = set()  # the games whose players were got ready (after the nice: the
+    # warm-up threads inherit it)
 
     inbox: queue.Queue[Any] = queue.Queue()
     interrupt = _Interrupt()
@@ -273,6 +292,9 @@ def serve(
         for item in _drained(inbox, waiting):
             if item is None:
                 return
+            game = _game_of(item)
+            if game is not None:
+                warm_up_game(game, warmed)
             if isinstance(item, Request):
                 decision = item  # the newest decision wins
             elif isinstance(item, ReviewRequest):

@@ -35,6 +35,7 @@ from game.play.ai_process import (
     Request,
     ReviewReply,
     SharedFlag,
+    WarmUp,
     answer_within,
     make_spec_agent,
     serve,
@@ -150,9 +151,12 @@ class _AIProcess:
         self.kill()
 
 
-def warm_up() -> None:
-    """Start the AI process now (it takes a moment), so the first computer move is quick."""
-    _AIProcess.get()
+def warm_up(game: str | None = None) -> None:
+    """Start the AI process now (it takes a moment), so the first computer move is quick; with
+    ``game``, get that game's computer players ready there too (only the games played are)."""
+    process = _AIProcess.get()
+    if process is not None and game is not None:
+        process.requests.put(WarmUp(game))
 
 
 _tickets = count(1)

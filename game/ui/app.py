@@ -32,6 +32,21 @@ MIN_SIZE = (800, 560)
 # A window dragged to a new size is remembered once the drag has settled this long (written
 # then, so a disk that refuses is reported while the player is there to read it).
 SETTINGS_SAVE_DELAY = 1.0
+# What counts as somebody at the window (App.idle_seconds): keys, the mouse, the pointer coming
+# in, the window getting the focus. Window and timer events alone keep nobody's attention.
+INPUT_EVENTS = frozenset(
+    {
+        pygame.KEYDOWN,
+        pygame.KEYUP,
+        pygame.TEXTINPUT,
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEBUTTONUP,
+        pygame.MOUSEMOTION,
+        pygame.MOUSEWHEEL,
+        pygame.WINDOWENTER,
+        pygame.WINDOWFOCUSGAINED,
+    }
+)
 
 
 class App:
@@ -48,6 +63,12 @@ class App:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.display.init()
+        if pygame.display.get_driver() == "x11":
+            # Under X11, SDL draws the window's pixels through OpenGL by default: that loads the
+            # GL driver (with Mesa's software GL, all of LLVM: about 90 MB) and uploads every
+            # frame as a texture. This 2D game blits to a plain window surface; X11 shows it as
+            # it is (XShm). A player's own SDL_FRAMEBUFFER_ACCELERATION wins.
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.font.init()
         theme.forget_fonts()  # fonts from an earlier pygame session are no longer valid
         pygame.display.set_caption("Robbers' Den")
@@ -56,6 +77,7 @@ class App:
         self.scenes: list[Scene] = []
         self.running = True
         self.time = 0.0
+        self.last_input = 0.0  # self.time at the latest input (INPUT_EVENTS)
         self.frames = 0
         self.pace = pace  # seconds per computer move animation; 0 = instant
         self.last_frame_ms = 0.0
@@ -244,6 +266,8 @@ class App:
         then update and draw."""
         started = time.perf_counter()
         for event in [*first, *pygame.event.get()]:
+            if event.type in INPUT_EVENTS:
+                self.last_input = self.time
             self.dispatch(event)
             if not self.running:
                 return
@@ -293,8 +317,12 @@ class App:
         """Full frame rate: the top scene is moving by itself (animation, drag, computer)."""
         return bool(self.scenes) and self.top.wants_frames()
 
+    def idle_seconds(self) -> float:
+        """Seconds of the app's clock since the latest input (keys, mouse, focus)."""
+        return max(0.0, self.time - self.last_input)
+
     def idle_wait_ms(self) -> int:
-        fps = self.top.idle_fps if self.scenes else Scene.idle_fps
+        fps = self.top.idle_rate() if self.scenes else Scene.idle_fps
         return max(1, int(1000 / max(fps, 0.5)))
 
     def run(self, quit_after: float | None = None) -> None:

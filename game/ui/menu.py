@@ -37,6 +37,10 @@ class MenuScene(Scene):
     name = "menu"
     help_topic = "general"
     idle_fps = 15.0  # the knights bob gently: smooth enough, a fraction of the full rate
+    # Nobody has touched anything for this long: the knights stand still and the menu is drawn
+    # once a second (any key, click or mouse movement wakes them at once).
+    PAUSE_AFTER = 20.0
+    paused_fps = 1.0
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -136,8 +140,16 @@ class MenuScene(Scene):
             return True
         return self.widgets.handle(event)
 
+    def animating(self) -> bool:
+        """Do the knights bob (somebody touched the keys or the mouse lately)?"""
+        return self.app.idle_seconds() < self.PAUSE_AFTER
+
+    def idle_rate(self) -> float:
+        return self.idle_fps if self.animating() else self.paused_fps
+
     def update(self, dt: float) -> None:
-        self.clock += dt
+        if self.animating():
+            self.clock += dt
         super().update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:

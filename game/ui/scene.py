@@ -71,8 +71,13 @@ class Scene:
 
     def wants_frames(self) -> bool:
         """Does this scene change by itself right now (an animation, a drag, a computer's
-        turn)? The app then draws 60 frames a second, otherwise ``idle_fps``."""
+        turn)? The app then draws 60 frames a second, otherwise :meth:`idle_rate`."""
         return self.ai_busy()
+
+    def idle_rate(self) -> float:
+        """Frames per second while nothing moves by itself (``idle_fps``; the menu slows
+        down when nobody has touched anything for a while)."""
+        return self.idle_fps
 
     def replay_view(self, table: Scene) -> ReplayView | None:
         """The past turn this scene shows in ``table``'s place (only a replay does)."""

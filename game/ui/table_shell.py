@@ -114,7 +114,7 @@ class TableScene(Scene):
         self.log_language = language()  # the log's lines are said in it
         self.spec.words()  # the game's words name its cards and tiles in refusals too
         if len(session.humans) < session.num_seats:
-            warm_up()  # the AI process starts while the player looks at the table
+            warm_up(self.spec.key)  # the AI process starts while the player looks at the table
         self.log_history()
 
     # -- what is shown -----------------------------------------------------------------------

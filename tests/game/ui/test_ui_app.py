@@ -304,6 +304,34 @@ def test_a_table_waiting_for_a_person_sleeps_between_frames_and_wakes_for_input(
     assert app.top is not table  # Esc paused the game
 
 
+def test_the_menu_stops_asking_for_frames_when_nobody_touches_anything(app: App) -> None:
+    menu = app.top
+    assert isinstance(menu, MenuScene) and not app.wants_frames()
+    assert app.idle_wait_ms() == int(1000 / menu.idle_fps)  # the knights bob
+    app.run_frames(int(MenuScene.PAUSE_AFTER * 10) + 10, dt=0.1)  # nobody there
+    assert not menu.animating()
+    assert app.idle_wait_ms() >= 1000  # once a second at most
+    still = menu.clock
+    app.run_frames(10, dt=0.1)
+    assert menu.clock == still  # the knights stand still
+    # Moving the mouse wakes them at once.
+    app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    app.run_frames(1, dt=0.1)
+    assert menu.animating() and app.idle_wait_ms() == int(1000 / menu.idle_fps)
+    app.run_frames(2, dt=0.1)
+    assert menu.clock > still
+
+
+def test_the_real_loop_at_a_quiet_menu_draws_about_once_a_second(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(MenuScene, "PAUSE_AFTER", 0.5)
+    frames, app.time, app.last_input = app.frames, 0.0, 0.0
+    app.run(quit_after=2.5)
+    # 0.5 s at 15 frames a second, then 2 s at one: about 10, against 37 bobbing all along.
+    assert app.frames - frames <= 16
+
+
 def test_the_rummy_table_draws_at_full_rate_while_a_card_is_dragged(app: App) -> None:
     from game.play.session import Seat, Session
     from game.ui.rummy.table import RummyTableScene
