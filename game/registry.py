@@ -29,8 +29,9 @@ GameSpec = GamePlugin[Any, Any]
 GAMES: dict[str, GameSpec] = {}
 
 
-def register(plugin: GameSpec) -> None:
-    """Add a game (its key must be new)."""
+def _register(plugin: GameSpec) -> None:
+    """Add a game (its key must be new). Only while this module loads: saves, statistics and
+    the command line take the list of games once, when they are imported."""
     if plugin.key in GAMES:
         raise ValueError(f"the game {plugin.key!r} is registered twice")
     GAMES[plugin.key] = plugin
@@ -44,11 +45,11 @@ def _register_extra(refs: str) -> None:
         plugin = resolve(ref)
         if not isinstance(plugin, GamePlugin):
             raise TypeError(f"{EXTRA_GAMES_VARIABLE}: {ref} is not a GamePlugin")
-        register(plugin)
+        _register(plugin)
 
 
-register(KNIGHTS)
-register(RUMMY)
+_register(KNIGHTS)
+_register(RUMMY)
 _register_extra(os.environ.get(EXTRA_GAMES_VARIABLE, ""))
 
 GAME_KEYS: tuple[str, ...] = tuple(GAMES)
@@ -62,4 +63,4 @@ def game_spec(key: str) -> GameSpec:
     return spec
 
 
-__all__ = ["GAMES", "GAME_KEYS", "GameSpec", "game_spec", "register", "resolve"]
+__all__ = ["GAMES", "GAME_KEYS", "GameSpec", "game_spec", "resolve"]
