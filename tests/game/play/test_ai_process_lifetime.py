@@ -240,7 +240,8 @@ def test_a_stopped_ai_process_gets_the_fallback_within_the_grace_and_a_fresh_pro
         assert waited <= grace + 1.5, f"the fallback came after {waited:.1f} s"
         assert not process.process.is_alive()  # the stalled process is gone
         line = next(line for line, _ in table.log.entries if "no answer" in line)
-        assert "Kunz" in line and "medium" in line
+        # Kunz's decision, or Hilde's when Kunz's answer got out just before the stop.
+        assert ("Kunz" in line or "Hilde" in line) and "medium" in line
         moves = session.decisions
         assert wait_until(app, lambda: session.decisions >= moves + 2, 60)  # play goes on
         fresh = ai_worker._AIProcess._instance
