@@ -107,7 +107,11 @@ GROUPS: dict[str, Group] = {
             "tests/game/knights/test_knights_json.py",
             "tests/game/knights/test_knights_properties.py",
             "tests/game/knights/test_knights_perft.py",
+            "tests/game/knights/test_knights_plugin.py",
             "tests/game/test_refusals.py",
+            # words.py (the move log's and the review's sentences): 3 s for both games
+            "tests/game/test_movelog.py",
+            "tests/game/test_review_words.py",
         ),
         minutes=8,
     ),
