@@ -108,6 +108,7 @@ GROUPS: dict[str, Group] = {
             "tests/game/knights/test_knights_properties.py",
             "tests/game/knights/test_knights_perft.py",
             "tests/game/knights/test_knights_plugin.py",
+            "tests/game/knights/test_knights_save_refusals.py",
             "tests/game/test_refusals.py",
             # words.py (the move log's and the review's sentences): 3 s for both games
             "tests/game/test_movelog.py",
