@@ -128,6 +128,7 @@ GROUPS: dict[str, Group] = {
             "game/persist/history.py",
         ),
         tests=(
+            "tests/game/persist/test_persist_forged_saves.py",
             "tests/game/persist/test_persist_saves.py",
             "tests/game/persist/test_persist_untrusted.py",
             "tests/game/persist/test_persist_history.py",
