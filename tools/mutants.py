@@ -306,6 +306,9 @@ also_copy = ["assets", "tools", "conftest.py"]
 pytest_add_cli_args = {_toml_list(["-p", "no:cacheprovider", "-q", *deselect])}
 pytest_add_cli_args_test_selection = {_toml_list(list(group.tests))}
 use_git_change_detection = false
+# mutmut's default (15: CPU seconds = 30 x (the tests' time + 1)) let one endless loop in a
+# board walk hold the single worker for three minutes; 8 x still leaves a loaded machine room.
+timeout_multiplier = 4.0
 
 [tool.pytest.ini_options]
 addopts = "--ignore=tests/bench"
