@@ -1,0 +1,53 @@
+"""Robber Knights positions at their edges (game.knights.state): starting a game with the wrong
+players or seed is refused with its reason, and what a table shows of a position (tiles left,
+the one-line summary, the seat names) is exact."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.knights import new_game
+
+
+@pytest.mark.parametrize(
+    "players,seed,reason",
+    [
+        ("Ann", 1, "players must be a number (2-4) or a list of 2-4 names"),
+        (True, 1, "players must be a number (2-4) or a list of 2-4 names"),
+        (2.0, 1, "players must be a number (2-4) or a list of 2-4 names"),
+        (5, 1, "Robber Knights is for 2 to 4 players, not 5"),
+        (1, 1, "Robber Knights is for 2 to 4 players, not 1"),
+        (["Ann"], 1, "Robber Knights is for 2 to 4 players, not 1"),
+        (["A", "B", "C", "D", "E"], 1, "Robber Knights is for 2 to 4 players, not 5"),
+        (2, "1", "the seed must be an integer, got '1'"),
+        (2, True, "the seed must be an integer, got True"),
+        (2, 1.0, "the seed must be an integer, got 1.0"),
+    ],
+)
+def test_a_game_with_wrong_players_or_seed_is_refused(players: Any, seed: Any, reason: str) -> None:
+    with pytest.raises(ValueError) as info:
+        new_game(players, seed)
+    assert str(info.value) == reason
+
+
+def test_seats_are_numbered_or_named() -> None:
+    assert new_game(4, 1).player_names == ("Player 1", "Player 2", "Player 3", "Player 4")
+    assert new_game(("Ann", "Bob"), 1).players == ("Ann", "Bob")
+    assert new_game(["Ann", 7, "Cy"], 1).player_names == ("Ann", "7", "Cy")
+
+
+def test_tiles_left_count_the_hand_and_the_pile() -> None:
+    state = new_game(3, 5)
+    assert [state.tiles_left(p) for p in range(3)] == [24, 24, 24]
+    kept = state.apply(state.legal_actions()[0])
+    assert kept.tiles_left(0) == 22 and kept.tiles_left(1) == 24
+
+
+def test_a_position_sums_itself_up_in_one_line() -> None:
+    state = new_game(2, 5)
+    assert repr(state) == "KnightsState(phase='keep', current_player=0, tiles=0, supply=(30, 30))"
+    while state.phase == "keep":
+        state = state.apply(state.legal_actions()[0])
+    assert repr(state) == "KnightsState(phase='place', current_player=0, tiles=4, supply=(30, 30))"
