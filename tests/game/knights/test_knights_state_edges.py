@@ -4,11 +4,14 @@ the one-line summary, the seat names) is exact."""
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
+import random
 from typing import Any
 
 import pytest
 
-from game.knights import new_game
+from game.knights import KnightsState, new_game
 
 
 @pytest.mark.parametrize(
@@ -51,3 +54,28 @@ def test_a_position_sums_itself_up_in_one_line() -> None:
     while state.phase == "keep":
         state = state.apply(state.legal_actions()[0])
     assert repr(state) == "KnightsState(phase='place', current_player=0, tiles=4, supply=(30, 30))"
+
+
+def _a_game(steps: int) -> list[KnightsState]:
+    rng = random.Random(8)
+    states = [new_game(3, 8)]
+    while len(states) <= steps and not states[-1].is_terminal:
+        states.append(states[-1].apply(rng.choice(states[-1].legal_actions())))
+    return states
+
+
+def test_a_position_sent_to_the_computer_player_arrives_whole_and_frozen() -> None:
+    for state in _a_game(60)[::6]:
+        again = pickle.loads(pickle.dumps(state))
+        assert type(again) is KnightsState and again == state
+        assert again.to_dict() == state.to_dict()
+        assert again.legal_actions() == state.legal_actions()
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            again.phase = "over"  # type: ignore[misc]
+
+
+def test_positions_hash_alike_when_equal_and_apart_along_a_game() -> None:
+    states = _a_game(60)
+    for state in states[::10]:
+        assert hash(KnightsState.from_dict(state.to_dict())) == hash(state)
+    assert len({hash(state) for state in states}) == len(states)
