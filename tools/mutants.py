@@ -274,14 +274,20 @@ import sys
 import pytest
 
 
+# Module-level dicts that remember answers (knights deployments, round-tripped save moves).
+CACHE_DICTS = ("_DEPLOY_CACHE", "_OPTIONS_CACHE", "_ROUND_TRIPPED")
+
+
 @pytest.fixture(autouse=True)
 def _empty_caches() -> None:
     for name, module in list(sys.modules.items()):
         if name.startswith(("game.", "ai.")):
-            for value in list(vars(module).values()):
+            for key, value in list(vars(module).items()):
                 clear = getattr(value, "cache_clear", None)
                 if callable(clear):
                     clear()
+                elif key in CACHE_DICTS and isinstance(value, dict):
+                    value.clear()
 '''
 
 KILLED = {1, 3}  # a test failed (3: pytest's internal error, also a failure)
