@@ -222,6 +222,11 @@ REFUSED: dict[str, tuple[str, Callable[[Save], None], str]] = {
         lambda d: d["hands"].__setitem__(0, "AB"),
         "hands[0] must be a list",
     ),
+    "a hand tile as text": (
+        "place",
+        lambda d: d["hands"][0].__setitem__(1, "forest+town"),
+        "hands[0][1] must be an object",
+    ),
     "a hand tile without letter": (
         "place",
         lambda d: d["hands"][0][1].pop("letter"),
