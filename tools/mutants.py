@@ -260,6 +260,22 @@ EQUIVALENT: dict[str, str] = {
         "a letter found on no tile counts 1 instead of 0: every letter's limit is at least 8"
         " (4 or 5 kinds times 2 to 4 sets), so both pass"
     ),
+    **{
+        f"game.knights.state.xǁKnightsStateǁ_apply_deploy__mutmut_{n}": (
+            "the legal deployments are only cached on the state: not reading or not filling the"
+            " cache computes the same list again"
+        )
+        for n in (8, 12)
+    },
+    "game.knights.state.xǁKnightsStateǁ_apply_deploy__mutmut_5": (
+        "an assert of what phase deploy always holds (a seat on turn and a castle pending; the"
+        " save reader refuses either without the other)"
+    ),
+    "game.knights.state.xǁ_Draftǁlay_start__mutmut_14": "PlacedTile's knights default to ()",
+    "game.knights.state.xǁ_Draftǁpass_turn__mutmut_15": (
+        "step n + 1 looks at the seat after the current one again, which step 1 already found"
+        " without tiles"
+    ),
     "game.knights.state.xǁ_PlaceTableǁ__init____mutmut_1": (
         "not equivalent but out of mutmut's reach: the tables are built when game.knights.state"
         " is imported, before mutmut switches a mutant on in its forked worker; run by hand"

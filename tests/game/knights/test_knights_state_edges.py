@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from game.knights import KnightsState, new_game
+from game.core import IllegalAction
+from game.knights import Keep, KnightsState, new_game
 
 
 @pytest.mark.parametrize(
@@ -79,3 +80,10 @@ def test_positions_hash_alike_when_equal_and_apart_along_a_game() -> None:
     for state in states[::10]:
         assert hash(KnightsState.from_dict(state.to_dict())) == hash(state)
     assert len({hash(state) for state in states}) == len(states)
+
+
+@pytest.mark.parametrize("tile", [5, None, ("plain",)])
+def test_keeping_a_tile_not_named_by_its_terrain_is_refused_with_the_reason(tile: Any) -> None:
+    with pytest.raises(IllegalAction) as info:
+        new_game(2, 5).apply(Keep(tile))
+    assert str(info.value) == "a tile is named by its terrain, such as plain+village"
