@@ -87,3 +87,11 @@ def test_keeping_a_tile_not_named_by_its_terrain_is_refused_with_the_reason(tile
     with pytest.raises(IllegalAction) as info:
         new_game(2, 5).apply(Keep(tile))
     assert str(info.value) == "a tile is named by its terrain, such as plain+village"
+
+
+def test_a_view_whose_castle_is_hidden_cant_keep_a_tile_beside_it() -> None:
+    d = new_game(2, 5).to_dict()
+    d["hands"][0][0] = {"tile": "?", "letter": "A"}  # the castle, as another player sees it
+    with pytest.raises(IllegalAction) as info:
+        KnightsState.from_dict(d).apply(Keep("plain"))
+    assert str(info.value) == "you have no castle to keep beside it"
