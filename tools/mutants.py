@@ -271,6 +271,14 @@ EQUIVALENT: dict[str, str] = {
         "an assert of what phase deploy always holds (a seat on turn and a castle pending; the"
         " save reader refuses either without the other)"
     ),
+    **{
+        f"game.knights.state.xǁKnightsStateǁlegal_deployments__mutmut_{n}": (
+            "'and' for 'or' between phase, pending and seat: pending is set exactly in phase"
+            " deploy, and a seat is on turn in every phase but over (the save reader refuses"
+            " any other state)"
+        )
+        for n in (1, 2)
+    },
     "game.knights.state.xǁ_Draftǁlay_start__mutmut_14": "PlacedTile's knights default to ()",
     "game.knights.state.xǁ_Draftǁpass_turn__mutmut_15": (
         "step n + 1 looks at the seat after the current one again, which step 1 already found"

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from game.core import IllegalAction
-from game.knights import Keep, KnightsState, new_game
+from game.knights import End, Keep, KnightsState, Place, new_game
 
 
 @pytest.mark.parametrize(
@@ -95,3 +95,18 @@ def test_a_view_whose_castle_is_hidden_cant_keep_a_tile_beside_it() -> None:
     with pytest.raises(IllegalAction) as info:
         KnightsState.from_dict(d).apply(Keep("plain"))
     assert str(info.value) == "you have no castle to keep beside it"
+
+
+def test_a_hidden_tile_in_the_hand_on_turn_is_listed_before_the_known_kinds() -> None:
+    rng = random.Random(5)
+    state = new_game(2, 5)
+    for _ in range(25):
+        state = state.apply(rng.choice(state.legal_actions()))
+    d = state.to_dict()
+    assert d["current"] == 1 and d["lays_this_turn"] == 2
+    d["hands"][1][0]["tile"] = "?"  # plain C, as the other player sees it
+    actions = KnightsState.from_dict(d).legal_actions()
+    kinds = [action.tile for action in actions if isinstance(action, Place)]
+    spots = len(state.legal_spots())
+    assert kinds == ["?"] * spots + ["forest+town"] * spots
+    assert actions[-1] == End()
