@@ -130,6 +130,7 @@ GROUPS: dict[str, Group] = {
         ),
         tests=(
             "tests/game/persist/test_persist_forged_saves.py",
+            "tests/game/persist/test_persist_save_files.py",
             "tests/game/persist/test_persist_saves.py",
             "tests/game/persist/test_persist_untrusted.py",
             "tests/game/persist/test_persist_history.py",
