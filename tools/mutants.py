@@ -294,6 +294,21 @@ EQUIVALENT: dict[str, str] = {
     **{f"game.knights.tiles.x_terrain_of__mutmut_{n}": _ONE_PLUS for n in (4, 5, 7)},
     **{f"game.knights.tiles.x_building_of__mutmut_{n}": _ONE_PLUS for n in (5, 6, 8)},
     **{
+        f"game.persist.validate.x_number_problem__mutmut_{n}": (
+            "the name given to finite_number only words its ValueError, which number_problem"
+            " catches and replaces with its own reason"
+        )
+        for n in (11, 14, 15)
+    },
+    **{
+        f"game.persist.saves.x__history_reader__mutmut_{n}": (
+            "not equivalent but out of mutmut's reach: the readers are made when"
+            " game.persist.saves is imported (_ENGINES), before mutmut switches a mutant on in"
+            " its forked worker"
+        )
+        for n in range(1, 6)
+    },
+    **{
         f"game.persist.stats.xǁRecordǁfrom_dict__mutmut_{n}": (
             "an assert for the type checker: the int_problem checks above let only whole"
             " numbers through"

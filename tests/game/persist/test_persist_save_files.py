@@ -17,6 +17,7 @@ from game.persist.paths import saves_dir
 from game.persist.saves import (
     SAVE_SUFFIX,
     SaveInfo,
+    check_save_name,
     delete_listed,
     list_saves,
     load_game,
@@ -96,3 +97,25 @@ def test_a_save_whose_review_cant_be_used_loads_without_it_and_says_why() -> Non
     assert take_problems() == [
         f"The game in {path.name} loads without its review: {saved.review_problem}."
     ]
+
+
+@pytest.mark.parametrize(
+    "name,reason",
+    [
+        ("   ", "Give the save a name."),
+        ("x" * 41, "A save name can have at most 40 characters."),
+        ("a/b", "A save name may use letters, digits, spaces and - _ ' ( ) only."),
+        ("-rf", "A save name may use letters, digits, spaces and - _ ' ( ) only."),
+    ],
+)
+def test_a_save_name_that_cant_be_a_file_name_is_refused_with_the_reason(
+    name: str, reason: str
+) -> None:
+    with pytest.raises(SaveError) as info:
+        check_save_name(name)
+    assert str(info.value) == reason
+
+
+def test_a_save_name_is_cleaned_of_extra_spaces() -> None:
+    assert check_save_name("  Ann's   game (2)-b_c ") == "Ann's game (2)-b_c"
+    assert check_save_name("x" * 40) == "x" * 40
