@@ -3,14 +3,16 @@ which computer counts as the opponent, and a file given by path read and written
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
+from game.knights import new_game
 from game.persist import Record, Stats, load_stats, opponent_level, record_result, stats_path
-from game.persist.stats import MAX_GAMES, MAX_SCORE, save_stats
+from game.persist.stats import MAX_GAMES, MAX_SCORE, result_key, save_stats
 
 
 @pytest.fixture(autouse=True)
@@ -85,3 +87,41 @@ def test_a_stats_file_of_another_version_is_kept_aside_where_it_lies(tmp_path: P
     path.write_text(json.dumps({"version": 2, "games": {}}), encoding="utf-8")
     assert load_stats(path) == Stats()
     assert not path.exists() and len(list(tmp_path.glob("old.json.bad-*"))) == 1
+
+
+def test_a_stats_file_keeps_what_it_can_read_past_what_it_cant() -> None:
+    good = entry(2, 1, 5, 7)
+    data = {
+        "version": 1,
+        "games": {"chess": {"hard": good}, "knights": {"hard": good, "godlike": good}},
+        "recorded": ["a" * 64, "b" * 65, 7, "c"],
+    }
+    stats = Stats.from_dict(data)
+    assert dict(stats.records) == {("knights", "hard"): Record(2, 1, 5, 7)}
+    assert stats.recorded == ("a" * 64, "c")
+    assert Stats.from_dict({"version": 1, "games": {}}).recorded == ()
+
+
+def test_a_result_without_key_is_counted_without_remembering_one() -> None:
+    stats = Stats().record("knights", "hard", True, 1)
+    assert stats.recorded == () and stats.get("knights", "hard").played == 1
+    assert stats.record("knights", "hard", True, 1, key="k").recorded == ("k",)
+
+
+@pytest.mark.parametrize(
+    "game,level,reason",
+    [("chess", "hard", "unknown game 'chess'"), ("knights", "god", "unknown opponent level 'god'")],
+)
+def test_an_unknown_game_or_level_is_refused_by_name(game: str, level: str, reason: str) -> None:
+    with pytest.raises(ValueError) as info:
+        Stats().record(game, level, True, 1)
+    assert str(info.value) == reason
+
+
+def test_a_results_key_stays_the_same_across_versions_of_the_game() -> None:
+    # Keys are stored in the file: a new way of making them would count old games again.
+    state = new_game(["Ann", "Bot"], 5)
+    text = json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(f"knights\n{text}".encode()).hexdigest()
+    assert result_key("knights", state, 1) == f"{digest[:32]}:1"
+    assert result_key("knights", state, 0) != result_key("rummy", state, 0)
