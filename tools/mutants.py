@@ -249,6 +249,21 @@ EQUIVALENT: dict[str, str] = {
     "game.knights.deploy.x_explain_illegal__mutmut_12": (
         "castle_need's 'or 1' is for a castle on a lake, and no castle kind is a lake"
     ),
+    **{
+        f"game.knights.deploy.x_legal_deployments__mutmut_{n}": (
+            "_DEPLOY_CACHE only remembers answers: not reading it, storing None, or emptying it"
+            " at 50,000 or 50,001 entries computes the same deployments again"
+        )
+        for n in (21, 22, 58, 59, 60)
+    },
+    "game.knights.deploy.x_legal_deployments__mutmut_3": (
+        "castle_need's 'or 1' is for a castle on a lake, and no castle kind is a lake"
+    ),
+    "game.knights.deploy.x_legal_deployments__mutmut_26": (
+        "staying in the castle is marked by any order below 0: -1 or -2 both sort before the"
+        " four directions and both read as no direction"
+    ),
+    **{f"game.knights.state.x__unpickle__mutmut_{n}": _SAME_LENGTHS for n in (5, 8, 9)},
     "game.knights.actions.xǁDeployǁ__post_init____mutmut_1": (
         "always turning drops into a tuple: tuple() of a tuple is an equal tuple"
     ),
