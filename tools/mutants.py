@@ -107,7 +107,13 @@ GROUPS: dict[str, Group] = {
             "tests/game/knights/test_knights_json.py",
             "tests/game/knights/test_knights_properties.py",
             "tests/game/knights/test_knights_perft.py",
+            "tests/game/knights/test_knights_plugin.py",
+            "tests/game/knights/test_knights_save_refusals.py",
+            "tests/game/knights/test_knights_state_edges.py",
             "tests/game/test_refusals.py",
+            # words.py (the move log's and the review's sentences): 3 s for both games
+            "tests/game/test_movelog.py",
+            "tests/game/test_review_words.py",
         ),
         minutes=8,
     ),
@@ -123,11 +129,14 @@ GROUPS: dict[str, Group] = {
             "game/persist/history.py",
         ),
         tests=(
+            "tests/game/persist/test_persist_forged_saves.py",
+            "tests/game/persist/test_persist_save_files.py",
             "tests/game/persist/test_persist_saves.py",
             "tests/game/persist/test_persist_untrusted.py",
             "tests/game/persist/test_persist_history.py",
             "tests/game/persist/test_persist_settings.py",
             "tests/game/persist/test_persist_stats.py",
+            "tests/game/persist/test_persist_stats_bounds.py",
             "tests/game/persist/test_persist_review.py",
             "tests/game/persist/test_fuzz_saves.py",
         ),
@@ -240,11 +249,94 @@ EQUIVALENT: dict[str, str] = {
     "game.knights.deploy.x_explain_illegal__mutmut_12": (
         "castle_need's 'or 1' is for a castle on a lake, and no castle kind is a lake"
     ),
+    **{
+        f"game.knights.deploy.x_legal_deployments__mutmut_{n}": (
+            "_DEPLOY_CACHE only remembers answers: not reading it, storing None, or emptying it"
+            " at 50,000 or 50,001 entries computes the same deployments again"
+        )
+        for n in (21, 22, 58, 59, 60)
+    },
+    "game.knights.deploy.x_legal_deployments__mutmut_3": (
+        "castle_need's 'or 1' is for a castle on a lake, and no castle kind is a lake"
+    ),
+    "game.knights.deploy.x_legal_deployments__mutmut_26": (
+        "staying in the castle is marked by any order below 0: -1 or -2 both sort before the"
+        " four directions and both read as no direction"
+    ),
+    **{f"game.knights.state.x__unpickle__mutmut_{n}": _SAME_LENGTHS for n in (5, 8, 9)},
     "game.knights.actions.xǁDeployǁ__post_init____mutmut_1": (
         "always turning drops into a tuple: tuple() of a tuple is an equal tuple"
     ),
+    "game.knights.serial.x__check_phase__mutmut_173": (
+        "lays_this_turn 4 in phase deploy: parse_state refuses any count above 3 first"
+        " ('lays_this_turn must be at most 3')"
+    ),
+    "game.knights.serial.x__board__mutmut_33": "allow_hidden is only tested for truth",
+    "game.knights.serial.x_parse_state__mutmut_238": "allow_hidden is only tested for truth",
+    "game.knights.serial.x__check_tile_counts__mutmut_37": (
+        "a letter found on no tile counts 1 instead of 0: every letter's limit is at least 8"
+        " (4 or 5 kinds times 2 to 4 sets), so both pass"
+    ),
+    **{
+        f"game.knights.state.xǁKnightsStateǁ_apply_deploy__mutmut_{n}": (
+            "the legal deployments are only cached on the state: not reading or not filling the"
+            " cache computes the same list again"
+        )
+        for n in (8, 12)
+    },
+    "game.knights.state.xǁKnightsStateǁ_apply_deploy__mutmut_5": (
+        "an assert of what phase deploy always holds (a seat on turn and a castle pending; the"
+        " save reader refuses either without the other)"
+    ),
+    **{
+        f"game.knights.state.xǁKnightsStateǁlegal_deployments__mutmut_{n}": (
+            "'and' for 'or' between phase, pending and seat: pending is set exactly in phase"
+            " deploy, and a seat is on turn in every phase but over (the save reader refuses"
+            " any other state)"
+        )
+        for n in (1, 2)
+    },
+    "game.knights.state.xǁ_Draftǁlay_start__mutmut_14": "PlacedTile's knights default to ()",
+    "game.knights.state.xǁ_Draftǁpass_turn__mutmut_15": (
+        "step n + 1 looks at the seat after the current one again, which step 1 already found"
+        " without tiles"
+    ),
+    "game.knights.state.xǁ_PlaceTableǁ__init____mutmut_1": (
+        "not equivalent but out of mutmut's reach: the tables are built when game.knights.state"
+        " is imported, before mutmut switches a mutant on in its forked worker; run by hand"
+        " (MUTANT_UNDER_TEST set before the import) test_knights_rules.py fails at once"
+    ),
     **{f"game.knights.tiles.x_terrain_of__mutmut_{n}": _ONE_PLUS for n in (4, 5, 7)},
     **{f"game.knights.tiles.x_building_of__mutmut_{n}": _ONE_PLUS for n in (5, 6, 8)},
+    **{
+        f"game.persist.validate.x_number_problem__mutmut_{n}": (
+            "the name given to finite_number only words its ValueError, which number_problem"
+            " catches and replaces with its own reason"
+        )
+        for n in (11, 14, 15)
+    },
+    **{
+        f"game.persist.saves.x__history_reader__mutmut_{n}": (
+            "not equivalent but out of mutmut's reach: the readers are made when"
+            " game.persist.saves is imported (_ENGINES), before mutmut switches a mutant on in"
+            " its forked worker"
+        )
+        for n in range(1, 6)
+    },
+    **{
+        f"game.persist.stats.x_result_key__mutmut_{n}": (
+            "the error handler of encode is only asked for a lone surrogate, and json.dumps"
+            " (ensure_ascii) writes every character of a state as ASCII; 'UTF-8' is 'utf-8'"
+        )
+        for n in (16, 18, 19, 20)
+    },
+    **{
+        f"game.persist.stats.xǁRecordǁfrom_dict__mutmut_{n}": (
+            "an assert for the type checker: the int_problem checks above let only whole"
+            " numbers through"
+        )
+        for n in (48, 49)
+    },
     "game.seat_events.xǁSeatEventǁto_dict__mutmut_11": _DEFAULTS_BY_FIELD,
     "game.seat_events.xǁSeatEventǁto_dict__mutmut_12": _DEFAULTS_BY_FIELD,
 }
@@ -258,14 +350,20 @@ import sys
 import pytest
 
 
+# Module-level dicts that remember answers (knights deployments, round-tripped save moves).
+CACHE_DICTS = ("_DEPLOY_CACHE", "_OPTIONS_CACHE", "_ROUND_TRIPPED")
+
+
 @pytest.fixture(autouse=True)
 def _empty_caches() -> None:
     for name, module in list(sys.modules.items()):
         if name.startswith(("game.", "ai.")):
-            for value in list(vars(module).values()):
+            for key, value in list(vars(module).items()):
                 clear = getattr(value, "cache_clear", None)
                 if callable(clear):
                     clear()
+                elif key in CACHE_DICTS and isinstance(value, dict):
+                    value.clear()
 '''
 
 KILLED = {1, 3}  # a test failed (3: pytest's internal error, also a failure)
@@ -300,6 +398,9 @@ also_copy = ["assets", "tools", "conftest.py"]
 pytest_add_cli_args = {_toml_list(["-p", "no:cacheprovider", "-q", *deselect])}
 pytest_add_cli_args_test_selection = {_toml_list(list(group.tests))}
 use_git_change_detection = false
+# mutmut's default (15: CPU seconds = 30 x (the tests' time + 1)) let one endless loop in a
+# board walk hold the single worker for three minutes; 8 x still leaves a loaded machine room.
+timeout_multiplier = 4.0
 
 [tool.pytest.ini_options]
 addopts = "--ignore=tests/bench"
