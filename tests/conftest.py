@@ -14,6 +14,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["ROBBERS_DEN_HOME"] = tempfile.mkdtemp(prefix="robbers-den-tests-")
 
 
+@pytest.fixture(autouse=True)
+def private_data_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every test starts from an empty data folder: a settings file another test left behind
+    (the app writes its settings when it quits, a language among them) must not change what
+    this one sees."""
+    monkeypatch.setenv("ROBBERS_DEN_HOME", str(tmp_path_factory.mktemp("home")))
+
+
 @pytest.fixture(scope="session", autouse=True)
 def compiled_solver() -> None:
     """The rummy solver runs compiled in every test (once per xdist worker: ~0.5 s from numba's
