@@ -1,5 +1,6 @@
 """``python -m game`` / ``robbers-den``: play (the default), ``match`` (the headless arena) or
-``review FILE`` (a saved game's review, headless: :mod:`game.review_cli`).
+``review FILE`` (a saved game's review, headless: :mod:`game.review_cli`) or ``deal CODE``
+(a deal code's deal and fingerprint: :mod:`game.deal_cli`).
 
 ``play`` opens the window; ``play --continue`` goes on with the game in progress and
 ``play --load NAME`` with a named save. A file that is refused says why in the window and on
@@ -28,6 +29,8 @@ USAGE = """usage: robbers-den [play] [options]    open the game (see `robbers-de
        robbers-den match [options]         AI-only games (see `robbers-den match --help`)
        robbers-den review FILE [--json] [--budget SECONDS] [--seats all]
                                            a saved game's costliest decisions
+       robbers-den deal CODE [--show] [--json]
+                                           a deal code's deal and its fingerprint
        robbers-den --version"""
 
 MAX_QUIT_AFTER = 7 * 24 * 3600.0  # a week of seconds: anything longer is no time limit
@@ -230,6 +233,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.review_cli import main as review_main  # no pygame on this path
 
         return review_main(args[1:])
+    if args[:1] == ["deal"]:
+        from game.deal_cli import main as deal_main  # no pygame on this path
+
+        return deal_main(args[1:])
     if args[:1] == ["play"]:
         args = args[1:]
     return play(args)

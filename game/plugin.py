@@ -45,6 +45,26 @@ class GameWords(Generic[S, A]):
 
 
 @dataclass(frozen=True)
+class DealParts(Generic[S]):
+    """How one deal of a game is named again (``game.deals``: deal codes, fingerprints).
+
+    A deal is fixed by the seats count, the seed and the ``unit`` (which deal of the game: a
+    round; always 1 in a game without rounds)."""
+
+    tag: str  # the letter every deal code of this game begins with (unique among the games)
+    # the unit a position's deal is, or None when no code can name it (a variant of the deal)
+    unit: Callable[[S], int | None]
+    deal: Callable[[list[str], int, int], S]  # (names, seed, unit) -> the position it starts at
+    # the whole deal of a position where a deal starts, in order (pile after pile, the deck),
+    # one code per tile or card: what the fingerprint is the hash of
+    dealt: Callable[[S], list[str]]
+    max_unit: int = 1  # the highest unit a code can name
+    # "module:attribute" of (position) -> the deal in words, one line per pile or hand, for
+    # ``robbers-den deal CODE --show`` (None: only the fingerprint is shown)
+    shown_ref: str | None = None
+
+
+@dataclass(frozen=True)
 class GamePlugin(Generic[S, A]):
     """One game, as the program knows it besides its engine's own API."""
 
@@ -74,6 +94,8 @@ class GamePlugin(Generic[S, A]):
     # ----- a game played in rounds (rummy) -----
     unit_action: type | None = None  # the action that deals the next round
     restart: Callable[[S, int], S] | None = None  # (state, seed) -> a new game, same table
+    # ----- deal codes (optional) -----
+    deals: DealParts[S] | None = None  # None: the game's deals have no codes
 
     @property
     def key(self) -> str:

@@ -3,7 +3,7 @@ entry points, its save checks, and where its other parts live (see ``game.plugin
 
 from __future__ import annotations
 
-from game.plugin import GamePlugin
+from game.plugin import DealParts, GamePlugin
 
 from ..core import N_, GameInfo
 from .actions import Action, action_from_dict
@@ -53,6 +53,28 @@ def save_problem(state: KnightsState) -> str | None:
     return None
 
 
+def _deal(names: list[str], seed: int, unit: int) -> KnightsState:
+    return new_game(names, seed)
+
+
+def _dealt(state: KnightsState) -> list[str]:
+    """Every hand and pile as dealt, seat by seat, top first."""
+    return [
+        f"{seat}:{part}:{tile.letter}:{tile.tile}"
+        for seat in range(state.num_players)
+        for part, tiles in (("hand", state.hands[seat]), ("pile", state.piles[seat]))
+        for tile in tiles
+    ]
+
+
+DEALS: DealParts[KnightsState] = DealParts(
+    tag="K",
+    unit=lambda state: 1,
+    deal=_deal,
+    dealt=_dealt,
+    shown_ref="game.knights.words:deal_lines",
+)
+
 PLUGIN: GamePlugin[KnightsState, Action] = GamePlugin(
     info=INFO,
     new_game=new_game,
@@ -69,4 +91,5 @@ PLUGIN: GamePlugin[KnightsState, Action] = GamePlugin(
     help_ref="game.ui.knights.help:KNIGHTS_TOPIC",
     rules_pictures_ref="game.ui.knights.rules_pictures:knights_pictures",
     warm_up_ref="ai.knights.fitted:warm_up",
+    deals=DEALS,
 )

@@ -344,3 +344,14 @@ WORDS: GameWords[KnightsState, KnightsAction] = GameWords(
     better_words=better_words,
     chance_title=chance_title,
 )
+
+
+def deal_lines(state: KnightsState) -> list[str]:
+    """The deal in words (``robbers-den deal CODE --show``): each seat's pile, top first."""
+    return [
+        _("{name}'s pile, top first: {tiles}").format(
+            name=name,
+            tiles=", ".join(f"{tile.letter} {tile_name(tile.tile)}" for tile in pile),
+        )
+        for name, pile in zip(state.players, state.piles, strict=True)
+    ]

@@ -10,12 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.deals import fingerprint_line
 from game.i18n import _
 from game.plugin import BAD, CAPTURE, GOOD, MOVE, NOTE, LogLine
 from game.registry import game_spec
 from game.seat_events import SeatEvent
 
-__all__ = ["BAD", "CAPTURE", "GOOD", "MOVE", "NOTE", "LogLine", "entry_lines", "seat_event_lines"]
+__all__ = [
+    "BAD", "CAPTURE", "GOOD", "MOVE", "NOTE", "LogLine", "deal_lines", "entry_lines",
+    "seat_event_lines",
+]
 
 
 def entry_lines(
@@ -30,11 +34,20 @@ def entry_lines(
     current language; ``text``, as it was logged, if the state before it is unknown) and what
     followed it."""
     if isinstance(action, SeatEvent):
-        return seat_event_lines(game, action, after, level_word)
+        return seat_event_lines(game, action, after, level_word) + (
+            deal_lines(game, after) if action.change == "new_game" else []
+        )
     spec = game_spec(game)
     if before is not None:
         text = spec.describe(before, action)
-    return [(text, MOVE), *spec.words().aftermath(before, after)]
+    lines = [(text, MOVE), *spec.words().aftermath(before, after)]
+    return lines + (deal_lines(game, after) if spec.begins_unit(action) else [])
+
+
+def deal_lines(game: str, dealt_position: Any) -> list[LogLine]:
+    """The fingerprint of a new deal, where it starts (a game, a round, a new game)."""
+    line = None if dealt_position is None else fingerprint_line(game, dealt_position)
+    return [] if line is None else [(line, NOTE)]
 
 
 def seat_event_lines(

@@ -3,12 +3,12 @@ entry points, its save checks, and where its other parts live (see ``game.plugin
 
 from __future__ import annotations
 
-from game.plugin import GamePlugin
+from game.plugin import DealParts, GamePlugin
 
 from ..core import N_, GameInfo
 from .actions import Action, NextRound, action_from_dict
 from .cards import HIDDEN, hand_value
-from .state import RummyState, new_game
+from .state import DEFAULT_JOKERS, PlayerState, RummyState, deal_round, new_game
 
 INFO = GameInfo(
     key="rummy",
@@ -60,6 +60,38 @@ def save_problem(state: RummyState) -> str | None:
     return None
 
 
+# Rounds a deal code can name: far more than an evening holds.
+MAX_CODED_ROUND = 4096
+
+
+def _deal_unit(state: RummyState) -> int | None:
+    """The round whose deal ``state`` plays; None with another number of jokers (the codes
+    name deals of the usual deck)."""
+    return state.round if state.jokers == DEFAULT_JOKERS else None
+
+
+def _deal(names: list[str], seed: int, unit: int) -> RummyState:
+    """Round ``unit``'s deal as the game dealt it: its deck, and the dealer whose turn it was
+    to deal (each round the next seat deals), all points at 0."""
+    seats = [PlayerState(name, 0, False, ()) for name in names]
+    return deal_round(seed, DEFAULT_JOKERS, unit, (unit - 1) % len(names), seats)
+
+
+def _dealt(state: RummyState) -> list[str]:
+    """Every hand as dealt, seat by seat, then the stock, top first."""
+    hands = [f"{seat}:{card}" for seat, player in enumerate(state.players) for card in player.hand]
+    return [*hands, *(f"stock:{card}" for card in state.stock)]
+
+
+DEALS: DealParts[RummyState] = DealParts(
+    tag="R",
+    unit=_deal_unit,
+    deal=_deal,
+    dealt=_dealt,
+    max_unit=MAX_CODED_ROUND,
+    shown_ref="game.rummy.words:deal_lines",
+)
+
 PLUGIN: GamePlugin[RummyState, Action] = GamePlugin(
     info=INFO,
     new_game=new_game,
@@ -79,4 +111,5 @@ PLUGIN: GamePlugin[RummyState, Action] = GamePlugin(
     warm_up_ref="ai.rummy_solver:warm_up",
     unit_action=NextRound,
     restart=_restart,
+    deals=DEALS,
 )

@@ -392,3 +392,13 @@ WORDS: GameWords[RummyState, RummyAction] = GameWords(
     chance_title=chance_title,
     joined=joined,
 )
+
+
+def deal_lines(state: RummyState) -> list[str]:
+    """The deal in words (``robbers-den deal CODE --show``): each hand, then the stock."""
+    lines = [
+        _("{name}'s hand: {cards}").format(name=player.name, cards=cards_words(player.hand))
+        for player in state.players
+    ]
+    lines.append(_("The stock, top first: {cards}").format(cards=cards_words(state.stock)))
+    return lines

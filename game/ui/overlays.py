@@ -11,6 +11,7 @@ import pygame
 from game.i18n import N_, _
 from game.registry import GAMES
 from game.ui import help_text, rules_pictures, sprites, theme
+from game.ui.deal_label import LINE_H, draw_deal_code
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Segmented, Toggle
 
@@ -342,7 +343,7 @@ class PauseOverlay(Scene):
             (_("Main menu"), self._menu, pygame.K_m, "Main menu"),
             (_("Quit game"), self.app.quit, pygame.K_q, "Quit game"),
         ]
-        height = 80 + len(entries) * 56 + 60
+        height = 80 + len(entries) * 56 + 60 + (LINE_H if self.table is not None else 0)
         self.box = pygame.Rect(0, 0, 360, min(height, size[1] - 20))
         self.box.center = (size[0] // 2, size[1] // 2)
         self.widgets.clear()
@@ -390,6 +391,10 @@ class PauseOverlay(Scene):
             True,
             "midtop",
         )
+        session = getattr(self.table, "session", None)
+        if session is not None:
+            y = self.box.bottom - 84  # between the last button and the sound switch
+            draw_deal_code(surface, session, self.box, y, how=False)
         self.widgets.draw(surface)
 
 

@@ -6,6 +6,8 @@ Each seat has a name, Human or Computer with a level, and a colour; colours stay
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
@@ -13,7 +15,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core import LEVELS
+from game.deals import MAX_CODE, Deal, DealCodeError, daily_deal, decode
 from game.i18n import _
+from game.play.deal_session import session_for_deal
 from game.play.session import (
     COMPUTER_NAMES,
     Seat,
@@ -35,6 +39,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 ROW_H = 58
+DEAL_ROW = 80  # the room the deal code row and its message take
 
 
 class ColourChip(Button):
@@ -71,6 +76,8 @@ class SetupScene(Scene):
             seats = offered_seats(game)
         self.seats: list[Seat] = list(seats)
         self.seed_text = ""
+        self.code_text = ""  # a deal code as typed (untrusted)
+        self.today: Callable[[], datetime.date] = datetime.date.today
         self.error = ""
         self.box = pygame.Rect(0, 0, 0, 0)
 
@@ -152,14 +159,103 @@ class SetupScene(Scene):
     def back(self) -> None:
         self.app.pop(self)
 
+    # -- a named deal: a deal code, the deal of the day ------------------------------------
+    def set_code(self, text: str) -> None:
+        self.code_text = text
+
+    def play_code(self) -> None:
+        """Deal the typed code's game again: its game and seats count are taken over (the
+        seats as set here, added or removed at the end); a code that names no deal is
+        refused with the reason, and the field keeps what was typed."""
+        try:
+            deal = decode(self.code_text)
+        except DealCodeError as error:
+            self.error = str(error)
+            return
+        if deal.game != self.game:
+            self.set_game(GAME_KEYS.index(deal.game))
+        while len(self.seats) > deal.seats:
+            self.seats.pop()
+        while len(self.seats) < deal.seats:
+            self.add_seat()
+        self.start_deal(deal)
+
+    def play_daily(self) -> None:
+        """The deal of the day of this game for the seats set here."""
+        self.start_deal(daily_deal(self.game, self.today(), len(self.seats)))
+
+    def start_deal(self, deal: Deal) -> None:
+        seats = [replace(s, name=s.name.strip()) for s in self.seats]
+        try:
+            validate_seats(self.game, seats)
+            session = session_for_deal(seats, deal)
+        except SeatError as error:
+            self.error = str(error)
+            self.layout(self.size)
+            return
+        remember_seats(self.game, seats)
+        self.app.pop(self)
+        open_table(self.app, session)
+
+    def add_deal_row(self, x0: int, y: int) -> None:
+        """The deal code field, its button and the deal of the day, in one row at ``y``."""
+        label_w = theme.text_width(_("Deal code"), theme.FONT_BODY)
+        entry = pygame.Rect(x0 + label_w + 14, y, 230, 38)
+        self.widgets.add(
+            TextEntry(
+                self.code_text,
+                self.set_code,
+                entry,
+                ident="code",
+                max_len=MAX_CODE + 8,
+                placeholder="K3RJ-01Z",
+                allowed=lambda ch: ch.isalnum() or ch in " -",
+                on_enter=self.play_code,
+                tooltip=_("Type a deal code from the results screen to deal that game again"),
+            )
+        )
+        play_w = max(150, theme.text_width(_("Play this deal"), theme.FONT_BODY) + 28)
+        self.widgets.add(
+            Button(
+                _("Play this deal"),
+                self.play_code,
+                pygame.Rect(entry.right + 10, y - 2, play_w, 42),
+                ident="play_code",
+            )
+        )
+        daily_w = max(190, theme.text_width(_("Deal of the day"), theme.FONT_BODY) + 28)
+        self.widgets.add(
+            Button(
+                _("Deal of the day"),
+                self.play_daily,
+                pygame.Rect(self.box.right - 28 - daily_w, y - 2, daily_w, 42),
+                pygame.K_F3,
+                ident="daily",
+                tooltip=_(
+                    "The same deal for everyone on {date} (F3); your best result of the day "
+                    "is kept in the statistics"
+                ).format(date=self.today().isoformat()),
+            )
+        )
+
+    def draw_deal_row(self, surface: pygame.Surface) -> None:
+        theme.blit_text(
+            surface,
+            _("Deal code"),
+            (self.box.x + 28, self.box.bottom - 62 - DEAL_ROW + 44),
+            theme.FONT_BODY,
+            theme.TEXT_DIM,
+            anchor="midleft",
+        )
+
     # -- layout ----------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         w, h = size
         low, high = seat_limits(self.game)
         box_w = min(900, w - 40)
-        box_h = min(250 + high * ROW_H, h - 30)
-        row_h = min(ROW_H, (box_h - 250) // high)  # rows shrink on short windows
+        box_h = min(250 + DEAL_ROW + high * ROW_H, h - 30)
+        row_h = min(ROW_H, (box_h - 250 - DEAL_ROW) // high)  # rows shrink on short windows
         field_h = min(38, row_h - 8)
         self.box = pygame.Rect(0, 0, box_w, box_h)
         self.box.center = (w // 2, h // 2)
@@ -243,6 +339,7 @@ class SetupScene(Scene):
         add_button.enabled = len(self.seats) < high
         add(add_button)
         bottom = self.box.bottom - 62
+        self.add_deal_row(x0, bottom - DEAL_ROW + 25)
         seed_label_w = max(56, theme.font(theme.FONT_BODY).size(_("Seed"))[0])
         add(
             TextEntry(
@@ -306,14 +403,18 @@ class SetupScene(Scene):
             theme.TEXT_DIM,
             anchor="midleft",
         )
+        self.draw_deal_row(surface)
         if self.error:
-            theme.blit_text(
-                surface,
-                self.error,
-                (self.box.centerx, self.box.bottom - 80),
-                theme.FONT_BODY,
-                theme.BAD,
-                True,
-                "midbottom",
-            )
+            lines = theme.wrap(self.error, theme.FONT_BODY, self.box.w - 56)
+            bottom = self.box.bottom - 62 - DEAL_ROW + 18
+            for i, line in enumerate(reversed(lines)):
+                theme.blit_text(
+                    surface,
+                    line,
+                    (self.box.centerx, bottom - i * 24),
+                    theme.FONT_BODY,
+                    theme.BAD,
+                    True,
+                    "midbottom",
+                )
         self.widgets.draw(surface)

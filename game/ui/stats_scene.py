@@ -8,10 +8,12 @@ import pygame
 
 from game.i18n import _
 from game.persist import Stats, load_stats
+from game.persist.daily import DailyRecords, load_daily
 from game.persist.stats import LOWER_IS_BETTER, OPPONENTS
 from game.play.session import level_word
 from game.registry import GAMES
 from game.ui import theme
+from game.ui.daily_view import draw_daily
 from game.ui.overlays import clicked_outside, dim
 from game.ui.scene import Scene
 from game.ui.widgets import Button
@@ -27,6 +29,8 @@ class StatsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.stats: Stats = load_stats()
+        self.daily: DailyRecords = load_daily()
+        self.daily_page = False  # the deal of the day's records instead of the results
         self.box = pygame.Rect(0, 0, 0, 0)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -44,6 +48,18 @@ class StatsScene(Scene):
             )
         )
 
+        self.add_daily_button()
+
+    def add_daily_button(self) -> None:
+        label = _("Results") if self.daily_page else _("Deal of the day")
+        width = max(190, theme.text_width(label, theme.FONT_BODY) + 28)
+        rect = pygame.Rect(self.box.x + 28, self.box.bottom - 58, width, 42)
+        self.widgets.add(Button(label, self.toggle_daily, rect, pygame.K_d, ident="daily"))
+
+    def toggle_daily(self) -> None:
+        self.daily_page = not self.daily_page
+        self.layout(self.size)
+
     def handle(self, event: pygame.event.Event) -> bool:
         if self.widgets.handle(event) or clicked_outside(self, event, self.box):
             return True
@@ -56,6 +72,11 @@ class StatsScene(Scene):
         theme.blit_text(
             surface, _("Statistics"), (b.x + 28, b.y + 20), theme.FONT_LARGE, theme.ACCENT, True
         )
+        if self.daily_page:
+            area = pygame.Rect(b.x + 28, b.y + 70, b.w - 56, b.h - 70 - 80)
+            draw_daily(surface, area, self.daily)
+            self.widgets.draw(surface)
+            return
         headings = (_("Opponents"), _("Played"), _("Won"), _("Win rate"), _("Best"), _("Average"))
         xs = [b.x + 28] + [b.x + 28 + int((b.w - 56) * f) for f in (0.3, 0.44, 0.56, 0.72, 0.86)]
         y = b.y + 70

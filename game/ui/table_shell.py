@@ -42,6 +42,7 @@ from game.persist.history import first_kept
 from game.play import log_lines
 from game.play.ai_process import HINT_LEVEL, AgentSpec
 from game.play.ai_worker import Agent, AIWorker, Decision, warm_up
+from game.play.daily_records import record_day
 from game.play.log_lines import entry_lines
 from game.play.records import record_end
 from game.play.session import level_word
@@ -105,7 +106,8 @@ class TableScene(Scene):
         # a long evening's earlier rounds): they stay in the log and in the save. The text is
         # kept in every language ({"en": ..., "de": ...}; a save from before: one string).
         self.earlier_log: list[list[Any]] = [
-            [None, in_every_language(self.opening_line), log_lines.NOTE]
+            [None, in_every_language(self.opening_line), log_lines.NOTE],
+            *self._deal_notes(),
         ]
         # Where the game was opened again (Continue, Load): the history entry the notes stand
         # before ("The game goes on where it stopped."), and the notes; None: not opened again.
@@ -116,6 +118,18 @@ class TableScene(Scene):
         if len(session.humans) < session.num_seats:
             warm_up(self.spec.key)  # the AI process starts while the player looks at the table
         self.log_history()
+
+    def _deal_notes(self) -> list[list[Any]]:
+        """The fingerprint of the deal, in the log's first lines of a game not yet played."""
+        if self.session.history:
+            return []
+        state = self.session.state
+        game = self.session.game
+        notes = in_every_language(lambda: log_lines.deal_lines(game, state))
+        return [
+            [None, {lang: lines[i][0] for lang, lines in notes.items()}, kind]
+            for i, (_text, kind) in enumerate(notes["en"])
+        ]
 
     # -- what is shown -----------------------------------------------------------------------
     @property
@@ -253,6 +267,7 @@ class TableScene(Scene):
         seats = range(self.session.num_seats)
         counted = [seat for seat in seats if self.session.played_through(seat, start)]
         record_end(self.app, self.session.game, self.session.seats, before, after, counted)
+        record_day(self.app, self.session.game, self.session.seats, before, after, counted)
 
     def change_seats(self, change: SeatEvent | Callable[[], object]) -> bool:
         """Carry out a change of the seats: an event, or one of the session's methods for one

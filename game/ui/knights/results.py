@@ -8,6 +8,7 @@ import pygame
 
 from game.i18n import _
 from game.ui import sprites, theme
+from game.ui.deal_label import LINE_H, draw_deal_code
 from game.ui.overlays import dim
 from game.ui.review.opening import review_session
 from game.ui.scene import Scene
@@ -70,7 +71,7 @@ class KnightsResultsScene(Scene):
         names = [seat.name for seat in self.table.session.seats]
         note_lines = len(theme.wrap(tie_break_note(self.state, names), theme.FONT_BODY, 660))
         note_h = note_lines * 22 + 10 if tie_break_note(self.state, names) else 0
-        self.box = pygame.Rect(0, 0, min(720, size[0] - 40), 190 + n * 62 + note_h)
+        self.box = pygame.Rect(0, 0, min(720, size[0] - 40), 190 + n * 62 + note_h + LINE_H)
         self.box.center = (size[0] // 2, size[1] // 2)
         self.widgets.clear()
         y = self.box.bottom - 62
@@ -227,4 +228,5 @@ class KnightsResultsScene(Scene):
                     theme.HIGHLIGHT,
                     anchor="midtop",
                 )
+        draw_deal_code(surface, self.table.session, self.box, self.box.bottom - 62 - LINE_H // 2)
         self.widgets.draw(surface)

@@ -10,6 +10,7 @@ import pygame
 
 from game.i18n import _
 from game.ui import theme
+from game.ui.deal_label import LINE_H, draw_deal_code
 from game.ui.overlays import dim
 from game.ui.review.opening import review_session
 from game.ui.scene import Scene
@@ -90,7 +91,8 @@ class RummyResultsScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         rows = len(self.table.session.state.players) + 1
-        self.box = pygame.Rect(0, 0, min(820, size[0] - 40), min(size[1] - 40, 210 + rows * 34))
+        height = min(size[1] - 40, 210 + rows * 34 + LINE_H)
+        self.box = pygame.Rect(0, 0, min(820, size[0] - 40), height)
         self.box.center = (size[0] // 2, size[1] // 2)
         self.widgets.clear()
         buttons: list[tuple[str, object, int]] = []
@@ -193,4 +195,7 @@ class RummyResultsScene(Scene):
             theme.TEXT_DIM,
             anchor="midtop",
         )
+        if self.round_over:
+            y = self.box.bottom - 62 - LINE_H // 2
+            draw_deal_code(surface, self.table.session, self.box, y)
         self.widgets.draw(surface)

@@ -4,7 +4,7 @@ tests/conftest.py through ``ROBBERS_DEN_EXTRA_GAMES``), built only from the plug
 from __future__ import annotations
 
 from game.core import N_, GameInfo
-from game.plugin import GamePlugin
+from game.plugin import DealParts, GamePlugin
 
 from .engine import MAX_STONES, NimState, Take, action_from_dict, new_game
 
@@ -42,6 +42,13 @@ def save_problem(state: NimState) -> str | None:
     return None
 
 
+DEALS: DealParts[NimState] = DealParts(
+    tag="N",
+    unit=lambda state: 1,
+    deal=lambda names, seed, unit: new_game(names, seed),
+    dealt=lambda state: [str(stones) for stones in state.piles],
+)
+
 PLUGIN: GamePlugin[NimState, Take] = GamePlugin(
     info=INFO,
     new_game=new_game,
@@ -58,4 +65,5 @@ PLUGIN: GamePlugin[NimState, Take] = GamePlugin(
     help_ref="tests.games.nim.help:NIM_TOPIC",
     rules_pictures_ref="tests.games.nim.help:nim_pictures",
     catalog_ref="tests.games.nim:locale",
+    deals=DEALS,
 )
