@@ -14,6 +14,9 @@ from game.ui import theme
 def draw_daily(surface: pygame.Surface, area: pygame.Rect, records: DailyRecords) -> None:
     """The newest days first, as many rows as ``area`` holds."""
     line = theme.font(theme.FONT_BODY).get_linesize() + 6
+    title = _("Deal of the day: each person's best result per day")
+    theme.blit_text(surface, title, area.topleft, theme.FONT_BODY + 2, theme.ACCENT, True)
+    area = pygame.Rect(area.x, area.y + line + 6, area.w, area.h - line - 6)
     headings = (_("Day"), _("Game"), _("Players"), _("Name"), _("Best"), _("Played"), _("Won"))
     fractions = (0.0, 0.16, 0.42, 0.52, 0.74, 0.84, 0.93)
     xs = [area.x + int(area.w * f) for f in fractions]
