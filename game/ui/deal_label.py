@@ -22,9 +22,7 @@ def deal_code_line(session: Any, how: bool = True) -> str | None:
         return None
     if not how:
         return _("Deal code: {code}").format(code=code)
-    return _("Deal code: {code}: type it in a new game's setup to play this deal again").format(
-        code=code
-    )
+    return _("Deal code: {code}: type it in a new game's setup to play it again").format(code=code)
 
 
 def draw_deal_code(
