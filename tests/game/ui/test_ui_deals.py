@@ -87,7 +87,7 @@ def test_a_mistyped_code_is_refused_and_nothing_is_lost(app: App) -> None:
     type_text(app, code[3:])
     click(app, setup.widget("play_code").center)
     assert not isinstance(app.top, SetupScene)
-    assert app.top.session.num_seats == 3  # type: ignore[attr-defined]
+    assert app.top.session.num_seats == 3
 
 
 def test_an_empty_or_foreign_code_says_why(app: App) -> None:
