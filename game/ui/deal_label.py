@@ -7,8 +7,8 @@ from typing import Any
 
 import pygame
 
-from game.deals import code_of
 from game.i18n import _
+from game.play.deal_session import session_deal_code
 from game.ui import theme
 
 LINE_H = 30  # the room a screen keeps for the line
@@ -17,7 +17,7 @@ LINE_H = 30  # the room a screen keeps for the line
 def deal_code_line(session: Any, how: bool = True) -> str | None:
     """The line "Deal code: K3RJ-01Z" for the deal the session's position plays (``how``:
     with how to play it again), or None."""
-    code = code_of(session.game, session.state)
+    code = session_deal_code(session)
     if code is None:
         return None
     if not how:
