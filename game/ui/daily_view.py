@@ -18,7 +18,7 @@ def draw_daily(surface: pygame.Surface, area: pygame.Rect, records: DailyRecords
     theme.blit_text(surface, title, area.topleft, theme.FONT_BODY + 2, theme.ACCENT, True)
     area = pygame.Rect(area.x, area.y + line + 6, area.w, area.h - line - 6)
     headings = (_("Day"), _("Game"), _("Players"), _("Name"), _("Best"), _("Played"), _("Won"))
-    fractions = (0.0, 0.16, 0.42, 0.52, 0.74, 0.84, 0.93)
+    fractions = (0.0, 0.15, 0.4, 0.5, 0.7, 0.8, 0.9)
     xs = [area.x + int(area.w * f) for f in fractions]
     for x, heading in zip(xs, headings, strict=True):
         theme.blit_text(surface, heading, (x, area.y), theme.FONT_SMALL, theme.TEXT_DIM, True)
