@@ -247,6 +247,6 @@ def fingerprint_line(game: str, dealt_position: Any) -> str | None:
     if printed is None:
         return None
     return _(
-        "Deal fingerprint {fingerprint}: the deal code shown at the end recomputes it "
-        "(robbers-den deal CODE), so anyone can check that the deal stayed as dealt."
+        "Deal fingerprint {fingerprint}: check it with the deal code shown at the end "
+        "(robbers-den deal CODE)."
     ).format(fingerprint=printed)
