@@ -17,11 +17,18 @@ if TYPE_CHECKING:
 
 
 def record_day(
-    app: App, game: str, seats: list[Seat], before: Any, after: Any, counted: list[int]
+    app: App,
+    game: str,
+    seats: list[Seat],
+    before: Any,
+    after: Any,
+    counted: list[int],
+    dealt: Any = None,
 ) -> None:
-    """If the game (round) that ended in ``after`` was a deal of the day, add the result of
-    each person in ``counted`` to that day's records."""
-    deal = deal_of(game, after)
+    """If the game (round) that ended in ``after`` was a deal of the day (as dealt in
+    ``dealt``, the position it started at; default ``after``), add the result of each person
+    in ``counted`` to that day's records."""
+    deal = deal_of(game, after if dealt is None else dealt)
     day = None if deal is None else daily_date(deal)
     if deal is None or day is None:
         return
