@@ -100,5 +100,6 @@ dist: $(DIST_STAMP)
 dist-smoke:
 	bash tools/dist_smoke.sh
 
+# Everything the commands above build: both venvs, the app and PyInstaller's work folder.
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) $(DIST_VENV) build dist *.egg-info
