@@ -111,7 +111,7 @@ def measure(case: str, seconds: float, first_start: bool) -> list[tuple[str, flo
                 if time.monotonic() >= end:
                     break
             rows = sample + [(f"max {name}", mb, False) for name, mb in peaks.items()]
-            process.wait(timeout=60)
+            process.wait(timeout=120)
         finally:
             if process.poll() is None:
                 process.kill()

@@ -98,8 +98,9 @@ def _load() -> None:
     lacks one: compiling here would keep its memory for as long as this process lives."""
     from ai.rummy.solver.compiled import cover, sweep
     from ai.rummy.solver.compiled.building import build_in_child, load_only
-    from ai.rummy.solver.compiled.release import release_compiler_pages
+    from ai.rummy.solver.compiled.release import keep_big_blocks_apart, release_compiler_pages
 
+    keep_big_blocks_apart()
     modules = (sweep, cover)
     if not load_only(_warm_kernels, modules):
         if not build_in_child():

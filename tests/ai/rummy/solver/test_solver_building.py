@@ -102,3 +102,30 @@ def test_the_loaded_solver_keeps_none_of_the_compilers_code_resident() -> None:
     ready, resident_kb = run(RESIDENT, env).split()
     assert ready == "True"
     assert int(resident_kb) < 4096  # about 50 MB before it was handed back
+
+
+FREED = """
+import numpy as np
+from ai.rummy_solver import warm_up
+
+def rss_kb():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+
+warm_up()
+big = np.ones(1 << 21)  # 16 MB, a block of its own
+del big  # left alone, glibc would now keep blocks below 16 MB in its heap
+before = rss_kb()
+table = np.ones(1 << 20)  # 8 MB, the size of a search's tables
+del table
+small = np.ones(10)  # on top of the heap: a freed table below it can't be trimmed away
+print(rss_kb() - before)
+"""
+
+
+@needs_numba
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_searchs_freed_tables_go_back_once_the_solver_is_loaded() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    assert int(run(FREED, env)) < 2048  # 8 MB kept before
