@@ -43,7 +43,7 @@ def _compiling_refused(modules: tuple[ModuleType, ...]) -> Iterator[None]:
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise NotCached
 
-    patched = list(_dispatchers(modules))
+    patched = list({id(d): d for d in _dispatchers(modules)}.values())  # one imported by both
     for dispatcher in patched:
         dispatcher._compiler.compile = refuse
     try:
