@@ -35,8 +35,8 @@ $(TEST_STAMP): pyproject.toml
 # The rummy solver's compiled core (numba): compiled into numba's on-disk cache once (about a
 # minute after every change of its source), loaded from it in well under a second. `make test`
 # needs it ready so that pytest's two workers load it instead of compiling twice; the game does
-# not wait for it (its AI process compiles it in the background, the Python solver answering
-# meanwhile).
+# not wait for it (its AI process has it compiled by a short-lived process of its own, then
+# loads it; the Python solver answers meanwhile).
 WARM_UP = $(PY) -c "from ai.rummy_solver import warm_up; warm_up()"
 WARM_NOTE = == compiling the rummy solver (once, about a minute; later runs load it from the cache)
 
@@ -100,5 +100,6 @@ dist: $(DIST_STAMP)
 dist-smoke:
 	bash tools/dist_smoke.sh
 
+# Everything the commands above build: both venvs, the app and PyInstaller's work folder.
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) $(DIST_VENV) build dist *.egg-info

@@ -83,3 +83,10 @@ def test_switching_between_play_and_test_reinstalls_nothing_needlessly(tmp_path:
     assert not installs(planned("play", f"VENV={venv}"))
     assert not installs(planned("test", f"VENV={venv}"))
     assert not installs(planned("lint", f"VENV={venv}"))
+
+
+def test_make_clean_removes_both_venvs_and_the_app() -> None:
+    (command,) = planned("clean")
+    removed = command.split()
+    assert removed[:2] == ["rm", "-rf"]
+    assert {".venv", ".venv-dist", "build", "dist"} <= set(removed[2:])

@@ -2,11 +2,12 @@
 (:mod:`ai.rummy.solver.sweep`, :mod:`ai.rummy.solver.rounds`, :mod:`ai.rummy.solver.cover`),
 checked equal by the tests.
 
-Readiness: nothing compiles on import or on a solve. :func:`warm_up` compiles everything (about a
-minute the first time after a change of a kernel's source; later processes load numba's on-disk
-cache in under a second) and only then does :func:`ready` say True. Without numba, with
-``ROBBERS_DEN_NO_JIT=1`` or when compiling fails, :func:`ready` stays False and the solver keeps
-to the Python twins.
+Readiness: nothing compiles on import or on a solve. :func:`warm_up` loads everything from
+numba's on-disk cache (in under a second), having it compiled first by a short-lived process of
+its own when it is missing or stale (about a minute the first time after a change of a kernel's
+source; :mod:`ai.rummy.solver.compiled.building`), and only then does :func:`ready` say True.
+Without numba, with ``ROBBERS_DEN_NO_JIT=1`` or when compiling fails, :func:`ready` stays False
+and the solver keeps to the Python twins.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["NO_JIT_VARIABLE", "available", "njit", "ready", "warm_up"]
+__all__ = ["NO_JIT_VARIABLE", "available", "compile_here", "njit", "ready", "warm_up"]
 
 log = logging.getLogger(__name__)
 
@@ -71,21 +72,56 @@ def ready() -> bool:
     return _ready
 
 
+def _warm_kernels() -> None:
+    from ai.rummy.solver.compiled.cover import warm_up_cover
+    from ai.rummy.solver.compiled.sweep import warm_up_sweep
+
+    warm_up_sweep()
+    warm_up_cover()
+
+
+def compile_here() -> bool:
+    """Compile every kernel in this process (or load it from the cache), writing numba's
+    cache; for the short-lived process of :func:`ai.rummy.solver.compiled.building.main`."""
+    if not available():
+        return False
+    try:
+        _warm_kernels()
+    except Exception as error:
+        log.warning("compiling the rummy solver failed (%r)", error)
+        return False
+    return True
+
+
+def _load() -> None:
+    """Load every kernel from numba's cache, filled first by a short-lived process when it
+    lacks one: compiling here would keep its memory for as long as this process lives."""
+    from ai.rummy.solver.compiled import cover, sweep
+    from ai.rummy.solver.compiled.building import build_in_child, load_only
+    from ai.rummy.solver.compiled.release import keep_big_blocks_apart, release_compiler_pages
+
+    keep_big_blocks_apart()
+    modules = (sweep, cover)
+    if not load_only(_warm_kernels, modules):
+        if not build_in_child():
+            raise RuntimeError("the process compiling the kernels failed")
+        if not load_only(_warm_kernels, modules):
+            raise RuntimeError("the compiled kernels are not in numba's cache")
+    release_compiler_pages()
+
+
 def warm_up() -> bool:
-    """Compile every kernel (or load them from numba's on-disk cache), then forbid compiling at
-    call time; returns :func:`ready`. Idempotent and thread-safe: a second caller waits for the
-    first. Any failure is logged and leaves the Python twins in charge. Call it outside
+    """Load every kernel from numba's on-disk cache (compiled first in a short-lived process
+    of its own when missing or stale), then forbid compiling at call time; returns
+    :func:`ready`. Idempotent and thread-safe: a second caller waits for the first. Any
+    failure is logged and leaves the Python twins in charge. Call it outside
     :func:`ai.rummy.solver.plan.time_limit`."""
     global _ready, _failed
     with _warm_lock:
         if _ready or _failed or not available():
             return _ready
         try:
-            from ai.rummy.solver.compiled.cover import warm_up_cover
-            from ai.rummy.solver.compiled.sweep import warm_up_sweep
-
-            warm_up_sweep()
-            warm_up_cover()
+            _load()
         except Exception as error:
             _failed = True
             log.warning("compiling the rummy solver failed (%r): it stays pure Python", error)
