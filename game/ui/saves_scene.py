@@ -167,11 +167,11 @@ def game_title(game: str | None) -> str:
 
 def row_name(info: SaveInfo) -> str:
     """The Name column: a named save's name; a kept game says who won it."""
-    if not info.kept:
-        return info.name
+    if not info.kept or info.problem:
+        return info.name  # a damaged kept file by its name, to tell it apart
     if info.winners:
-        return _("won by {names}").format(names=", ".join(info.winners))
-    return _("damaged") if info.problem else _("finished")
+        return _("Won by {names}").format(names=", ".join(info.winners))
+    return _("Finished")
 
 
 class SavesScene(Scene):
