@@ -1,5 +1,7 @@
 """Named saves: a list of saved games (name, date, game, players), a name field, and
-Save / Load / Delete. Opened from the pause menu (with the table to save) or the main menu.
+Save / Load / Delete / Review / Retry. Opened from the pause menu (with the table to save) or
+the main menu. Below the named saves, under a heading of their own, the finished games the game
+kept by itself (``game.persist.kept``), with who won.
 
 A save that won't load is listed with its problem and refused with a dialog; the game at the
 table goes on untouched.
