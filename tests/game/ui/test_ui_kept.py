@@ -236,3 +236,46 @@ def test_play_from_here_opens_the_position_shown_and_leaves_the_kept_game(by_key
     assert app.saver is not None and app.saver.flush(10)
     assert autosave_path().exists()
     pygame.quit()
+
+
+def test_play_from_here_over_a_rummy_evening_asks_first() -> None:
+    """From the review of the round just played (the results screen's way in): the evening
+    is the game in progress, so the player is asked; Back keeps it, the other button plays."""
+    from game.play.review_source import source_from_session
+
+    app = menu_app()
+    seats = [Seat("Ann", True, colour=0), Seat("Greta", False, "expert", colour=3)]
+    session = Session("rummy", seats, 9)
+    session.set_agent(1, QuickAgent())
+    table = open_table(app, session)
+    for _step in range(600):
+        if session.state.is_terminal:
+            break
+        if table.human_to_move():
+            press(app, pygame.K_d)
+        else:
+            app.run_frames(1)
+    assert session.state.is_terminal
+    assert app.saver is not None and app.saver.flush(10)
+    evening = autosave_path().read_bytes()
+    source = source_from_session(session)
+    assert source is not None
+    source = replace(source, stored=whole_review(source))
+    scene = app.push(ReviewScene(app, source))
+    app.run_frames(2)
+    assert isinstance(scene, ReviewScene) and scene.job is None
+    turn = [t for t in scene.turns if t.seat == 0][2]
+    scene.open_position(turn)
+    press(app, pygame.K_r)
+    assert isinstance(app.top, Dialog) and "Ann, Greta" in app.top.message
+    press(app, pygame.K_RETURN)  # Back: the evening stays
+    assert isinstance(app.top, ReviewPosition) and autosave_path().read_bytes() == evening
+    press(app, pygame.K_r)
+    click(app, app.top.widget("Play from here").center)
+    again = app.top
+    assert isinstance(again, RummyTableScene) and again is not table
+    assert again.state.to_dict() == source.states[turn.index].to_dict()
+    assert app.saver.flush(10)
+    resumed = load_autosave()
+    assert resumed is not None and resumed.state.to_dict() == again.state.to_dict()
+    pygame.quit()
