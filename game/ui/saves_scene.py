@@ -243,7 +243,8 @@ class SavesScene(Scene):
     def select(self, index: int) -> None:
         if 0 <= index < len(self.saves):
             self.selected = index
-            self.entry_text = self.saves[index].name
+            if not self.saves[index].kept:  # a kept game's file name is no name to save under
+                self.entry_text = self.saves[index].name
             self.layout(self.size)
 
     def chosen(self) -> SaveInfo | None:

@@ -279,3 +279,22 @@ def test_play_from_here_over_a_rummy_evening_asks_first() -> None:
     resumed = load_autosave()
     assert resumed is not None and resumed.state.to_dict() == again.state.to_dict()
     pygame.quit()
+
+
+def test_choosing_a_kept_game_leaves_the_save_name_alone() -> None:
+    app = menu_app()
+    nim_kept(4)
+    seats = [Seat("Ann", True, colour=0), Seat("Kunz", False, "easy", colour=1)]
+    table = open_table(app, Session("knights", seats, 3))
+    press(app, pygame.K_ESCAPE)  # pause
+    click(app, app.top.widget("saves").center)
+    saves = app.top
+    assert isinstance(saves, SavesScene) and saves.table is table
+    assert wait_until(app, lambda: not saves.reading(), 10)
+    press(app, pygame.K_DOWN)
+    assert saves.chosen() is not None and saves.chosen().kept  # type: ignore[union-attr]
+    assert saves.entry_text == ""
+    assert saves.widgets.find("retry").enabled
+    click(app, saves.widget("retry").center)  # over the game at the table: asked first
+    assert isinstance(app.top, Dialog) and "Robber Knights" in app.top.message
+    pygame.quit()
