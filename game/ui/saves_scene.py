@@ -543,7 +543,9 @@ class SavesScene(Scene):
             info = self.saves[line]
             if line == self.selected:
                 pygame.draw.rect(surface, theme.BUTTON_ON, row, border_radius=5)
-            ink = theme.TEXT if info.problem is None else theme.BAD
+            # Red on the gold of the chosen row can't be read: the reason shows below it.
+            damaged = info.problem is not None and line != self.selected
+            ink = theme.BAD if damaged else theme.TEXT
             game = game_title(info.game)
             if info.path in self.unread:
                 game = _("reading…")
