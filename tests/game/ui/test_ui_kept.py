@@ -298,3 +298,30 @@ def test_choosing_a_kept_game_leaves_the_save_name_alone() -> None:
     click(app, saves.widget("retry").center)  # over the game at the table: asked first
     assert isinstance(app.top, Dialog) and "Robber Knights" in app.top.message
     pygame.quit()
+
+
+def test_the_arrows_scroll_through_twenty_kept_games_below_the_named_saves() -> None:
+    from game.persist import save_named
+
+    app = headless_app((1024, 640))
+    app.push(app.make_scene("menu"))
+    for seed in range(20):
+        nim_kept(seed)
+    session = Session("nim", [Seat("Ann", True, colour=0), Seat("Kunz", False, "easy", 1)], 1)
+    save_named("Evening", saved_game("nim", session.seats, session.state))
+    saves = open_load_screen(app)
+    assert len(saves.saves) == 21 and len(saves.slots()) == 22
+    assert saves.chosen() == saves.saves[0]  # the newest named save is ready for Enter
+    seen = {saves.saves[0].path}
+    for _row in range(25):
+        press(app, pygame.K_DOWN)
+        chosen = saves.chosen()
+        assert chosen is not None
+        seen.add(chosen.path)
+        rect = saves.row_rect(saves.slot_of(saves.selected))  # type: ignore[arg-type]
+        assert saves.list_area.contains(rect)  # the chosen row is always in view
+    assert len(seen) == 21 and saves.chosen() == saves.saves[-1]
+    for _row in range(25):
+        press(app, pygame.K_UP)
+    assert saves.chosen() == saves.saves[0] and saves.first == 0
+    pygame.quit()
