@@ -131,12 +131,17 @@ class SaveListing:
     def _read(self) -> None:
         try:
             named = _save_files(saves_dir())
-            kept = _save_files(kept_dir())
         except SaveError as error:
             with self._lock:
                 self._problem, self._listed = str(error), True
                 self.version += 1
             return
+        try:
+            kept = _save_files(kept_dir())
+        except SaveError as error:  # the named saves are listed all the same
+            kept = []
+            with self._lock:
+                self._problem = str(error)
         files = named + kept
         with self._lock:
             self._infos = [
@@ -553,13 +558,13 @@ class SavesScene(Scene):
             for (x, _heading), value in zip(columns, values, strict=True):
                 theme.blit_text(surface, value, (x, row.y + 9), theme.FONT_SMALL + 2, ink)
         chosen = self.chosen()
-        if chosen is not None and chosen.problem:
+        # The chosen save's problem, else one with the folder of the kept games.
+        problem = chosen.problem if chosen is not None and chosen.problem else None
+        if problem is None and self.saves and self.problem:
+            problem = self.problem
+        if problem:
             theme.blit_text(
-                surface,
-                chosen.problem[:110],
-                (area.x, area.bottom + 6),
-                theme.FONT_SMALL,
-                theme.BAD,
+                surface, problem[:110], (area.x, area.bottom + 6), theme.FONT_SMALL, theme.BAD
             )
         self.widgets.draw(surface)
         if self.listing is not None:

@@ -13,7 +13,14 @@ from typing import Any
 import pygame
 import pytest
 
-from game.persist import autosave_path, list_kept, load_autosave, load_game, replay_states
+from game.persist import (
+    autosave_path,
+    list_kept,
+    load_autosave,
+    load_game,
+    replay_states,
+    save_named,
+)
 from game.persist.kept import keep_finished
 from game.persist.paths import kept_dir
 from game.persist.saves import saved_game
@@ -301,8 +308,6 @@ def test_choosing_a_kept_game_leaves_the_save_name_alone() -> None:
 
 
 def test_the_arrows_scroll_through_twenty_kept_games_below_the_named_saves() -> None:
-    from game.persist import save_named
-
     app = headless_app((1024, 640))
     app.push(app.make_scene("menu"))
     for seed in range(20):
@@ -324,4 +329,25 @@ def test_the_arrows_scroll_through_twenty_kept_games_below_the_named_saves() -> 
     for _row in range(25):
         press(app, pygame.K_UP)
     assert saves.chosen() == saves.saves[0] and saves.first == 0
+    pygame.quit()
+
+
+def test_a_kept_game_that_cannot_be_written_is_said_once_and_the_game_goes_on() -> None:
+    app = menu_app()
+    kept_dir().parent.mkdir(parents=True, exist_ok=True)
+    kept_dir().write_text("a file in the way", "utf-8")
+    session = Session("nim", [Seat("Ann", True, colour=0), Seat("Kunz", False, "easy", 1)], 2)
+    table: Any = open_table(app, session)
+    assert table.change_seats(lambda: session.hand_over(0, "easy"))  # Ann leaves to the computer
+    session.set_agent(0, QuickAgent())
+    session.set_agent(1, QuickAgent())
+    assert wait_until(app, lambda: isinstance(app.top, Dialog), 20)
+    assert session.state.is_terminal and "save" in app.top.message.lower()
+    press(app, pygame.K_RETURN)
+    assert kept_dir().is_file()  # nothing else was touched
+    # The Load screen still lists the named saves, and says what is wrong with the kept ones.
+    save_named("Evening", saved_game("nim", session.seats, session.state))
+    saves = open_load_screen(app)
+    assert [info.name for info in saves.saves] == ["Evening"]
+    assert "finished" in saves.problem
     pygame.quit()
