@@ -187,6 +187,8 @@ def play(argv: Sequence[str]) -> int:
                 scene.on_exit()
         if app.saver is not None:
             app.saver.close()
+        if app.keeper is not None:
+            app.keeper.close()
         if app.settings != settings:
             # e.g. the window size the player dragged it to (the window is gone: stderr)
             try:

@@ -9,7 +9,8 @@ from game.wording import set_translator
 
 from .atomic import SaveError, write_atomic
 from .background import BackgroundSaver
-from .paths import autosave_path, data_dir, saves_dir, settings_path, stats_path
+from .kept import KEPT_GAMES, keep_finished, list_kept
+from .paths import autosave_path, data_dir, kept_dir, saves_dir, settings_path, stats_path
 from .replay import replay_log, replay_states
 from .saves import (
     SavedGame,
@@ -35,6 +36,7 @@ from .stats import Record, Stats, load_stats, opponent_level, record_result, sav
 
 __all__ = [
     "BackgroundSaver",
+    "KEPT_GAMES",
     "LANGUAGES",
     "Record",
     "SaveError",
@@ -50,6 +52,9 @@ __all__ = [
     "delete_listed",
     "delete_named",
     "has_autosave",
+    "keep_finished",
+    "kept_dir",
+    "list_kept",
     "list_saves",
     "load_autosave",
     "load_game",

@@ -34,6 +34,12 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
+def kept_dir() -> Path:
+    """Finished games (rummy: rounds) the game keeps by itself, the newest few: a folder of
+    its own inside the saves, so no named save is ever counted or dropped among them."""
+    return saves_dir() / "finished"
+
+
 def settings_path() -> Path:
     return data_dir() / "settings.json"
 

@@ -43,7 +43,7 @@ from game.wording import _
 from .atomic import SaveError, describe_os_error, read_text_limited, write_atomic
 from .jsonfile import note_problem
 from .jsontext import loads_untrusted
-from .paths import autosave_path, saves_dir
+from .paths import autosave_path, kept_dir, saves_dir
 from .state_checks import check_state
 from .validate import (
     MAX_NAME,
@@ -580,6 +580,8 @@ class SaveInfo:
     players: tuple[str, ...]
     problem: str | None = None
     has_review: bool = False  # a usable game review is stored with it
+    kept: bool = False  # a finished game the game kept by itself (``game.persist.kept``)
+    winners: tuple[str, ...] = ()  # who won, when the save holds a finished game (or round)
 
     @property
     def modified_text(self) -> str:
@@ -616,9 +618,9 @@ def named_save_exists(name: str) -> bool:
 def delete_listed(info: SaveInfo) -> None:
     """Delete a save that ``list_saves`` listed, whatever its file name (one written by hand
     may have a name the game would not give)."""
-    folder = saves_dir()
+    folders = (saves_dir(), kept_dir())
     path = Path(info.path)
-    if path.parent != folder or path.suffix != SAVE_SUFFIX:
+    if path.parent not in folders or path.suffix != SAVE_SUFFIX:
         raise SaveError(_("Can't delete the file: {path} is not a saved game.").format(path=path))
     _remove(path)
 
@@ -642,7 +644,11 @@ def delete_named(name: str) -> None:
 
 def list_saves() -> list[SaveInfo]:
     """Every named save, newest first; damaged ones are listed with their ``problem``."""
-    folder = saves_dir()
+    return list_folder(saves_dir())
+
+
+def list_folder(folder: Path, kept: bool = False) -> list[SaveInfo]:
+    """The saves in ``folder``, newest first; damaged ones are listed with their ``problem``."""
     try:
         paths = [p for p in folder.iterdir() if p.suffix == SAVE_SUFFIX and _is_file(p)]
     except FileNotFoundError:
@@ -655,20 +661,37 @@ def list_saves() -> list[SaveInfo]:
             modified = path.stat().st_mtime
         except OSError:
             continue
-        try:
-            saved = load_game(path)
-        except SaveError as error:
-            infos.append(SaveInfo(path.stem, path, modified, None, (), str(error)))
-        else:
-            infos.append(
-                SaveInfo(
-                    path.stem,
-                    path,
-                    modified,
-                    saved.game,
-                    saved.players,
-                    has_review=saved.review is not None,
-                )
-            )
+        infos.append(read_info(path, modified, kept))
     infos.sort(key=lambda info: (-info.modified, info.name.lower()))
     return infos
+
+
+def read_info(path: Path, modified: float, kept: bool = False) -> SaveInfo:
+    """The Load list's row of the save at ``path`` (its ``problem`` when it won't load)."""
+    try:
+        saved = load_game(path)
+    except SaveError as error:
+        return SaveInfo(path.stem, path, modified, None, (), str(error), kept=kept)
+    return SaveInfo(
+        path.stem,
+        path,
+        modified,
+        saved.game,
+        saved.players,
+        has_review=saved.review is not None,
+        kept=kept,
+        winners=winner_names(saved),
+    )
+
+
+def winner_names(saved: SavedGame) -> tuple[str, ...]:
+    """Who won the saved game (rummy: round); nobody while it is still being played."""
+    state = saved.state
+    if not state.is_terminal:
+        return ()
+    try:
+        returns = state.returns()
+    except (ValueError, TypeError, IndexError, KeyError, ArithmeticError):
+        return ()
+    names = saved.players
+    return tuple(names[i] for i, share in enumerate(returns) if share > 0 and i < len(names))

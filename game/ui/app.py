@@ -93,6 +93,7 @@ class App:
         set_language(self.settings.language)
         sprites.set_marks(self.settings.colour_blind_marks)
         self.saver: BackgroundSaver | None = None  # the autosave writer (game.ui.saving)
+        self.keeper: BackgroundSaver | None = None  # the finished games' writer (likewise)
         self.save_problem: str | None = None  # a save failure to show the player
         self.shown_save_problems: set[str] = set()  # each shown once, not after every move
         self.settings_changed_at: float | None = None  # a window size not yet written
@@ -273,7 +274,7 @@ class App:
                 return
         self.time += dt
         self.frames += 1
-        if self.save_problem is not None or self.saver is not None:
+        if self.save_problem is not None or self.saver is not None or self.keeper is not None:
             report_problems(self)
         changed = self.settings_changed_at
         if changed is not None and self.time - changed >= SETTINGS_SAVE_DELAY:

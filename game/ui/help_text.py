@@ -52,6 +52,7 @@ REVIEW_KEYS: tuple[tuple[str, str], ...] = (
     (N_("Left / Right"), N_("position: step move by move through the game")),
     (N_("Up / Down, PageUp / PageDown"), N_("position: the decision before / after")),
     (N_("P / B / Tab"), N_("position: the move played / the better move / switch")),
+    (N_("R"), N_("position: play from here, a new game with the same draws to come")),
     (N_("Esc"), N_("cancel the review; back")),
     (N_("F1"), N_("show or hide this help")),
 )

@@ -69,7 +69,13 @@ class MenuScene(Scene):
             continue_tip = self.continue_problem or _("No game in progress")
         entries: list[tuple[str, Callable[[], None], int | None, str, str]] = [
             (_("Continue"), self.continue_game, pygame.K_c, "continue", continue_tip),
-            (_("Load game"), self.open_saves, pygame.K_l, "load", _("Open a named save")),
+            (
+                _("Load game"),
+                self.open_saves,
+                pygame.K_l,
+                "load",
+                _("Open a save, or a finished game kept by itself"),
+            ),
             *(
                 (
                     _(spec.info.title),

@@ -1,5 +1,7 @@
 """Named saves: a list of saved games (name, date, game, players), a name field, and
-Save / Load / Delete. Opened from the pause menu (with the table to save) or the main menu.
+Save / Load / Delete / Review / Retry. Opened from the pause menu (with the table to save) or
+the main menu. Below the named saves, under a heading of their own, the finished games the game
+kept by itself (``game.persist.kept``), with who won.
 
 A save that won't load is listed with its problem and refused with a dialog; the game at the
 table goes on untouched.
@@ -16,19 +18,22 @@ import pygame
 
 from game.i18n import _
 from game.persist import (
+    KEPT_GAMES,
     SaveError,
     SaveInfo,
     delete_listed,
+    kept_dir,
     load_game,
     named_save_exists,
     save_named,
     saves_dir,
 )
 from game.persist.atomic import describe_os_error
-from game.persist.saves import SAVE_SUFFIX
+from game.persist.saves import SAVE_SUFFIX, read_info
 from game.registry import GAMES
 from game.ui import theme
 from game.ui.overlays import Dialog, PauseOverlay, clicked_outside, dim
+from game.ui.retry import retry_from_save
 from game.ui.review.opening import review_save
 from game.ui.saving import (
     ask_to_replace,
@@ -57,9 +62,9 @@ LARGE_SAVE = 1024 * 1024
 SWITCH_INTERVAL = 0.001
 
 
-def _save_files() -> list[tuple[Path, float, int]]:
-    """The named saves' files, times and sizes, newest first (as ``list_saves`` orders them)."""
-    folder = saves_dir()
+def _save_files(folder: Path) -> list[tuple[Path, float, int]]:
+    """The saves' files in ``folder``, times and sizes, newest first (as ``list_saves``
+    orders them)."""
     found: list[tuple[Path, float, int]] = []
     try:
         paths = [p for p in folder.iterdir() if p.suffix == SAVE_SUFFIX]
@@ -76,17 +81,6 @@ def _save_files() -> list[tuple[Path, float, int]]:
             continue
     found.sort(key=lambda entry: (-entry[1], entry[0].stem.lower()))
     return found
-
-
-def _read_info(path: Path, modified: float) -> SaveInfo:
-    """The list's row of one save, read as ``list_saves`` reads it."""
-    try:
-        saved = load_game(path)
-    except SaveError as error:
-        return SaveInfo(path.stem, path, modified, None, (), str(error))
-    return SaveInfo(
-        path.stem, path, modified, saved.game, saved.players, has_review=saved.review is not None
-    )
 
 
 class SaveListing:
@@ -136,14 +130,24 @@ class SaveListing:
 
     def _read(self) -> None:
         try:
-            files = _save_files()
+            named = _save_files(saves_dir())
         except SaveError as error:
             with self._lock:
                 self._problem, self._listed = str(error), True
                 self.version += 1
             return
+        try:
+            kept = _save_files(kept_dir())
+        except SaveError as error:  # the named saves are listed all the same
+            kept = []
+            with self._lock:
+                self._problem = str(error)
+        files = named + kept
         with self._lock:
-            self._infos = [SaveInfo(path.stem, path, time, None, ()) for path, time, _ in files]
+            self._infos = [
+                SaveInfo(path.stem, path, time, None, (), kept=index >= len(named))
+                for index, (path, time, _size) in enumerate(files)
+            ]
             self._unread = {path for path, _time, _size in files}
             self._listed = True
             self.version += 1
@@ -156,7 +160,7 @@ class SaveListing:
                 self._shown.wait()
             if self._cancelled.is_set():
                 return
-            info = _read_info(path, modified)
+            info = read_info(path, modified, kept=index >= len(named))
             with self._lock:
                 self._infos[index] = info
                 self._unread.discard(path)
@@ -166,6 +170,15 @@ class SaveListing:
 def game_title(game: str | None) -> str:
     spec = GAMES.get(game) if game is not None else None
     return _(spec.info.title) if spec is not None else _("damaged")
+
+
+def row_name(info: SaveInfo) -> str:
+    """The Name column: a named save's name; a kept game says who won it."""
+    if not info.kept or info.problem:
+        return info.name  # a damaged kept file by its name, to tell it apart
+    if info.winners:
+        return _("Won by {names}").format(names=", ".join(info.winners))
+    return _("Finished")
 
 
 class SavesScene(Scene):
@@ -235,7 +248,8 @@ class SavesScene(Scene):
     def select(self, index: int) -> None:
         if 0 <= index < len(self.saves):
             self.selected = index
-            self.entry_text = self.saves[index].name
+            if not self.saves[index].kept:  # a kept game's file name is no name to save under
+                self.entry_text = self.saves[index].name
             self.layout(self.size)
 
     def chosen(self) -> SaveInfo | None:
@@ -310,6 +324,12 @@ class SavesScene(Scene):
         info = self.chosen()
         if info is not None:
             review_save(self.app, info.path)
+
+    def retry(self) -> None:
+        """Play the chosen game again from its start: the same deal, the same draws to come."""
+        info = self.chosen()
+        if info is not None:
+            retry_from_save(self.app, info.path, self.table)
 
     def delete(self) -> None:
         info = self.chosen()
@@ -391,6 +411,19 @@ class SavesScene(Scene):
                 tooltip=tip,
             )
         )
+        x += 162
+        retry_key = pygame.K_r if self.table is None else None
+        tip = _("Play the chosen game again from its start: the same deal, the same draws")
+        self.widgets.add(
+            Button(
+                _("Retry"),
+                self.retry,
+                pygame.Rect(x, bottom, 150, 42),
+                retry_key,
+                "retry",
+                tooltip=tip + (" (R)" if retry_key else ""),
+            )
+        )
         self.widgets.add(
             Button(
                 _("Close"),
@@ -407,35 +440,59 @@ class SavesScene(Scene):
         self.widgets.find("load").enabled = info is not None
         self.widgets.find("delete").enabled = info is not None
         self.widgets.find("review").enabled = info is not None and info.problem is None
+        self.widgets.find("retry").enabled = info is not None and info.problem is None
         if self.table is not None:
             self.widgets.find("save").enabled = bool(self.entry_text.strip())
 
     def rows(self) -> int:
         return max(1, (self.list_area.h - 30) // ROW_H)
 
-    def row_rect(self, index: int) -> pygame.Rect:
-        top = self.list_area.y + 30 + (index - self.first) * ROW_H
+    def slots(self) -> list[int | str]:
+        """The list's lines: the named saves (indexes into ``saves``), then, under a heading
+        of their own, the finished games kept by themselves."""
+        named = [i for i, info in enumerate(self.saves) if not info.kept]
+        kept = [i for i, info in enumerate(self.saves) if info.kept]
+        if not kept:
+            return list(named)
+        heading = _("Finished games (the last {count}, kept by themselves)").format(
+            count=KEPT_GAMES
+        )
+        return [*named, heading, *kept]
+
+    def slot_of(self, index: int) -> int:
+        slots = self.slots()
+        return slots.index(index) if index in slots else 0
+
+    def row_rect(self, slot: int) -> pygame.Rect:
+        top = self.list_area.y + 30 + (slot - self.first) * ROW_H
         return pygame.Rect(self.list_area.x, top, self.list_area.w, ROW_H - 4)
 
     # -- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if self.widgets.handle(event) or clicked_outside(self, event, self.box):
             return True
+        slots = self.slots()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for index in range(self.first, min(len(self.saves), self.first + self.rows())):
-                if self.row_rect(index).collidepoint(event.pos):
-                    self.select(index)
+            for slot in range(self.first, min(len(slots), self.first + self.rows())):
+                line = slots[slot]
+                if isinstance(line, int) and self.row_rect(slot).collidepoint(event.pos):
+                    self.select(line)
                     return True
         if event.type == pygame.MOUSEWHEEL:
-            most = max(0, len(self.saves) - self.rows())
+            most = max(0, len(slots) - self.rows())
             self.first = max(0, min(most, self.first - event.y))
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            order = [line for line in slots if isinstance(line, int)]
             step = -1 if event.key == pygame.K_UP else 1
-            current = -1 if self.selected is None else self.selected
-            self.select(max(0, min(len(self.saves) - 1, current + step)))
+            here = order.index(self.selected) if self.selected in order else -1
+            if order:
+                self.select(order[max(0, min(len(order) - 1, here + step))])
             if self.selected is not None:
-                self.first = min(self.first, self.selected)
-                self.first = max(self.first, self.selected - self.rows() + 1)
+                slot = self.slot_of(self.selected)
+                if slot - 1 >= 0 and isinstance(slots[slot - 1], str):
+                    slot -= 1  # the heading above the first kept game comes into view too
+                self.first = min(self.first, slot)
+                self.first = max(self.first, self.slot_of(self.selected) - self.rows() + 1)
         return event.type in (
             pygame.KEYDOWN,
             pygame.MOUSEBUTTONDOWN,
@@ -476,26 +533,38 @@ class SavesScene(Scene):
                 theme.TEXT_DIM,
                 anchor="center",
             )
-        for index in range(self.first, min(len(self.saves), self.first + self.rows())):
-            info = self.saves[index]
-            row = self.row_rect(index)
-            if index == self.selected:
+        slots = self.slots()
+        for slot in range(self.first, min(len(slots), self.first + self.rows())):
+            line = slots[slot]
+            row = self.row_rect(slot)
+            if isinstance(line, str):
+                pygame.draw.line(
+                    surface, theme.PANEL_EDGE, (row.x, row.y + 2), (row.right, row.y + 2), 1
+                )
+                theme.blit_text(
+                    surface, line, (row.x + 10, row.y + 11), theme.FONT_SMALL, theme.ACCENT, True
+                )
+                continue
+            info = self.saves[line]
+            if line == self.selected:
                 pygame.draw.rect(surface, theme.BUTTON_ON, row, border_radius=5)
-            ink = theme.TEXT if info.problem is None else theme.BAD
+            # Red on the gold of the chosen row can't be read: the reason shows below it.
+            damaged = info.problem is not None and line != self.selected
+            ink = theme.BAD if damaged else theme.TEXT
             game = game_title(info.game)
             if info.path in self.unread:
                 game = _("reading…")
-            values = (info.name, game, info.modified_text, ", ".join(info.players))
+            values = (row_name(info), game, info.modified_text, ", ".join(info.players))
             for (x, _heading), value in zip(columns, values, strict=True):
                 theme.blit_text(surface, value, (x, row.y + 9), theme.FONT_SMALL + 2, ink)
         chosen = self.chosen()
-        if chosen is not None and chosen.problem:
+        # The chosen save's problem, else one with the folder of the kept games.
+        problem = chosen.problem if chosen is not None and chosen.problem else None
+        if problem is None and self.saves and self.problem:
+            problem = self.problem
+        if problem:
             theme.blit_text(
-                surface,
-                chosen.problem[:110],
-                (area.x, area.bottom + 6),
-                theme.FONT_SMALL,
-                theme.BAD,
+                surface, problem[:110], (area.x, area.bottom + 6), theme.FONT_SMALL, theme.BAD
             )
         self.widgets.draw(surface)
         if self.listing is not None:

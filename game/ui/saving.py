@@ -20,6 +20,7 @@ from game.persist import (
     SavedGame,
     SaveError,
     delete_autosave,
+    keep_finished,
     load_autosave,
     replay_states,
     saved_game,
@@ -89,13 +90,37 @@ def autosave_table(table: Any) -> None:
         saver(app).submit(saved_from_table(table))
 
 
+def keeper(app: App) -> BackgroundSaver:
+    """The app's writer of finished games (started on first use)."""
+    existing: BackgroundSaver | None = getattr(app, "keeper", None)
+    if existing is None:
+        existing = BackgroundSaver(keep_finished)
+        app.keeper = existing
+    return existing
+
+
+def keep_table(table: Any) -> None:
+    """Keep the game (rummy: round) that has just ended at ``table`` among the finished games
+    of the Load screen, written off the main thread. Only a game a person took part in: the
+    computers' games among themselves would push the players' own out."""
+    session: Session = table.session
+    played_by_a_person = bool(session.humans) or any(
+        isinstance(entry.action, SeatEvent) and entry.action.old == "human"
+        for entry in session.history
+    )
+    if not played_by_a_person:
+        return
+    with contextlib.suppress(RuntimeError):  # a closed writer: the app is shutting down
+        keeper(table.app).submit(saved_from_table(table))
+
+
 def report_problems(app: App) -> None:
     """Show a failed save as a dialog once; the game goes on underneath."""
     problem: str | None = getattr(app, "save_problem", None)
     app.save_problem = None
-    writer: BackgroundSaver | None = getattr(app, "saver", None)
-    if problem is None and writer is not None:
-        problem = writer.take_error()
+    for writer in (getattr(app, "saver", None), getattr(app, "keeper", None)):
+        if problem is None and writer is not None:
+            problem = writer.take_error()
     if problem and problem not in app.shown_save_problems:
         app.shown_save_problems.add(problem)  # once each: a full disk must not nag every move
         show_message(app, _("Can't save"), problem)
@@ -169,13 +194,16 @@ def resume(app: App, saved: SavedGame) -> Scene:
     return table
 
 
-def restore_table(table: TableScene, saved: SavedGame) -> None:
-    """Refill the table's log, last-move highlight (and rummy score table) from the game."""
+def restore_table(table: TableScene, saved: SavedGame, note: Text | None = None) -> None:
+    """Refill the table's log, last-move highlight (and rummy score table) from the game;
+    ``note`` is the log's line on how it goes on (by default: where it stopped)."""
     earlier = saved.extra.get("log") if isinstance(saved.extra, dict) else None
     table.earlier_log = earlier_log_lines(earlier, table.session.num_seats) or [
         [None, in_every_language(table.opening_line), "note"]  # a save from before the log
     ]
-    notes: list[tuple[Text, str]] = [(lambda: _("The game goes on where it stopped."), "note")]
+    notes: list[tuple[Text, str]] = [
+        (note or (lambda: _("The game goes on where it stopped.")), "note")
+    ]
     problem = saved.review_problem
     if problem is not None:  # the save loads, its damaged review is left out: say so
         notes.append(

@@ -52,7 +52,7 @@ from game.seat_events import SeatEvent
 from game.ui import theme
 from game.ui.overlays import CoverScene, PauseOverlay
 from game.ui.replay import ReplayOverlay, ReplayView, opponent_turns
-from game.ui.saving import EARLIER_LOG_LINES, autosave_table
+from game.ui.saving import EARLIER_LOG_LINES, autosave_table, keep_table
 from game.ui.scene import Scene
 from game.ui.tables import open_table
 from game.ui.widgets import Button, ScrollLog
@@ -250,6 +250,7 @@ class TableScene(Scene):
         self.hint_for = None
         if after.is_terminal and not before.is_terminal:
             self._count_result(before, after)
+            keep_table(self)
         autosave_table(self)
         self.log_entry(len(self.session.history) - 1)
         self.on_moved(before, after, seat, action)

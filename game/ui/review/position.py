@@ -25,6 +25,7 @@ from game.review import ReviewedTurn
 from game.seat_events import HistoryItem, SeatEvent
 from game.ui import theme
 from game.ui.replay import ReplayTurn, ReplayView
+from game.ui.retry import retry_from_review
 from game.ui.review.words import better_words, decision_label, percent
 from game.ui.scene import Scene
 from game.ui.tables import table_class
@@ -212,6 +213,10 @@ class ReviewPosition(Scene):
     def close(self) -> None:
         self.app.pop(self)
 
+    def play_from_here(self) -> None:
+        """A new game from the position shown of the game played (game.ui.retry)."""
+        retry_from_review(self.app, self.source, self.cursor)
+
     def on_exit(self) -> None:
         self.table.on_exit()  # its workers never started; stopped all the same
 
@@ -257,6 +262,13 @@ class ReviewPosition(Scene):
                 lambda: self.jump(1),
                 pygame.K_DOWN,
                 _("The next decision (Down, PageDown)"),
+            ),
+            (
+                "retry",
+                _("Play from here"),
+                self.play_from_here,
+                pygame.K_r,
+                _("A new game from this position: the same deal, the same draws to come (R)"),
             ),
             (
                 "close",
