@@ -32,6 +32,7 @@ DATA = re.compile(
     r"|\d+(?:\.\d+)? s|\d+ %"  # paces and rates
     r"|\.{1,3}|…|\+|<|>|•.*"  # decorations (bullets carry translated text, checked apart)
     r"|→|->"  # the review's "42 % → 31 %"
+    r"|\?!|\?\??"  # the chess signs of a grade on the review's graph (?! ? ??)
     r")$"
 )
 
