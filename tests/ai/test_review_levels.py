@@ -1,51 +1,42 @@
-"""The review tells good play from bad: over seeded games of easy against expert it grades
-far more of easy's decisions than of expert's (issue 38). Small budgets and the first turns
-only, so it stays a few seconds; tests/bench/bench_review_levels.py measures whole games."""
+"""The review tells good play from bad: on games of easy against expert it grades far more of
+easy's decisions than of expert's (issue 38).
+
+The games are stored (tests/data/review_levels/, made by
+tests/bench/make_review_level_games.py with the expert at its bench budget): playing them here
+would take most of the time. The review of them, on a small budget, is what is tested;
+tests/bench/bench_review_levels.py measures more games at the default budget."""
 
 from __future__ import annotations
 
-import random
-from typing import Any
+from pathlib import Path
 
 import pytest
 
-from ai import make_agent
 from ai.review import review_game
-from game.registry import game_spec
+from game.persist import load_game, replay_states
 
-LEVELS = ("easy", "expert")
+GAMES = Path(__file__).parents[1] / "data" / "review_levels"
 
 
-def opening(
-    game: str, seed: int, levels: tuple[str, ...], moves: int
-) -> tuple[list[Any], list[Any]]:
-    """The first ``moves`` moves of a game of ``levels`` (the expert on a tiny budget)."""
-    state = game_spec(game).new_game(["Easy", "Expert"], seed)
-    agents = [make_agent(game, level, seed + i, budget=0.05) for i, level in enumerate(levels)]
-    rng = random.Random(seed)
-    states, history = [state], []
-    while not state.is_terminal and len(history) < moves:
-        action = agents[state.current_player].choose(state, rng)
-        history.append(action)
-        states.append(state := state.apply(action))
-    return states, history
+def graded_by_level(name: str, budget: float) -> tuple[dict[str, int], dict[str, int]]:
+    saved = load_game(GAMES / name)
+    states = replay_states(saved)
+    assert states is not None
+    levels = [seat.level for seat in saved.seats]
+    graded = {"easy": 0, "expert": 0}
+    decisions = {"easy": 0, "expert": 0}
+    for turn in review_game(saved.game, states, saved.history, {0, 1}, budget=budget, seed=1):
+        level = levels[turn.seat]
+        assert level is not None
+        decisions[level] += 1
+        graded[level] += turn.grade is not None
+    return graded, decisions
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    ("game", "seeds", "moves"), [("knights", (3, 4), 50), ("rummy", (3, 4), 400)]
-)
-def test_easy_is_graded_far_more_often_than_expert(
-    game: str, seeds: tuple[int, ...], moves: int
-) -> None:
-    graded = {level: 0 for level in LEVELS}
-    decisions = {level: 0 for level in LEVELS}
-    for number, seed in enumerate(seeds):
-        levels = LEVELS if number % 2 == 0 else LEVELS[::-1]
-        states, history = opening(game, seed, levels, moves)
-        for turn in review_game(game, states, history, {0, 1}, budget=0.1, seed=seed):
-            decisions[levels[turn.seat]] += 1
-            graded[levels[turn.seat]] += turn.grade is not None
-    assert decisions["easy"] >= 8 and decisions["expert"] >= 8
+@pytest.mark.parametrize("name", ["knights-31.json", "rummy-32.json"])
+def test_easy_is_graded_far_more_often_than_expert(name: str) -> None:
+    graded, decisions = graded_by_level(name, budget=0.05)
+    assert decisions["easy"] >= 10 and decisions["expert"] >= 10
     assert graded["easy"] >= 3, (graded, decisions)
     assert graded["easy"] >= 3 * max(1, graded["expert"]), (graded, decisions)
