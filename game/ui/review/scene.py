@@ -99,6 +99,8 @@ class ReviewScene(Scene):
         self.detail_area = pygame.Rect(0, 0, 0, 0)
         self.first_row = 0
         self.list_area = pygame.Rect(0, 0, 0, 0)
+        self.full_list = pygame.Rect(0, 0, 0, 0)
+        self.short_list = pygame.Rect(0, 0, 0, 0)
         self.status_area = pygame.Rect(0, 0, 0, 0)
         self.graph_area = pygame.Rect(0, 0, 0, 0)
         self.legend_y = 0
@@ -219,6 +221,10 @@ class ReviewScene(Scene):
         self.detail_area = pygame.Rect(MARGIN, self.legend_y + 28, w - 2 * MARGIN, detail_h)
         list_top = self.detail_area.bottom + 8
         self.list_area = pygame.Rect(MARGIN, list_top, w - 2 * MARGIN, h - 74 - list_top)
+        self.full_list = self.list_area.copy()  # with the detail's room (the chosen is listed)
+        self.full_list.top = self.detail_area.y
+        self.full_list.h = self.list_area.bottom - self.detail_area.y
+        self.short_list = self.list_area.copy()
         self.widgets.add(
             Button(
                 _("Cancel"),
@@ -389,9 +395,12 @@ class ReviewScene(Scene):
         return None
 
     def _place_rows(self) -> None:
-        """Which rows fit in the list area (scrolled so that the chosen one shows)."""
-        self.first_row = min(self.first_row, max(0, len(self.rows) - 1))
+        """Which rows fit in the list area (scrolled so that the chosen one shows). A chosen
+        decision that is listed is read in the list: the detail's room goes to the list."""
         selected = self.selected
+        if self.full_list.h > 0:
+            self.list_area = self.full_list if selected is not None else self.short_list
+        self.first_row = min(self.first_row, max(0, len(self.rows) - 1))
         if selected is not None:
             self.first_row = min(self.first_row, selected)
             while self.first_row < selected and self._fits(self.first_row, selected) is False:
@@ -489,7 +498,8 @@ class ReviewScene(Scene):
                 else:
                     self.choose_turn(turn)
                 return True
-            if self.detail_area.collidepoint(event.pos) and self.selected_turn() is not None:
+            shown = self.selected is None and self.selected_turn() is not None
+            if shown and self.detail_area.collidepoint(event.pos):
                 self.open_selected()
                 return True
             for rect, index in self.row_rects:
@@ -610,7 +620,7 @@ class ReviewScene(Scene):
         """The chosen decision in words: what was played, the chances, the better move."""
         turn = self.selected_turn()
         area = self.detail_area
-        if turn is None or area.h <= 0:
+        if turn is None or area.h <= 0 or self.selected is not None:
             return
         pygame.draw.rect(surface, theme.PANEL_DARK, area, border_radius=6)
         pygame.draw.rect(surface, theme.HIGHLIGHT, area, 1, border_radius=6)
