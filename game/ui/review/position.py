@@ -359,7 +359,7 @@ class ReviewPosition(Scene):
         )
         if turn.best:
             text += " · " + _("best found {best}").format(best=percent(turn.best_chance))
-        if turn.points_played is not None and turn.points_best is not None and turn.best:
+        if turn.points_played is not None and turn.points_best is not None and turn.is_mistake:
             text += " · " + _("hand points left: {played} (better: {best})").format(
                 played=turn.points_played, best=turn.points_best
             )
