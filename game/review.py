@@ -4,8 +4,14 @@ The review (:mod:`ai.review`) looks at the decisions of a finished or running ga
 :class:`ReviewedTurn` per decision: a whole turn in Robber Knights, one draw or play in
 Räuber-Rommé. For each it estimates every seat's win chance after the move played and, for the
 reviewed seats, the chance after the best move the search found. The difference is the
-decision's cost; it counts as a mistake only when it is above :data:`MISTAKE_FLOOR` and above
-:data:`NOISE_FACTOR` times its own standard error (the estimate is a mean of random redeals).
+decision's cost. It is graded as chess sites grade moves by the win chance they lose (an
+inaccuracy, a mistake, a blunder: :func:`grade_of`), and only when it is above
+:data:`MISTAKE_FLOOR` and above :data:`NOISE_FACTOR` times its own standard error (the estimate
+is a mean of random redeals), so luck is not called a mistake.
+
+Every decision's ``chances`` share out the win among all seats: read one after another, they
+are the game's one graph (:func:`chance_before` is the point before a decision), the same in
+the window and on the command line.
 
 A review is stored in its save (``"review"``), so it is read like everything else from disk:
 every field checked, anything wrong refused with a :class:`ValueError`. Pure: no pygame, no ai.
@@ -26,9 +32,20 @@ from game.registry import game_spec
 # under one game of ten).
 MISTAKE_FLOOR = 0.05
 NOISE_FACTOR = 2.5
+# The grades by win chance lost, smallest first: each grade's floor (an inaccuracy's is
+# MISTAKE_FLOOR). Lichess grades by about 5, 10 and 15 points; a review of a few hundred
+# redeals is noisier than an engine, so the larger grades ask for more.
+INACCURACY, MISTAKE, BLUNDER = "inaccuracy", "mistake", "blunder"
+GRADES: tuple[tuple[str, float], ...] = (
+    (INACCURACY, MISTAKE_FLOOR),
+    (MISTAKE, 0.10),
+    (BLUNDER, 0.20),
+)
 MAX_TURNS = 5_000
 MAX_SEATS = 6
 MAX_ACTIONS = 40
+# A turn that moved a chance less than this is no swing worth showing.
+SWING_FLOOR = 0.05
 # A review file keeps its chances to this many places (the words round what it keeps).
 CHANCE_PLACES = 4
 FORMAT_VERSION = 1
@@ -71,7 +88,13 @@ class ReviewedTurn:
 
     @property
     def is_mistake(self) -> bool:
+        """Graded at all: the better move is better beyond the estimate's noise."""
         return is_mistake(self.cost, self.noise)
+
+    @property
+    def grade(self) -> str | None:
+        """:data:`INACCURACY`, :data:`MISTAKE`, :data:`BLUNDER`, or None (nothing to tell)."""
+        return grade_of(self.cost, self.noise)
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {
@@ -101,6 +124,37 @@ def is_mistake(cost: float, noise: float) -> bool:
     return cost > MISTAKE_FLOOR and cost > NOISE_FACTOR * noise
 
 
+def grade_of(cost: float, noise: float) -> str | None:
+    """The grade of a decision that cost ``cost`` (standard error ``noise``): the largest
+    whose floor it passes, once it passes the noise at all; None when it is no mistake."""
+    if not is_mistake(cost, noise):
+        return None
+    found = GRADES[0][0]
+    for name, floor in GRADES:
+        if cost > floor:
+            found = name
+    return found
+
+
+def chance_before(turns: Sequence[ReviewedTurn], turn: ReviewedTurn, seat: int) -> float:
+    """``seat``'s chance just before ``turn``: the graph's point before it (the decision
+    before it in the same round, whoever made it), or the equal share at the round's start."""
+    previous = None
+    for other in turns:
+        if other.index >= turn.index:
+            break
+        if other.round == turn.round:
+            previous = other
+    if previous is None or len(previous.chances) != len(turn.chances):
+        return 1.0 / max(1, len(turn.chances))
+    return previous.chances[seat]
+
+
+def swing(turns: Sequence[ReviewedTurn], turn: ReviewedTurn, seat: int) -> float:
+    """How far ``turn`` moved ``seat``'s chance on the graph (negative: down)."""
+    return turn.chances[seat] - chance_before(turns, turn, seat)
+
+
 @dataclass(frozen=True)
 class GameReview:
     """The findings for a game up to ``moves`` history entries (all of them when complete).
@@ -117,10 +171,21 @@ class GameReview:
     complete: bool
 
     def mistakes(self, seat: int, limit: int = 3) -> list[ReviewedTurn]:
-        """The costliest decisions of ``seat`` that count as mistakes, costliest first."""
+        """The costliest decisions of ``seat`` that are graded, costliest first."""
         found = [t for t in self.turns if t.seat == seat and t.is_mistake]
         found.sort(key=lambda t: (-t.cost, t.index))
         return found[:limit]
+
+    def swings(self, seat: int, limit: int = 3, least: float = SWING_FLOOR) -> list[ReviewedTurn]:
+        """The decisions (anyone's) that moved ``seat``'s chance most, by at least ``least``,
+        in the game's order."""
+        found = [
+            t
+            for t in self.turns
+            if seat < len(t.chances) and abs(swing(self.turns, t, seat)) >= least
+        ]
+        found.sort(key=lambda t: (-abs(swing(self.turns, t, seat)), t.index))
+        return sorted(found[:limit], key=lambda t: t.index)
 
     def to_dict(self) -> dict[str, object]:
         return {

@@ -27,7 +27,7 @@ from game.core import GameState
 from game.persist import SavedGame, SaveError, load_game, load_settings, replay_states
 from game.registry import game_spec
 from game.review import GameReview, ReviewedTurn, review_covers
-from game.review_words import chance_text, decision_label, finding_text
+from game.review_words import chance_text, decision_label, finding_text, swing_text
 from game.seat_events import HistoryItem
 from game.wording import _
 
@@ -166,6 +166,12 @@ def _mistakes(review: GameReview, seats: Sequence[int]) -> dict[int, list[Review
     return {seat: review.mistakes(seat, MISTAKES_SHOWN) for seat in seats}
 
 
+def _swings(review: GameReview, seats: Sequence[int]) -> dict[int, list[ReviewedTurn]]:
+    """For each seat without a graded decision: the turns that moved his chance most."""
+    found = _mistakes(review, seats)
+    return {seat: review.swings(seat, MISTAKES_SHOWN) for seat in seats if not found[seat]}
+
+
 def as_json(outcome: Outcome) -> dict[str, object]:
     """The JSON object ``review --json`` prints (see docs/contract.md)."""
     saved, review = outcome.saved, outcome.review
@@ -175,6 +181,7 @@ def as_json(outcome: Outcome) -> dict[str, object]:
     for turn in review.turns:
         entry = turn.to_dict()
         entry["label"] = decision_label(saved.game, turn)
+        entry["grade"] = turn.grade
         entry["text"] = finding_text(
             saved.game,
             outcome.states,
@@ -189,6 +196,10 @@ def as_json(outcome: Outcome) -> dict[str, object]:
         str(seat): [position[turn.index] for turn in found]
         for seat, found in _mistakes(review, outcome.seats).items()
     }
+    swings = {
+        str(seat): [position[turn.index] for turn in found]
+        for seat, found in _swings(review, outcome.seats).items()
+    }
     return {
         "game": saved.game,
         "players": list(saved.players),
@@ -199,6 +210,7 @@ def as_json(outcome: Outcome) -> dict[str, object]:
         "stored": outcome.stored,
         "turns": turns,
         "mistakes": mistakes,
+        "swings": swings,
         "seconds": round(outcome.seconds, 3),
     }
 
@@ -236,6 +248,7 @@ def as_text(outcome: Outcome, symbols: bool = True) -> str:
         lines.append(_("(the review stored with the save)"))
     if not review.complete:
         lines.append(_("Not complete: the review was stopped before the end of the game."))
+    swings = _swings(review, outcome.seats)
     for seat, found in _mistakes(review, outcome.seats).items():
         lines.append("")
         lines.append(_("{name}: the costliest decisions").format(name=names[seat]))
@@ -251,8 +264,23 @@ def as_text(outcome: Outcome, symbols: bool = True) -> str:
                 turns=review.turns,
                 named=named,
                 symbols=symbols,
+                graded=True,
             )
             lines.append(f"  {number}. {text}")
+        if swings.get(seat):
+            lines.append("  " + _("Where the chance swung most:"))
+            for turn in swings[seat]:
+                text = swing_text(
+                    game,
+                    outcome.states,
+                    saved.history,
+                    turn,
+                    seat,
+                    names,
+                    turns=review.turns,
+                    symbols=symbols,
+                )
+                lines.append(f"  - {text}")
     lines.append("")
     lines += chance_table(game, review, names, outcome.seats)
     return "\n".join(lines) + "\n"
@@ -269,14 +297,18 @@ def _decimal(number: float) -> str:
 def chance_table(
     game: str, review: GameReview, names: Sequence[str], seats: Sequence[int]
 ) -> list[str]:
-    """Each seat's win chance after every turn (in a game of rounds: of winning the round); a
-    "!" marks a turn with a mistake of a reviewed seat."""
+    """Every seat's win chance after each decision (in a game of rounds: of winning the
+    round), one row per decision, named by who made it: the points of the review window's
+    graph. A "!" marks a graded decision of a reviewed seat."""
     if not review.turns:
         return []
-    rows: dict[tuple[int, int], list[ReviewedTurn]] = {}
-    for turn in review.turns:
-        rows.setdefault((turn.round, turn.turn), []).append(turn)
-    labels = [decision_label(game, group[0]) for group in rows.values()]
+    labels = [
+        _("{label} · {name}").format(
+            label=decision_label(game, turn),
+            name=names[turn.seat] if turn.seat < len(names) else str(turn.seat + 1),
+        )
+        for turn in review.turns
+    ]
     width = max(len(label) for label in labels)
     columns = [max(6, len(name)) for name in names]
     title = game_spec(game).words().chance_title()
@@ -284,13 +316,13 @@ def chance_table(
         name.rjust(w) for name, w in zip(names, columns, strict=False)
     )
     lines = [title, head]
-    for label, group in zip(labels, rows.values(), strict=True):
-        chances = group[-1].chances
+    for label, turn in zip(labels, review.turns, strict=True):
+        chances = turn.chances
         cells = "  ".join(
             chance_text(chances[i]).rjust(w) if i < len(chances) else "".rjust(w)
             for i, w in enumerate(columns)
         )
-        mark = " !" if any(t.seat in seats and t.is_mistake for t in group) else ""
+        mark = " !" if turn.seat in seats and turn.is_mistake else ""
         lines.append(f"{label.ljust(width)}  {cells}{mark}")
     return lines
 

@@ -1,7 +1,9 @@
 """The game review's findings in plain words, for the review screen and the command line.
 
 A finding reads like "Turn 7: you laid the mountain at E4 and stopped (42 % → 31 %). Better:
-lay the castle at F5 with three knights marching east and stop (41 %)." The move played
+lay the castle at F5 with three knights marching east and stop (41 %)." The chances are the
+graph's points (:func:`game.review.chance_before`), and a better move is offered only where it
+is better beyond the estimate's noise (the decision is graded). The move played
 is told in the second person, to the player who made it (``named=True``: with his name, for a
 review of every seat); the better move as what to do instead. Spots, tiles and directions are
 the game's own words (``game/<name>/words.py``); cards are written as on the cards themselves,
@@ -19,8 +21,15 @@ from collections.abc import Sequence
 
 from game.core import Action, GameState
 from game.registry import game_spec
-from game.review import CHANCE_PLACES, ReviewedTurn
-from game.wording import _
+from game.review import (
+    BLUNDER,
+    CHANCE_PLACES,
+    INACCURACY,
+    MISTAKE,
+    ReviewedTurn,
+    chance_before,
+)
+from game.wording import N_, _
 
 __all__ = [
     "better_words",
@@ -28,7 +37,9 @@ __all__ = [
     "chance_text",
     "decision_label",
     "finding_text",
+    "grade_word",
     "move_words",
+    "swing_text",
 ]
 
 ARROW = "→"
@@ -79,6 +90,28 @@ def _finding_points(
     )
 
 
+_GRADE_WORDS = {
+    INACCURACY: N_("Inaccuracy"),
+    MISTAKE: N_("Mistake"),
+    BLUNDER: N_("Blunder"),
+}
+
+
+def grade_word(grade: str | None) -> str:
+    """ "Inaccuracy", "Mistake", "Blunder" (as chess sites grade moves); "" for no grade."""
+    return _(_GRADE_WORDS[grade]) if grade in _GRADE_WORDS else ""
+
+
+def _graded(grade: str, text: str) -> str:
+    return _("{grade} - {finding}").format(grade=grade, finding=text)
+
+
+def _swing(label: str, move: str, name: str, before: str, after: str, arrow: str) -> str:
+    return _("{label}: {move} ({name}: {before} {arrow} {after}).").format(
+        label=label, move=move, name=name, before=before, after=after, arrow=arrow
+    )
+
+
 # ----- end of the review's texts ------------------------------------------------------------
 
 
@@ -121,21 +154,6 @@ def chance_text(chance: float) -> str:
     return f"{round(kept * 100):.0f} %"
 
 
-def chance_before(turns: Sequence[ReviewedTurn], turn: ReviewedTurn, players: int) -> float:
-    """The deciding seat's chance before ``turn``: as he judged it after his previous turn of
-    the same round (each estimate is made from the deciding seat's own view, like the graph's
-    lines), or the equal share at the start of the round (or game)."""
-    previous = None
-    for other in turns:
-        if other.index >= turn.index:
-            break
-        if other.round == turn.round and other.seat == turn.seat:
-            previous = other
-    if previous is None:
-        return 1.0 / max(1, players)
-    return previous.chances[turn.seat]
-
-
 def finding_text(
     game: str,
     states: Sequence[GameState],
@@ -146,28 +164,57 @@ def finding_text(
     turns: Sequence[ReviewedTurn] = (),
     named: bool = False,
     symbols: bool = True,
+    graded: bool = False,
 ) -> str:
     """One decision in plain words: what was played, the deciding seat's chance before and
-    after it, and the better move with its chance (rummy: with the hand points each leaves).
+    after it (the graph's points), and, when it is graded, the better move with its chance
+    (rummy: with the hand points each leaves); with ``graded`` its grade in front.
 
     ``states``/``history`` are the game's as the review had them; ``turns`` the review's
-    decisions (for the chance before ``turn``: see :func:`chance_before`; without them a turn
-    counts as the first of its round)."""
+    decisions (for the chance before ``turn``: see :func:`game.review.chance_before`; without
+    them a turn counts as the first of its round)."""
     before = states[turn.index]
     actions = tuple(history[turn.index : turn.index + turn.moves])
     move = move_words(game, before, actions, names, named=named, symbols=symbols)
     label = decision_label(game, turn)
-    players = len(turn.chances) or before.num_players
-    earlier = [t for t in turns if t.index < turn.index]
-    start = chance_text(chance_before(earlier, turn, players))
+    start = chance_text(chance_before(turns, turn, turn.seat))
     after = chance_text(turn.played)
     arrow = ARROW if symbols else PLAIN_ARROW
-    if not turn.best:
+    if not turn.is_mistake:  # a better move within the noise is no better move
         return _finding(label, move, start, after, arrow, None, "")
     better = better_words(game, before, turn.best, names, symbols=symbols)
     best = chance_text(turn.best_chance)
     if turn.points_played is not None and turn.points_best is not None:
-        return _finding_points(
+        text = _finding_points(
             label, move, start, after, arrow, better, best, turn.points_best, turn.points_played
         )
-    return _finding(label, move, start, after, arrow, better, best)
+    else:
+        text = _finding(label, move, start, after, arrow, better, best)
+    return _graded(grade_word(turn.grade), text) if graded else text
+
+
+def swing_text(
+    game: str,
+    states: Sequence[GameState],
+    history: Sequence[Action],
+    turn: ReviewedTurn,
+    seat: int,
+    names: Sequence[str],
+    *,
+    turns: Sequence[ReviewedTurn] = (),
+    symbols: bool = True,
+) -> str:
+    """A decision that moved ``seat``'s chance, whoever made it: "Turn 7: Kunz laid the castle
+    at F5 ... (Ann: 50 % → 28 %)." (the graph's points before and after it)."""
+    before = states[turn.index]
+    actions = tuple(history[turn.index : turn.index + turn.moves])
+    move = move_words(game, before, actions, names, named=True, symbols=symbols)
+    name = names[seat] if 0 <= seat < len(names) else str(seat + 1)
+    return _swing(
+        decision_label(game, turn),
+        move,
+        name,
+        chance_text(chance_before(turns, turn, seat)),
+        chance_text(turn.chances[seat]),
+        ARROW if symbols else PLAIN_ARROW,
+    )

@@ -1,4 +1,12 @@
-"""The review's Robber Knights parts: a decision is one whole turn, lays and deployments."""
+"""The review's Robber Knights parts: a decision is one whole turn, lays and deployments.
+
+A decision is judged by the strongest judgement the game has: the expert's evaluation (fitted
+on two-player self-play; the hand-set one with more seats). Its planner finds the turns worth
+weighing, and each play-out is a few turns of every seat by a quick planner, then the position
+valued by that evaluation's win estimates. Played out to the end instead, a game is mostly the
+luck of the draws: each play-out says little, a review could afford few of them, and a weak
+player's costly turns were lost in the noise.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +14,8 @@ import random
 from typing import Any
 
 from ai.agent import Deadline
+from ai.knights.eval import Evaluation
+from ai.knights.fitted import expert_evaluation
 from ai.knights.greedy import TurnPlanner
 from ai.knights.search import diverse, quick_planner
 from ai.review.estimate import Choice, play_choice
@@ -14,19 +24,32 @@ from game.knights import Keep, KnightsState, Place
 from game.knights.hidden import shuffle_within_letters
 
 ALTERNATIVES = 4  # plans weighed besides the turn played: the hard player's number
+PLAYOUT_ROUNDS = 2  # turns of every seat played out before the position is valued
 
 
 class KnightsReview:
-    """Turns judged on redeals of the rivals' tiles, played out by a quick planner."""
+    """Turns judged on redeals of the rivals' tiles: a few turns played out by a quick
+    planner, then valued by the expert's evaluation."""
 
     default_budget = 2.0
     time_target = 45.0
 
     def __init__(self) -> None:
-        # The hard player's own-turn planner (it always holds the medium player's choice).
-        self.planner = TurnPlanner(beam=3)
-        # The quick planner of the hard player's end play: every seat, every turn left.
-        self.quick = quick_planner()
+        self.evaluations: dict[int, Evaluation] = {}
+        self.planners: dict[int, tuple[TurnPlanner, TurnPlanner]] = {}
+
+    def judgement(self, players: int) -> tuple[Evaluation, TurnPlanner, TurnPlanner]:
+        """For ``players`` seats: the evaluation, the own-turn planner that finds the turns
+        worth weighing (it always holds the greedy choice), and the play-outs' quick one."""
+        if players not in self.planners:
+            evaluation = expert_evaluation().for_players(players)
+            self.evaluations[players] = evaluation
+            self.planners[players] = (
+                TurnPlanner(beam=3, evaluation=evaluation),
+                quick_planner(evaluation),
+            )
+        planner, quick = self.planners[players]
+        return self.evaluations[players], planner, quick
 
     def is_decision(self, before: Any, action: Any) -> bool:
         return not isinstance(action, Keep) and before.current_player is not None
@@ -64,19 +87,27 @@ class KnightsReview:
         )
 
     def alternatives(self, span: DecisionSpan, deal: Any, deadline: Deadline) -> list[Choice]:
-        found = self.planner.plans(deal, span.seat, 4 * ALTERNATIVES, deadline)
+        _evaluation, planner, _quick = self.judgement(deal.num_players)
+        found = planner.plans(deal, span.seat, 4 * ALTERNATIVES, deadline)
         return [tuple(plan) for _, plan in diverse(found, ALTERNATIVES)]
 
     def play(self, state: Any, choice: Choice) -> Any:
         return play_choice(state, choice)
 
     def rollout(self, state: Any, seed: int, seat: int) -> list[float]:
-        self.quick.rng.seed(seed)
-        while not state.is_terminal:
-            plan = self.quick.plans(state, state.current_player, 1)[0][1]
+        """A few turns of every seat, then the evaluation's win estimates (the result itself
+        when the game ends first)."""
+        evaluation, _planner, quick = self.judgement(state.num_players)
+        quick.rng.seed(seed)
+        for _ in range(PLAYOUT_ROUNDS * state.num_players):
+            if state.is_terminal:
+                return list(state.returns())
+            plan = quick.plans(state, state.current_player, 1)[0][1]
             for action in plan:
                 state = state.apply(action)
-        return list(state.returns())
+        if state.is_terminal:
+            return list(state.returns())
+        return list(evaluation.win_estimates(state))
 
     def points(self, span: DecisionSpan, choice: Choice) -> int | None:
         return None

@@ -15,10 +15,12 @@ several, so its own samples would overstate how much better it is.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import threading
 import time
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
@@ -38,7 +40,7 @@ MAX_SAMPLES = 2_000
 PRUNE_EVERY = 4
 PRUNE_FROM = 8  # samples before a choice may be dropped
 PRUNE_SIGMAS = 3.0
-MIN_CONFIRM = 12
+MIN_CONFIRM = 12  # fresh deals that measure a cost, even on a tiny budget
 PRIOR_SAMPLES = 2.0  # fewer confirmation samples than this: the cost uses all samples
 
 
@@ -173,7 +175,10 @@ def judge(
     played = Tally(span.actions)
     tallies = [played]
     if search_alternatives:
-        first = game.deal(span, random.Random(rng.getrandbits(48)))
+        # The search for alternatives sees one deal, drawn from the position itself: a
+        # position is searched the same way by every review of it (only the judging deals
+        # differ), so a move the search calls best is not called a mistake by the next review.
+        first = game.deal(span, random.Random(position_seed(span)))
         for choice in game.alternatives(span, first, deadline):
             if choice != span.actions and all(choice != t.choice for t in tallies):
                 tallies.append(Tally(choice))
@@ -198,7 +203,13 @@ def judge(
     if best is not None:
         for tally in tallies[1:]:
             tally.dropped = tally is not best
-        while samples < MAX_SAMPLES and not deadline.expired():
+        # At least MIN_CONFIRM fresh deals, whatever the budget: fewer can't tell a cost from
+        # luck, and their spread understates the noise.
+        while samples < MAX_SAMPLES and (
+            samples - confirm_from < MIN_CONFIRM or not deadline.expired()
+        ):
+            if deadline.stop is not None and deadline.stop.is_set():
+                break
             _sample(game, span, tallies, rng)
             samples += 1
     raw = played.means(span.before.num_players)
@@ -216,6 +227,12 @@ def judge(
         slope = (high - low) / gain
         gain, error = high - low, error * slope
     return _turn(span, chances, search_alternatives, samples, game, best.choice, gain, error)
+
+
+def position_seed(span: DecisionSpan[GameState]) -> int:
+    """A seed that depends only on the decision's position and who decides."""
+    text = json.dumps(span.before.to_dict(), sort_keys=True) + f"/{span.seat}"
+    return zlib.crc32(text.encode("utf-8"))
 
 
 def _past(moment: float, deadline: Deadline) -> bool:

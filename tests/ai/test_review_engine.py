@@ -214,7 +214,8 @@ def test_a_game_played_by_the_reviews_own_best_moves_shows_no_mistakes() -> None
             history.append(action)
             continue
         # A turn of seat 0: judge the medium's plan and take the review's better move if any.
-        plan = tuple(parts.planner.plans(state, 0, 1)[0][1])
+        planner = parts.judgement(state.num_players)[1]
+        plan = tuple(planner.plans(state, 0, 1)[0][1])
         after = parts.play(state, plan)
         span_states = [state]
         for action in plan[:-1]:

@@ -33,6 +33,7 @@ DATA = re.compile(
     r"|\.{1,3}|…|\+|<|>|•.*"  # decorations (bullets carry translated text, checked apart)
     r"|→|->"  # the review's "42 % → 31 %"
     r"|(?=.*[\d-])[0-9A-HJKMNP-TV-Z-]{3,29}"  # deal codes and fingerprints: "K3RJ-01Z"
+    r"|\?!|\?\??"  # the chess signs of a grade on the review's graph (?! ? ??)
     r")$"
 )
 

@@ -151,16 +151,18 @@ def test_text_output_names_the_game_the_players_and_the_findings(
     mistakes = stored.mistakes(0)
     if mistakes:
         assert len(findings) == len(mistakes)
-        assert findings[0].startswith(f"  1. Turn {mistakes[0].turn}: you laid ")
+        grade = (mistakes[0].grade or "").capitalize()
+        assert findings[0].startswith(f"  1. {grade} - Turn {mistakes[0].turn}: you laid ")
     else:
         assert "  no mistakes above the threshold" in lines
     table = lines[lines.index("Win chance after each turn") + 2 :]
-    assert len(table) == max(t.turn for t in stored.turns)
-    assert table[0].startswith("Turn 1 ") and table[0].count("%") == 2
+    assert len(table) == len(stored.turns)  # one row per decision: the graph's points
+    assert table[0].startswith("Turn 1 · Anna ") and table[0].count("%") == 2
 
 
 def _stored_review(reviewed: dict[str, Any]) -> GameReview:
-    plain = [{k: v for k, v in t.items() if k not in ("label", "text")} for t in reviewed["turns"]]
+    extra = ("label", "text", "grade")
+    plain = [{k: v for k, v in t.items() if k not in extra} for t in reviewed["turns"]]
     fields = {k: reviewed[k] for k in ("game", "budget", "seats", "moves", "complete")}
     return GameReview.from_dict({**fields, "version": 1, "turns": plain})
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -65,8 +66,7 @@ def test_a_knights_turn_with_a_castle_and_a_march_reads_as_one_sentence() -> Non
     start = _knights_start()
     _states(start, MOUNTAIN_AND_CASTLE)  # the turn is legal
     assert move_words("knights", start, MOUNTAIN_AND_CASTLE, NAMES) == (
-        "you laid the mountain at F7 and the castle at E6 with 3 knights marching east, "
-        "and stopped"
+        "you laid the mountain at F7 and the castle at E6 with 3 knights marching east, and stopped"
     )
     assert move_words("knights", start, MOUNTAIN_AND_CASTLE[:1] + (End(),), NAMES) == (
         "you laid the mountain at F7 and stopped"
@@ -89,7 +89,7 @@ def test_a_knights_turn_with_a_castle_and_a_march_reads_as_one_sentence() -> Non
     text = finding_text("knights", states, history, anna, NAMES, turns=[earlier, bert, anna])
     assert text == (
         "Turn 7: you laid the mountain at F7 and the castle at E6 with 3 knights "
-        "marching east, and stopped (42 % → 31 %). Better: lay the castle at F5 with "
+        "marching east, and stopped (20 % → 31 %). Better: lay the castle at F5 with "
         "2 knights marching south, and stop (41 %)."
     )
     assert finding_text("knights", states, history, anna, NAMES).startswith(
@@ -134,8 +134,7 @@ def test_knights_words_in_german_and_dutch() -> None:
     )
     set_language("nl")
     assert move_words("knights", start, MOUNTAIN_AND_CASTLE, NAMES, named=True) == (
-        "Anna legde het gebergte op F7 en het kasteel op E6 met 3 ridders naar het "
-        "oosten en stopte"
+        "Anna legde het gebergte op F7 en het kasteel op E6 met 3 ridders naar het oosten en stopte"
     )
 
 
@@ -191,16 +190,49 @@ def test_rummy_openings_and_going_out() -> None:
     assert move_words("rummy", joker, (lay_joker,), NAMES) == "je legde joker 9♣ op tafel"
 
 
-def test_the_chance_before_is_the_seats_own_previous_turn_of_the_round_or_the_equal_share() -> None:
+def test_the_chance_before_is_the_graphs_point_before_the_decision_or_the_equal_share() -> None:
+    # One frame: the point before a decision is the decision before it, whoever made it.
     first = ReviewedTurn(0, 1, 0, 1, 1, (0.6, 0.4), 0.6, True)
     second = ReviewedTurn(1, 1, 1, 1, 1, (0.7, 0.3), 0.3, True)
     next_round = ReviewedTurn(3, 1, 0, 2, 1, (0.2, 0.8), 0.2, True)
     turns = [first, second, next_round]
-    assert chance_before(turns, first, 2) == 0.5
-    assert chance_before(turns, second, 2) == 0.5  # seat 1's first turn: not seat 0's view
-    assert chance_before(turns, next_round, 2) == 0.5  # a new round starts even
-    assert chance_before(turns, ReviewedTurn(2, 1, 0, 1, 2, (0.5, 0.5), 0.5, True), 3) == 0.6
+    assert chance_before(turns, first, 0) == 0.5
+    assert chance_before(turns, second, 1) == 0.4  # seat 1 before his turn: the graph's point
+    assert chance_before(turns, second, 0) == 0.6
+    assert chance_before(turns, next_round, 0) == 0.5  # a new round starts even
     assert [chance_text(c) for c in (0.0, 0.424, 0.426, 1.0)] == ["0 %", "42 %", "43 %", "100 %"]
+
+
+def test_a_better_move_within_the_noise_is_not_offered() -> None:
+    # Issue 38: "Better: draw (64 %; 106 points left ... instead of 27)" against 63 %.
+    start = _rummy_state("* 9C KD", ["JH QH KH", "6C 7C 8C"], opened=True)
+    lay = Play([parse_cards("JH QH KH"), parse_cards("6C 7C 8C * 9C")])
+    states = [start, start]  # the words read only the position before the move
+    close = ReviewedTurn(
+        0, 1, 0, 1, 3, (0.63, 0.37), 0.63, True, (Draw(),), 0.64, 0.01, 80, 27, 106
+    )
+    assert not close.is_mistake and close.grade is None
+    text = finding_text("rummy", states, [lay], close, NAMES)
+    assert "Better" not in text and "draw" not in text
+    far = replace(close, best_chance=0.95, noise=0.02)
+    assert far.grade == "blunder"
+    assert "Better: draw (95 %" in finding_text("rummy", states, [lay], far, NAMES)
+    noisy = replace(close, best_chance=0.95, noise=0.2)  # 32 points, but 1.6 times its noise
+    assert noisy.grade is None
+    assert "Better" not in finding_text("rummy", states, [lay], noisy, NAMES)
+
+
+def test_grades_go_by_the_chance_lost_once_it_is_above_the_noise() -> None:
+    def graded(cost: float, noise: float) -> str | None:
+        return ReviewedTurn(
+            0, 1, 0, 1, 1, (0.4, 0.6), 0.4, True, (Draw(),), 0.4 + cost, noise
+        ).grade
+
+    assert graded(0.04, 0.0) is None  # too small to teach
+    assert graded(0.07, 0.01) == "inaccuracy"
+    assert graded(0.15, 0.01) == "mistake"
+    assert graded(0.30, 0.01) == "blunder"
+    assert graded(0.30, 0.15) is None  # within the noise: luck, not a mistake
 
 
 def _shout(text: str) -> str:

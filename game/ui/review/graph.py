@@ -1,9 +1,14 @@
 """The review's graph: every seat's win chance across the game, decision by decision.
 
-:meth:`ChanceGraph.build` renders the axes, the seats' lines and the marked decisions into a
-surface (called from layout and update when the findings change); :meth:`ChanceGraph.draw`
-only blits it and the hovered point's note. Hit-testing (hover, a marker clicked) uses the
-positions the build computed, so what is drawn and what is clicked agree.
+One frame for all: after each decision the graph shows that decision's chances for every seat
+(they share out the win, so the lines add up), the same numbers the command line's table
+prints. Graded decisions carry a marker with the chess sign of their grade (?! ? ??).
+
+:meth:`ChanceGraph.build` renders the axes, the seats' lines, the chosen decision and the
+markers into a surface (called from layout and update when the findings change);
+:meth:`ChanceGraph.draw` only blits it and the hovered point's note. Hit-testing (hover, a
+decision or marker clicked) uses the positions the build computed, so what is drawn and what
+is clicked agree.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import _
-from game.review import ReviewedTurn
+from game.review import BLUNDER, INACCURACY, MISTAKE, ReviewedTurn
 from game.ui import theme
 from game.ui.review.words import decision_label, percent
 
@@ -23,6 +28,14 @@ BOTTOM_MARGIN = 26
 TOP_MARGIN = 18
 MARKER_R = 8
 HOVER_REACH = 14
+# A grade's sign (as chess annotates moves: no words to translate) and the ring's colour.
+GRADE_SIGNS = {INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??"}
+GRADE_RINGS: dict[str | None, theme.Colour] = {
+    INACCURACY: (236, 200, 90),
+    MISTAKE: (240, 140, 60),
+    BLUNDER: theme.BAD,
+    None: theme.BAD,
+}
 
 
 @dataclass(frozen=True)
@@ -40,6 +53,7 @@ class ChanceGraph:
         self.surface: pygame.Surface | None = None
         self.points: list[GraphPoint] = []
         self.markers: list[tuple[pygame.Rect, ReviewedTurn]] = []
+        self.columns: list[tuple[int, ReviewedTurn]] = []  # (x, decision) in the game's order
         self.game = ""
 
     def x_of(self, ordinal: int, total: int) -> int:
@@ -85,39 +99,44 @@ class ChanceGraph:
             surface.blit(label, label.get_rect(midright=(plot.x - 8, y)))
         self._ticks_and_rounds(surface, turns, total, origin)
         self.points = []
+        self.columns = [(self.x_of(i, total), turn) for i, turn in enumerate(turns)]
+        ordinals = {turn.index: i for i, turn in enumerate(turns)}
+        if selected is not None and selected.index in ordinals:
+            x = self.x_of(ordinals[selected.index], total) - rect.x
+            band = pygame.Rect(0, plot.y, 9, plot.h)
+            band.centerx = x
+            surface.fill(theme.mix(theme.PANEL_DARK, theme.HIGHLIGHT, 0.22), band)
         seats = max((len(t.chances) for t in turns), default=0)
         for seat in range(seats):
             colour = colours[seat % len(colours)] if colours else theme.TEXT
             line: list[tuple[int, int]] = []
             for ordinal, turn in enumerate(turns):
-                # Each line is its seat's own judgement after each of its turns: every estimate
-                # is made from the deciding seat's view, and mixing views would zigzag.
-                if seat >= len(turn.chances) or turn.seat != seat:
+                # One frame: every decision's estimate gives every seat's chance, so each
+                # line has a point after every decision and the lines add up to 100 %.
+                if seat >= len(turn.chances):
                     continue
+                if ordinal and turns[ordinal - 1].round != turn.round:
+                    _draw_line(surface, colour, line)  # a new round starts afresh
+                    line = []
                 pos = (self.x_of(ordinal, total), self.y_of(turn.chances[seat]))
                 self.points.append(GraphPoint(pos, seat, turn.chances[seat], turn))
                 line.append((pos[0] - rect.x, pos[1] - rect.y))
-            if len(line) > 1:
-                pygame.draw.lines(surface, colour, False, line, 3)
-            for point in line:
-                pygame.draw.circle(surface, colour, point, 3)
+                own = turn.seat == seat  # a dot where the seat itself decided
+                pygame.draw.circle(surface, colour, line[-1], 4 if own else 2)
+            _draw_line(surface, colour, line)
         self.markers = []
-        ordinals = {turn.index: i for i, turn in enumerate(turns)}
         for turn in marked:
             found = ordinals.get(turn.index)
-            if found is None:
+            if found is None or turn.seat >= len(turn.chances):
                 continue
-            centre = (self.x_of(found, total), self.y_of(turn.played))
+            centre = (self.x_of(found, total), self.y_of(turn.chances[turn.seat]))
             hit = pygame.Rect(0, 0, 2 * MARKER_R + 8, 2 * MARKER_R + 8)
             hit.center = centre
             self.markers.append((hit, turn))
             local = (centre[0] - rect.x, centre[1] - rect.y)
             colour = colours[turn.seat % len(colours)] if colours else theme.TEXT
             chosen = selected is not None and selected.index == turn.index
-            pygame.draw.circle(surface, colour, local, MARKER_R + (3 if chosen else 0))
-            ring = theme.HIGHLIGHT if chosen else theme.BAD
-            pygame.draw.circle(surface, ring, local, MARKER_R + (3 if chosen else 0), 3)
-            draw_mark(surface, local)
+            draw_marker(surface, local, colour, turn.grade, chosen)
         self.surface = surface
 
     def _ticks_and_rounds(
@@ -165,6 +184,12 @@ class ChanceGraph:
                 best, best_d = point, d
         return best
 
+    def turn_at(self, pos: tuple[int, int]) -> ReviewedTurn | None:
+        """The decision whose column is under ``pos`` (anywhere over the plot)."""
+        if not self.plot.inflate(12, 12).collidepoint(pos) or not self.columns:
+            return None
+        return min(self.columns, key=lambda column: abs(column[0] - pos[0]))[1]
+
     def marker_at(self, pos: tuple[int, int]) -> ReviewedTurn | None:
         for hit, turn in self.markers:
             if hit.collidepoint(pos):
@@ -194,14 +219,25 @@ class ChanceGraph:
         surface.blit(tip, tip.get_rect(center=box.center))
 
 
-def draw_mark(surface: pygame.Surface, centre: tuple[int, int]) -> None:
-    """An exclamation mark drawn as shapes (no text to translate)."""
-    x, y = centre
-    pygame.draw.line(surface, theme.TEXT, (x, y - 5), (x, y + 1), 3)
-    pygame.draw.circle(surface, theme.TEXT, (x, y + 5), 2)
+def _draw_line(surface: pygame.Surface, colour: theme.Colour, line: list[tuple[int, int]]) -> None:
+    if len(line) > 1:
+        pygame.draw.lines(surface, colour, False, line, 3)
 
 
-def draw_marker(surface: pygame.Surface, centre: tuple[int, int], colour: theme.Colour) -> None:
-    pygame.draw.circle(surface, colour, centre, MARKER_R)
-    pygame.draw.circle(surface, theme.BAD, centre, MARKER_R, 3)
-    draw_mark(surface, centre)
+def draw_marker(
+    surface: pygame.Surface,
+    centre: tuple[int, int],
+    colour: theme.Colour,
+    grade: str | None,
+    chosen: bool = False,
+) -> None:
+    """A graded decision's marker: the seat's colour, ringed by the grade's, with its sign."""
+    radius = MARKER_R + (3 if chosen else 0)
+    pygame.draw.circle(surface, colour, centre, radius)
+    ring = theme.HIGHLIGHT if chosen else GRADE_RINGS.get(grade, theme.BAD)
+    pygame.draw.circle(surface, ring, centre, radius, 3)
+    sign = GRADE_SIGNS.get(grade or "", "!")
+    label = theme.text(sign, theme.FONT_SMALL - 3, theme.TEXT, True)
+    back = label.get_rect(center=centre).inflate(4, 0)
+    pygame.draw.rect(surface, theme.PANEL_DARK, back, border_radius=4)
+    surface.blit(label, label.get_rect(center=centre))

@@ -21,12 +21,12 @@ from game.i18n import _
 from game.play.review_source import seats_at, state_names
 from game.play.session import HistoryEntry, Session
 from game.registry import game_spec
-from game.review import ReviewedTurn
+from game.review import ReviewedTurn, chance_before
 from game.seat_events import HistoryItem, SeatEvent
 from game.ui import theme
 from game.ui.replay import ReplayTurn, ReplayView
 from game.ui.retry import retry_from_review
-from game.ui.review.words import better_words, decision_label, percent
+from game.ui.review.words import better_words, decision_label, finding_text, grade_word, percent
 from game.ui.scene import Scene
 from game.ui.tables import table_class
 from game.ui.widgets import Button
@@ -40,7 +40,7 @@ PLAYED, BETTER = "played", "better"
 
 
 def bar_height(size: tuple[int, int]) -> int:
-    return 104 if size[1] >= 700 else 96
+    return 122 if size[1] >= 700 else 114  # a title line, two lines of words, the buttons
 
 
 def history_entries(
@@ -342,7 +342,11 @@ class ReviewPosition(Scene):
         turn = self.focus
         names = self.source.names
         name = names[turn.seat] if turn.seat < len(names) else str(turn.seat + 1)
-        return _("{label} · {name}").format(label=decision_label(self.source.game, turn), name=name)
+        title = _("{label} · {name}").format(
+            label=decision_label(self.source.game, turn), name=name
+        )
+        grade = grade_word(turn)
+        return _("{title} · {grade}").format(title=title, grade=grade) if grade else title
 
     def step_text(self) -> str:
         turn = self.focus
@@ -361,22 +365,41 @@ class ReviewPosition(Scene):
 
     def chances_text(self) -> str:
         turn = self.focus
-        text = _("played {played}").format(played=percent(turn.played))
+        before = chance_before(self.review.turns, turn, turn.seat)
+        text = _("before {before} · played {played}").format(
+            before=percent(before), played=percent(turn.played)
+        )
         if turn.best:
-            text += " · " + _("better {best}").format(best=percent(turn.best_chance))
-        if turn.points_played is not None and turn.points_best is not None and turn.best:
+            text += " · " + _("best found {best}").format(best=percent(turn.best_chance))
+        if turn.points_played is not None and turn.points_best is not None and turn.is_mistake:
             text += " · " + _("hand points left: {played} (better: {best})").format(
                 played=turn.points_played, best=turn.points_best
             )
         return text
 
     def line_text(self) -> str:
+        """The focused decision in words (as in the review's list), or the best move found;
+        outside the decision, the move just played."""
         if self.problem and self.mode == BETTER:
             return self.problem
+        turn = self.focus
         if self.mode == BETTER:
             before = self.better_states[0]
-            return _("Better: {words}").format(
-                words=better_words(self.source.game, before, self.focus.best, self.source.names)
+            words = better_words(self.source.game, before, turn.best, self.source.names)
+            if turn.is_mistake:
+                return _("Better: {words}").format(words=words)
+            return _("The search's choice, no better beyond the noise: {words}").format(words=words)
+        if self._contains(turn, self.cursor):
+            source = self.source
+            named = len(source.reviewed_seats) > 1 or turn.seat not in source.reviewed_seats
+            return finding_text(
+                source.game,
+                source.states,
+                source.history,
+                turn,
+                source.names,
+                self.review.turns,
+                named,
             )
         if self.cursor > 0:
             entry = self.entries[self.cursor - 1]
@@ -416,7 +439,12 @@ class ReviewPosition(Scene):
             theme.HIGHLIGHT,
             anchor="midright",
         )
-        line = theme.ellipsize(self.line_text(), theme.FONT_SMALL, w - 32)
-        ink = theme.BAD if self.problem and self.mode == BETTER else theme.TEXT_DIM
-        theme.blit_text(surface, line, (16, 44), theme.FONT_SMALL, ink, anchor="midleft")
+        ink = theme.BAD if self.problem and self.mode == BETTER else theme.TEXT
+        lines = theme.wrap(self.line_text(), theme.FONT_SMALL, w - 32)
+        if len(lines) > 2:
+            lines = [lines[0], theme.ellipsize(" ".join(lines[1:]), theme.FONT_SMALL, w - 32)]
+        for i, line in enumerate(lines):
+            theme.blit_text(
+                surface, line, (16, 42 + i * 18), theme.FONT_SMALL, ink, anchor="midleft"
+            )
         self.widgets.draw(surface)

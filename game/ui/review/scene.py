@@ -1,10 +1,14 @@
-"""The review screen: progress, the graph of win chances, and each human's costliest decisions.
+"""The review screen: progress, the graph of win chances, and each human's graded decisions.
 
 ``app.make_scene("review", source)`` with a :class:`~game.play.review_source.ReviewSource`. A
 stored review that covers the game opens at once; otherwise the review runs as a job in the
 AI process (polled each frame, never waited for) and its findings show as they arrive.
-Choosing a decision (click, or Up/Down and Enter) opens its position on the game's table
-(:mod:`game.ui.review.position`).
+
+Any decision can be chosen, not only a listed one: Left/Right step through every decision of
+the game, a click on the graph chooses the decision under it, Up/Down step through the list.
+The chosen decision's text shows under the graph; Enter (or a second click) opens its position
+on the game's table (:mod:`game.ui.review.position`). A seat without a graded decision is
+shown the decisions that moved his chance most instead.
 """
 
 from __future__ import annotations
@@ -18,10 +22,10 @@ from game.i18n import _, ngettext
 from game.play.review_job import ReviewJob
 from game.play.review_source import ReviewSource
 from game.play.session import game_title
-from game.review import MISTAKE_FLOOR, NOISE_FACTOR, GameReview, ReviewedTurn
+from game.review import GRADES, NOISE_FACTOR, GameReview, ReviewedTurn
 from game.ui import theme
 from game.ui.review.graph import ChanceGraph, GraphPoint, draw_marker
-from game.ui.review.words import finding_text
+from game.ui.review.words import finding_text, swing_text
 from game.ui.scene import Scene
 from game.ui.widgets import Button
 
@@ -32,13 +36,15 @@ MARGIN = 24
 HEADING_H = 28
 LINE_H = 22
 FINDINGS_SHOWN = 3
+DETAIL_LINES = 3
 
 
 @dataclass(frozen=True)
 class ListRow:
-    """One row of the list: a seat's heading, one finding, or the word that there is none."""
+    """One row of the list: a seat's heading, one finding, one swing of his chance (when he
+    has no finding), or a line of words."""
 
-    kind: str  # "heading", "finding", "none"
+    kind: str  # "heading", "finding", "swing", "none"
     seat: int
     text: str
     turn: ReviewedTurn | None = None
@@ -47,20 +53,27 @@ class ListRow:
 FINDING_LINES = 3
 
 
-def fitted_lines(text: str, width: int) -> list[str]:
-    """``text`` wrapped to ``width``, at most FINDING_LINES lines (the last one shortened)."""
+def fitted_lines(text: str, width: int, most: int = FINDING_LINES) -> list[str]:
+    """``text`` wrapped to ``width``, at most ``most`` lines (the last one shortened)."""
     lines = theme.wrap(text, theme.FONT_SMALL + 1, width)
-    if len(lines) > FINDING_LINES:
-        rest = " ".join(lines[FINDING_LINES - 1 :])
-        lines = lines[: FINDING_LINES - 1] + [theme.ellipsize(rest, theme.FONT_SMALL + 1, width)]
+    if len(lines) > most:
+        rest = " ".join(lines[most - 1 :])
+        lines = lines[: most - 1] + [theme.ellipsize(rest, theme.FONT_SMALL + 1, width)]
     return lines
 
 
 def threshold_line() -> str:
+    (_i, inaccuracy), (_m, mistake), (_b, blunder) = GRADES
     return _(
-        "Listed: decisions that cost more than {floor} points of win chance, and more than "
-        "{factor} times the estimate's own noise."
-    ).format(floor=round(MISTAKE_FLOOR * 100), factor=NOISE_FACTOR)
+        "Graded by the win chance a decision lost: an inaccuracy (?!) above {inaccuracy} "
+        "points, a mistake (?) above {mistake}, a blunder (??) above {blunder}; each more "
+        "than {factor} times the estimate's own noise."
+    ).format(
+        inaccuracy=round(inaccuracy * 100),
+        mistake=round(mistake * 100),
+        blunder=round(blunder * 100),
+        factor=NOISE_FACTOR,
+    )
 
 
 class ReviewScene(Scene):
@@ -82,15 +95,18 @@ class ReviewScene(Scene):
         self.hover: GraphPoint | None = None
         self.rows: list[ListRow] = []
         self.row_rects: list[tuple[pygame.Rect, int]] = []  # (rect, index into self.rows)
-        self.selected: int | None = None  # index into self.rows (a finding)
+        self.chosen: int | None = None  # the chosen decision (its history index)
+        self.detail_area = pygame.Rect(0, 0, 0, 0)
         self.first_row = 0
         self.list_area = pygame.Rect(0, 0, 0, 0)
+        self.full_list = pygame.Rect(0, 0, 0, 0)
+        self.short_list = pygame.Rect(0, 0, 0, 0)
         self.status_area = pygame.Rect(0, 0, 0, 0)
         self.graph_area = pygame.Rect(0, 0, 0, 0)
         self.legend_y = 0
         self.threshold_lines: list[str] = []
-        # A finding's wrapped lines by turn index and width.
-        self.texts: dict[tuple[int, int], list[str]] = {}
+        # A row's (or the chosen decision's) wrapped lines by kind, turn index, seat and width.
+        self.texts: dict[tuple[str, int, int, int], list[str]] = {}
         self._built_for: tuple[object, ...] | None = None
         if self.review is not None:
             self.judged = {t.index: t for t in self.review.turns}
@@ -198,11 +214,17 @@ class ReviewScene(Scene):
         self.widgets.clear()
         self.status_area = pygame.Rect(MARGIN, 66, w - 2 * MARGIN - 170, 28)
         graph_top = 104
-        graph_h = int((h - graph_top) * (0.40 if h < 720 else 0.44))
+        graph_h = int((h - graph_top) * (0.34 if h < 720 else 0.40))
         self.graph_area = pygame.Rect(MARGIN, graph_top, w - 2 * MARGIN, graph_h)
         self.legend_y = self.graph_area.bottom + 8
-        list_top = self.legend_y + 30
+        detail_h = DETAIL_LINES * LINE_H + 12
+        self.detail_area = pygame.Rect(MARGIN, self.legend_y + 28, w - 2 * MARGIN, detail_h)
+        list_top = self.detail_area.bottom + 8
         self.list_area = pygame.Rect(MARGIN, list_top, w - 2 * MARGIN, h - 74 - list_top)
+        self.full_list = self.list_area.copy()  # with the detail's room (the chosen is listed)
+        self.full_list.top = self.detail_area.y
+        self.full_list.h = self.list_area.bottom - self.detail_area.y
+        self.short_list = self.list_area.copy()
         self.widgets.add(
             Button(
                 _("Cancel"),
@@ -240,7 +262,7 @@ class ReviewScene(Scene):
                 pygame.Rect(w - MARGIN - 230, h - 56, 230, 42),
                 pygame.K_RETURN,
                 ident="show",
-                tooltip=_("See the chosen decision on the table (Enter)"),
+                tooltip=_("See the chosen decision on the table (Enter); Left/Right choose"),
             )
         )
         room = w - 2 * MARGIN - 250
@@ -262,27 +284,22 @@ class ReviewScene(Scene):
 
     def rebuild(self) -> None:
         """The list and the graph again, when the findings or the choice changed."""
-        key = (len(self.judged), self.total, self.selected, self.size, self.review is None)
+        key = (len(self.judged), self.total, self.chosen, self.size, self.review is None)
         if key == self._built_for:
             return
         self._built_for = key
         turns = self.turns
-        chosen = self.selected_turn()
         self.rows = self._list_rows(turns)
-        if chosen is not None:
-            matches = [
-                i
-                for i, r in enumerate(self.rows)
-                if r.turn is not None and r.turn.index == chosen.index
-            ]
-            self.selected = matches[0] if matches else None
-        elif self.selected is not None and self.selected >= len(self.rows):
-            self.selected = None
-        if self.selected is None:
-            found = self.findings()
-            # The costliest finding is chosen at once: Enter shows it without a click first.
-            self.selected = found[0] if found else None
-        marked = [r.turn for r in self.rows if r.turn is not None]
+        if self.chosen is not None and self.chosen not in self.judged:
+            self.chosen = None
+        if self.chosen is None:
+            # The costliest finding (else the first swing, else the first decision) is chosen
+            # at once: Enter shows it without a click first.
+            listed = self.listed_turns()
+            first = listed[0] if listed else (turns[0] if turns else None)
+            self.chosen = first.index if first is not None else None
+        marked = [t for t in turns if t.is_mistake and self.source.own_decision(t)]
+        marked = [t for t in marked if t.seat in self.source.reviewed_seats]
         colours = [theme.seat_colour(seat.colour).rgb for seat in self.source.seats]
         self.graph.build(
             self.graph_area,
@@ -294,6 +311,28 @@ class ReviewScene(Scene):
             self.selected_turn(),
         )
         self._place_rows()
+
+    def turn_text(self, turn: ReviewedTurn, seat: int, kind: str) -> str:
+        """A decision in words: as a finding (its grade in front), or as a swing of
+        ``seat``'s chance."""
+        source, turns = self.source, self.turns
+        if kind == "swing":
+            return swing_text(
+                source.game, source.states, source.history, turn, seat, source.names, turns
+            )
+        # "you" only when one player is told and it is his decision
+        named = len(source.reviewed_seats) > 1 or turn.seat not in source.reviewed_seats
+        return finding_text(
+            source.game, source.states, source.history, turn, source.names, turns, named
+        )
+
+    def row_lines(self, kind: str, turn: ReviewedTurn, seat: int, width: int) -> list[str]:
+        key = (kind, turn.index, seat, width)
+        if key not in self.texts:
+            most = DETAIL_LINES if kind == "detail" else FINDING_LINES
+            text = self.turn_text(turn, seat, kind)
+            self.texts[key] = fitted_lines(text, width, most)
+        return self.texts[key]
 
     def _list_rows(self, turns: list[ReviewedTurn]) -> list[ListRow]:
         source = self.source
@@ -312,21 +351,21 @@ class ReviewScene(Scene):
             found = [t for t in review.mistakes(seat, len(turns)) if source.own_decision(t)]
             found = found[:FINDINGS_SHOWN]
             not_his = sum(1 for t in turns if t.seat == seat and not source.own_decision(t))
-            named = len(source.reviewed_seats) > 1  # "you" only when one player is told
             for turn in found:
-                if (turn.index, width) not in self.texts:
-                    text = finding_text(
-                        source.game, source.states, source.history, turn, source.names, turns, named
-                    )
-                    self.texts[turn.index, width] = fitted_lines(text, width)
+                self.row_lines("finding", turn, seat, width)
                 rows.append(ListRow("finding", seat, "", turn))
             if not found:
-                none = (
-                    _("None found so far.")
-                    if self.running
-                    else _("No mistakes above the threshold.")
-                )
+                swings = [] if self.running else review.swings(seat, FINDINGS_SHOWN)
+                if self.running:
+                    none = _("None found so far.")
+                elif swings:
+                    none = _("No mistakes above the threshold. Where the chance swung most:")
+                else:
+                    none = _("No mistakes above the threshold.")
                 rows.append(ListRow("none", seat, none))
+                for turn in swings:
+                    self.row_lines("swing", turn, seat, width)
+                    rows.append(ListRow("swing", seat, "", turn))
             if not_his:
                 rows.append(
                     ListRow(
@@ -342,19 +381,29 @@ class ReviewScene(Scene):
         return rows
 
     def row_height(self, row: ListRow) -> int:
-        if row.kind == "finding" and row.turn is not None:
-            return len(self.texts.get((row.turn.index, self.list_area.w - 40), [""])) * LINE_H + 12
+        if row.kind in ("finding", "swing") and row.turn is not None:
+            lines = self.row_lines(row.kind, row.turn, row.seat, self.list_area.w - 40)
+            return len(lines) * LINE_H + 12
         return HEADING_H
 
+    @property
+    def selected(self) -> int | None:
+        """The list row of the chosen decision, if it is listed."""
+        for i, row in enumerate(self.rows):
+            if row.turn is not None and row.turn.index == self.chosen:
+                return i
+        return None
+
     def _place_rows(self) -> None:
-        """Which rows fit in the list area (scrolled so that the chosen one shows)."""
+        """Which rows fit in the list area (scrolled so that the chosen one shows). A chosen
+        decision that is listed is read in the list: the detail's room goes to the list."""
+        selected = self.selected
+        if self.full_list.h > 0:
+            self.list_area = self.full_list if selected is not None else self.short_list
         self.first_row = min(self.first_row, max(0, len(self.rows) - 1))
-        if self.selected is not None:
-            self.first_row = min(self.first_row, self.selected)
-            while (
-                self.first_row < self.selected
-                and self._fits(self.first_row, self.selected) is False
-            ):
+        if selected is not None:
+            self.first_row = min(self.first_row, selected)
+            while self.first_row < selected and self._fits(self.first_row, selected) is False:
                 self.first_row += 1
         self.row_rects = []
         y = self.list_area.y
@@ -373,20 +422,25 @@ class ReviewScene(Scene):
 
     # -- choosing ------------------------------------------------------------------------------
     def findings(self) -> list[int]:
-        return [i for i, row in enumerate(self.rows) if row.kind == "finding"]
+        """The list's rows that name a decision (findings and swings)."""
+        return [i for i, row in enumerate(self.rows) if row.turn is not None]
 
     def selected_turn(self) -> ReviewedTurn | None:
-        if self.selected is None or self.selected >= len(self.rows):
-            return None
-        return self.rows[self.selected].turn
+        """The chosen decision: any of the game's, listed or not."""
+        return self.judged.get(self.chosen) if self.chosen is not None else None
 
-    def choose(self, index: int | None) -> None:
-        self.selected = index
+    def choose_turn(self, turn: ReviewedTurn | None) -> None:
+        self.chosen = None if turn is None else turn.index
         self._built_for = None
         self.rebuild()
         self.sync_widgets()
 
+    def choose(self, row: int | None) -> None:
+        """Choose the decision of a list row."""
+        self.choose_turn(None if row is None else self.rows[row].turn)
+
     def step_choice(self, step: int) -> None:
+        """Up/Down: to the previous / next decision in the list."""
         found = self.findings()
         if not found:
             return
@@ -395,6 +449,18 @@ class ReviewScene(Scene):
             return
         position = found.index(self.selected) + step
         self.choose(found[max(0, min(len(found) - 1, position))])
+
+    def step_turn(self, step: int) -> None:
+        """Left/Right: to the previous / next decision of the game, listed or not."""
+        turns = self.turns
+        if not turns:
+            return
+        indexes = [t.index for t in turns]
+        if self.chosen not in indexes:
+            self.choose_turn(turns[0] if step > 0 else turns[-1])
+            return
+        position = max(0, min(len(turns) - 1, indexes.index(self.chosen) + step))
+        self.choose_turn(turns[position])
 
     def open_selected(self) -> None:
         turn = self.selected_turn()
@@ -425,8 +491,19 @@ class ReviewScene(Scene):
             if turn is not None:
                 self.open_position(turn)
                 return True
+            turn = self.graph.turn_at(event.pos)
+            if turn is not None:  # any decision: chosen, and opened by a second click
+                if turn.index == self.chosen:
+                    self.open_position(turn)
+                else:
+                    self.choose_turn(turn)
+                return True
+            shown = self.selected is None and self.selected_turn() is not None
+            if shown and self.detail_area.collidepoint(event.pos):
+                self.open_selected()
+                return True
             for rect, index in self.row_rects:
-                if rect.collidepoint(event.pos) and self.rows[index].kind == "finding":
+                if rect.collidepoint(event.pos) and self.rows[index].turn is not None:
                     if self.selected == index:
                         self.open_selected()
                     else:
@@ -437,6 +514,8 @@ class ReviewScene(Scene):
             self._place_rows()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             self.step_choice(-1 if event.key == pygame.K_UP else 1)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.step_turn(-1 if event.key == pygame.K_LEFT else 1)
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
     def update(self, dt: float) -> None:
@@ -507,6 +586,7 @@ class ReviewScene(Scene):
                 anchor="center",
             )
         self._draw_legend(surface)
+        self._draw_detail(surface)
         self._draw_list(surface)
         top = surface.get_height() - 36 - (len(self.threshold_lines) * 17) // 2
         for i, line in enumerate(self.threshold_lines):
@@ -525,12 +605,39 @@ class ReviewScene(Scene):
             label = theme.text(seat.name, theme.FONT_SMALL, theme.TEXT)
             surface.blit(label, (x + 30, self.legend_y))
             x += 30 + label.get_width() + 24
-        marker = theme.text(_("a costly decision (click it)"), theme.FONT_SMALL - 2, theme.TEXT_DIM)
+        marker = theme.text(
+            _("a graded decision; click any turn to choose it"),
+            theme.FONT_SMALL - 2,
+            theme.TEXT_DIM,
+        )
         spot = marker.get_rect(topright=(self.graph_area.right, self.legend_y + 2))
         surface.blit(marker, spot)
         seats = self.source.seats
         colour = theme.seat_colour(seats[0].colour).rgb if seats else theme.TEXT
-        draw_marker(surface, (spot.x - 14, spot.centery), colour)
+        draw_marker(surface, (spot.x - 14, spot.centery), colour, "mistake")
+
+    def _draw_detail(self, surface: pygame.Surface) -> None:
+        """The chosen decision in words: what was played, the chances, the better move."""
+        turn = self.selected_turn()
+        area = self.detail_area
+        if turn is None or area.h <= 0 or self.selected is not None:
+            return
+        pygame.draw.rect(surface, theme.PANEL_DARK, area, border_radius=6)
+        pygame.draw.rect(surface, theme.HIGHLIGHT, area, 1, border_radius=6)
+        colour = (
+            theme.seat_colour(self.source.seats[turn.seat].colour).rgb
+            if turn.seat < len(self.source.seats)
+            else theme.TEXT
+        )
+        pygame.draw.circle(surface, colour, (area.x + 12, area.y + 6 + LINE_H // 2), 6)
+        for i, line in enumerate(self.row_lines("detail", turn, turn.seat, area.w - 40)):
+            theme.blit_text(
+                surface,
+                line,
+                (area.x + 26, area.y + 6 + i * LINE_H),
+                theme.FONT_SMALL + 1,
+                theme.TEXT,
+            )
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         for rect, index in self.row_rects:
@@ -564,8 +671,9 @@ class ReviewScene(Scene):
                 if chosen:
                     pygame.draw.rect(surface, theme.HIGHLIGHT, rect, 2, border_radius=6)
                 ink = theme.TEXT_DARK if chosen else theme.TEXT
+                width = self.list_area.w - 40
                 for i, line in enumerate(
-                    self.texts.get((row.turn.index, self.list_area.w - 40), [])
+                    self.texts.get((row.kind, row.turn.index, row.seat, width), [])
                 ):
                     theme.blit_text(
                         surface,

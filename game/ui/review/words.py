@@ -34,6 +34,7 @@ def finding_text(
     turns: Sequence[ReviewedTurn],
     named: bool,
 ) -> str:
+    """The decision in words, its grade in front (as on the command line)."""
     return review_words.finding_text(
         game,
         states,
@@ -43,7 +44,26 @@ def finding_text(
         turns=turns,
         named=named,
         symbols=symbols_drawable(),
+        graded=True,
     )
+
+
+def swing_text(
+    game: str,
+    states: Sequence[GameState],
+    history: Sequence[HistoryItem],
+    turn: ReviewedTurn,
+    seat: int,
+    names: Sequence[str],
+    turns: Sequence[ReviewedTurn],
+) -> str:
+    return review_words.swing_text(
+        game, states, history, turn, seat, names, turns=turns, symbols=symbols_drawable()
+    )
+
+
+def grade_word(turn: ReviewedTurn) -> str:
+    return review_words.grade_word(turn.grade)
 
 
 def better_words(game: str, before: GameState, best: Sequence[Action], names: Sequence[str]) -> str:

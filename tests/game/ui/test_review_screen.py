@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import time
 from dataclasses import replace
@@ -123,7 +124,8 @@ def test_a_stored_review_opens_at_once_with_its_list_and_graph() -> None:
     assert "Reviewed" in scene.progress_text()
     findings = [row for row in scene.rows if row.kind == "finding"]
     assert [row.turn for row in findings] == review.mistakes(0)
-    assert scene.graph.markers and len(scene.graph.points) == len(review.turns)
+    # One frame: every seat has a point after every decision.
+    assert scene.graph.markers and len(scene.graph.points) == 2 * len(review.turns)
     # Hovering a point of the graph shows its turn and chance.
     point = scene.graph.points[3]
     app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=point.pos, rel=(0, 0), buttons=(0, 0, 0)))
@@ -484,4 +486,155 @@ def test_a_decision_the_computer_made_in_a_persons_seat_is_not_listed_as_his() -
     assert not [row for row in scene.rows if row.kind == "finding"]
     notes = [row.text for row in scene.rows if row.kind == "none"]
     assert "Not listed: 1 decision the computer made for Ann" in notes
+    pygame.quit()
+
+
+# ----- a review that teaches every turn (issue 38) ------------------------------------------
+
+
+def open_without_mistakes(app: App) -> tuple[ReviewScene, GameReview]:
+    """The stored review of ``open_stored`` with its one mistake taken out: nothing listed."""
+    session = played_session("knights", 40)
+    source, review = knights_review(session)
+    plain = [replace(t, best=(), best_chance=0.0, noise=0.0) for t in review.turns]
+    # Kunz's fifth decision sinks Ann's chance from about a half to a fifth.
+    plain[5] = replace(plain[5], chances=(0.2, 0.8), played=0.8)
+    review = replace(review, turns=tuple(plain))
+    scene = app.push(app.make_scene("review", replace(source, stored=review)))
+    assert isinstance(scene, ReviewScene)
+    app.run_frames(2)
+    return scene, review
+
+
+def test_with_nothing_listed_the_arrows_and_the_graph_open_any_turn() -> None:
+    # Issue 38: "Show position" was greyed, graph points couldn't be clicked, arrows did nothing.
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    scene, review = open_without_mistakes(app)
+    assert not [row for row in scene.rows if row.kind == "finding"]
+    assert scene.widgets.find("show").enabled  # a decision is chosen from the start
+    start = scene.selected_turn()
+    assert start is not None
+    press(app, pygame.K_RIGHT)
+    turns = list(review.turns)
+    after = scene.selected_turn()
+    assert after is not None and turns.index(after) == turns.index(start) + 1
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    assert scene.selected_turn() == turns[max(0, turns.index(start) - 1)]
+    # A click on the graph chooses the decision under it; a second click opens it.
+    target = turns[7]
+    x = next(x for x, turn in scene.graph.columns if turn == target)
+    spot = (x, scene.graph.plot.centery)
+    click(app, spot)
+    assert scene.selected_turn() == target and app.top is scene
+    detail = scene.row_lines("detail", target, target.seat, scene.detail_area.w - 40)
+    assert detail and detail[0].startswith("Turn 4: ")
+    click(app, spot)
+    position = app.top
+    assert isinstance(position, ReviewPosition)
+    assert position.focus == target
+    assert position.table.session.state is scene.source.states[target.index]
+    assert position.line_text().startswith("Turn 4: ")  # the decision's text on the table
+    press(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    press(app, pygame.K_RETURN)  # Enter opens the chosen one too
+    assert isinstance(app.top, ReviewPosition) and app.top.focus == target
+    pygame.quit()
+
+
+def test_with_nothing_listed_the_biggest_swings_are_shown_with_what_happened() -> None:
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    scene, review = open_without_mistakes(app)
+    swings = [row for row in scene.rows if row.kind == "swing"]
+    assert swings and all(row.turn is not None for row in swings)
+    assert [row.turn for row in swings] == review.swings(0, 3)
+    notes = [row.text for row in scene.rows if row.kind == "none"]
+    assert "No mistakes above the threshold. Where the chance swung most:" in notes
+    first = swings[0].turn
+    assert first is not None
+    words = scene.row_lines("swing", first, 0, scene.list_area.w - 40)
+    assert "(Ann: " in " ".join(words)  # whose chance moved, from what to what
+    rect = next(r for r, i in scene.row_rects if scene.rows[i] is swings[0])
+    click(app, rect.center)
+    assert scene.selected_turn() == first
+    click(app, rect.center)
+    assert isinstance(app.top, ReviewPosition) and app.top.focus == first
+    pygame.quit()
+
+
+def test_a_listed_decision_carries_its_grade_in_the_list_the_graph_and_the_table() -> None:
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    scene, review = open_stored(app)
+    mistake = review.mistakes(0)[0]
+    assert mistake.grade == "blunder"  # 30 points lost, noise 2
+    row = next(r for r in scene.rows if r.kind == "finding")
+    lines = scene.row_lines("finding", mistake, 0, scene.list_area.w - 40)
+    assert row.turn == mistake and lines[0].startswith("Blunder - Turn 2: ")
+    assert [turn for _rect, turn in scene.graph.markers] == [mistake]
+    scene.open_position(mistake)
+    position = app.top
+    assert isinstance(position, ReviewPosition)
+    assert position.title() == "Turn 2 · Ann · Blunder"
+    press(app, pygame.K_b)
+    assert position.line_text().startswith("Better: ")
+    pygame.quit()
+
+
+def test_the_window_and_the_command_line_show_the_same_chances_turn_by_turn(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Issue 38: the window showed Anna 77 -> 58 -> 60 % where the command line printed
+    # 65 -> 71 -> 73 % for one stored review (the window drew each seat's own turns, the
+    # command line the last estimate of each turn number). Now both show every decision's
+    # estimate for every seat.
+    import json
+
+    from ai.review import review_game
+    from game.__main__ import main
+    from game.persist import load_game, store_review
+    from game.play.review_source import source_from_saved
+    from game.ui.review.words import percent
+
+    session = played_session("knights", 26, seed=21)
+    history = [entry.action for entry in session.history]
+    save_named("compare", saved_game("knights", session.seats, session.state, history))
+    info = next(info for info in list_saves() if info.name == "compare")
+    source = source_from_saved(load_game(info.path), info.path)
+    assert source is not None
+    judged = tuple(review_game("knights", source.states, source.history, (0,), budget=0.01, seed=3))
+    review = GameReview("knights", 0.01, (0,), len(history), judged, True)
+    store_review(info.path, review)
+    assert main(["review", str(info.path), "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["stored"] is True
+    assert main(["review", str(info.path)]) == 0
+    table = capsys.readouterr().out.split("Win chance after each turn\n")[1].splitlines()[1:]
+
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    source = source_from_saved(load_game(info.path), info.path)
+    assert source is not None and source.covered() is not None
+    scene = app.push(app.make_scene("review", source))
+    assert isinstance(scene, ReviewScene)
+    app.run_frames(2)
+    assert len(printed["turns"]) == len(table) == len(scene.graph.columns) >= 4
+    for ordinal, (x, turn) in enumerate(scene.graph.columns):
+        drawn = sorted((p.seat, percent(p.chance)) for p in scene.graph.points if p.pos[0] == x)
+        in_json = [
+            (seat, percent(c)) for seat, c in enumerate(printed["turns"][ordinal]["chances"])
+        ]
+        in_text = [f"{number} %" for number in re.findall(r"(\d+) %", table[ordinal])]
+        assert printed["turns"][ordinal]["index"] == turn.index
+        assert drawn == in_json, ordinal
+        assert [shown for _seat, shown in drawn] == in_text, ordinal
+        # the hover note says the same
+        point = next(p for p in scene.graph.points if p.pos[0] == x and p.seat == 0)
+        app.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=point.pos, rel=(0, 0), buttons=(0,) * 3)
+        )
+        app.run_frames(1)
+        assert scene.hover is not None and percent(scene.hover.chance) == drawn[scene.hover.seat][1]
     pygame.quit()
