@@ -324,6 +324,24 @@ EQUIVALENT: dict[str, str] = {
         for n in range(1, 6)
     },
     **{
+        f"game.persist.saves.x_store_review__mutmut_{n}": (
+            "None for False (ensure_ascii, allow_nan, parse_history): both are only tested for"
+            " truth"
+        )
+        for n in (40, 41, 66)
+    },
+    **{
+        f"game.persist.saves.x_store_review__mutmut_{n}": (
+            "parse_history True reads the history again, which game_from_dict(data) has just"
+            " read from the same moves: the same result, only slower"
+        )
+        for n in (68, 70)
+    },
+    "game.persist.saves.x_review_for__mutmut_24": (
+        "GameReview.from_dict refuses a turn that runs past the review's own moves, and those"
+        " are checked against the game's first: the turns' test never decides"
+    ),
+    **{
         f"game.persist.stats.x_result_key__mutmut_{n}": (
             "the error handler of encode is only asked for a lone surrogate, and json.dumps"
             " (ensure_ascii) writes every character of a state as ASCII; 'UTF-8' is 'utf-8'"

@@ -445,8 +445,9 @@ def test_a_save_written_while_the_review_is_checked_is_not_overwritten(
         return result
 
     monkeypatch.setattr(saves_module, "game_from_dict", meanwhile)
-    with pytest.raises(SaveError, match="no longer holds the game"):
+    with pytest.raises(SaveError) as refused:
         store_review(path, review)
+    assert str(refused.value) == HELD_NO_LONGER.format(name="game.json")
     monkeypatch.undo()
     assert load_game(path).extra == {"note": "written meanwhile"}
 
@@ -555,3 +556,80 @@ def test_the_reason_a_stored_review_is_left_out_is_passed_on_whole(
     loaded = load_game(path)
     assert loaded.review_problem == "its review is damaged (KeyError)"
     assert loaded.state.to_dict() == saved.state.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("edit", "problem"),
+    [
+        ("game", "its review is of another game (rummy)"),
+        ("moves", "its review goes beyond the moves of the game"),
+    ],
+)
+def test_a_review_of_another_game_or_more_moves_is_left_out_saying_so(
+    reviewed: Any, home: Path, edit: str, problem: str
+) -> None:
+    saved, review = reviewed
+    path = save_game(home / "game.json", saved)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["review"] = forged(review, edit)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_game(path).review_problem == problem
+
+
+def test_a_review_that_would_not_load_back_is_not_stored(reviewed: Any, home: Path) -> None:
+    """A review whose last turn runs past its moves (a reviewer's slip) is refused with the
+    reason the file would give, and the save stays as it was."""
+    saved, review = reviewed
+    last = review.turns[-1]
+    past = dataclasses.replace(last, index=review.moves - 1, moves=2)
+    bad = dataclasses.replace(review, turns=(*review.turns[:-1], past))
+    path = save_game(home / "game.json", saved)
+    before = path.read_bytes()
+    with pytest.raises(ValueError) as reader_says:
+        GameReview.from_dict(bad.to_dict())
+    with pytest.raises(SaveError) as refused:
+        store_review(path, bad)
+    assert str(refused.value) == (
+        f"Can't store the review: its review is damaged: {reader_says.value}."
+    )
+    assert path.read_bytes() == before
+
+
+def test_storing_a_review_keeps_the_time_the_game_was_saved(reviewed: Any) -> None:
+    saved, review = reviewed
+    path = save_named("Evening", saved)
+    os.utime(path, (1_000_000, 2_000_000))
+    store_review(path, review)
+    assert load_game(path).review is not None
+    assert os.stat(path).st_mtime == 2_000_000
+    [info] = list_saves()
+    assert info.modified == 2_000_000 and info.has_review
+
+
+def test_a_review_is_stored_where_the_file_time_cant_be_read_or_kept(
+    reviewed: Any, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Some disks (network shares) refuse to tell or set a file's times: the review is stored
+    all the same."""
+    saved, review = reviewed
+    path = save_game(home / "game.json", saved)
+
+    def refused(*args: Any, **kwargs: Any) -> None:
+        raise PermissionError(errno.EPERM, os.strerror(errno.EPERM))
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "utime", refused)
+        store_review(path, review)
+    assert load_game(path).review is not None
+    path = save_game(home / "other.json", saved)
+    real_stat = Path.stat
+
+    def no_times(self: Path, **kwargs: Any) -> os.stat_result:
+        if self == path:
+            refused()
+        return real_stat(self, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Path, "stat", no_times)
+        store_review(path, review)
+    assert load_game(path).review is not None
