@@ -110,6 +110,7 @@ GROUPS: dict[str, Group] = {
             "tests/game/knights/test_knights_plugin.py",
             "tests/game/knights/test_knights_save_refusals.py",
             "tests/game/knights/test_knights_state_edges.py",
+            "tests/game/knights/test_knights_position.py",
             "tests/game/test_refusals.py",
             # words.py (the move log's and the review's sentences): 3 s for both games
             "tests/game/test_movelog.py",
@@ -305,6 +306,21 @@ EQUIVALENT: dict[str, str] = {
         "not equivalent but out of mutmut's reach: the tables are built when game.knights.state"
         " is imported, before mutmut switches a mutant on in its forked worker; run by hand"
         " (MUTANT_UNDER_TEST set before the import) test_knights_rules.py fails at once"
+    ),
+    "game.knights.hidden.x__full_sets__mutmut_1": (
+        "not equivalent but out of mutmut's reach: _FULL_SETS is built for 2, 3 and 4 players"
+        " (every count a state can have) when game.knights.hidden is imported, before mutmut"
+        " switches a mutant on"
+    ),
+    **{
+        f"game.knights.hidden.x_unseen_pool__mutmut_{n}": (
+            "_FULL_SETS holds every player count a state can have, and _full_sets(n) builds the"
+            " same table: looked up, built again or both, the same counts"
+        )
+        for n in (9, 10, 11)
+    },
+    "game.knights.hidden.x_shuffle_within_letters__mutmut_6": (
+        "end 0 compares the first tile's letter with itself: no group ends there"
     ),
     **{f"game.knights.tiles.x_terrain_of__mutmut_{n}": _ONE_PLUS for n in (4, 5, 7)},
     **{f"game.knights.tiles.x_building_of__mutmut_{n}": _ONE_PLUS for n in (5, 6, 8)},
