@@ -178,6 +178,15 @@ _SERIAL_UNREACHABLE = (
     "dealer None is refused before _seat as 'dealer must be a whole number', so allow_none"
     " is never asked"
 )
+_ONE_HIDDEN_SEAT = (
+    "one seat hiding tiles: the pool is exactly his tiles (in any state a game reaches), which"
+    " the capped first fit takes whole in the same shuffled order"
+)
+_UNREACHABLE_ASSERT = "the last try deals without caps and always returns: never raised"
+_HELD_EMPTY = (
+    "a view hides every tile of another seat and none of the viewer's: a seat that hides tiles"
+    " shows none, so its held tiles are empty and no shown tile is refilled"
+)
 EQUIVALENT: dict[str, str] = {
     "game.review.x__read_review__mutmut_85": _ZIP_ONE_SHORTER,
     "game.review.x__read_review__mutmut_88": _ZIP_ONE_SHORTER,
@@ -318,6 +327,36 @@ EQUIVALENT: dict[str, str] = {
             " same table: looked up, built again or both, the same counts"
         )
         for n in (9, 10, 11)
+    },
+    **{
+        f"game.knights.hidden.x__deal_letter__mutmut_{n}": (
+            "a letter a seat does not hide counts 0 or None: only 'not m' reads it before"
+        )
+        for n in (20, 22)
+    },
+    "game.knights.hidden.x__deal_letter__mutmut_12": _ONE_HIDDEN_SEAT,
+    "game.knights.hidden.x__deal_letter__mutmut_30": (
+        "dropping the caps one try earlier or on the last: either way the deal that returns"
+        " respects them or is an uncapped deal of the shuffled pool"
+    ),
+    **{
+        f"game.knights.hidden.x__deal_letter__mutmut_{n}": _UNREACHABLE_ASSERT for n in (58, 59, 60)
+    },
+    **{f"game.knights.hidden.x__deal_letter__mutmut_{n}": _HELD_EMPTY for n in (34,)},
+    **{f"game.knights.hidden.x_redeal__mutmut_{n}": _HELD_EMPTY for n in (18, 19, 20, 24, 25, 53)},
+    **{
+        f"game.knights.hidden.x_redeal__mutmut_{n}": (
+            "the order seats are served in only changes how often a capped deal is tried again:"
+            " every deal returned keeps the caps or is the last, uncapped one"
+        )
+        for n in (29, 31, 33)
+    },
+    **{
+        f"game.knights.hidden.x__sort_key__mutmut_{n}": (
+            "_sort_key only sorts the viewer's own pile, whose kinds are all in KIND_ORDER: the"
+            " default is never used"
+        )
+        for n in (2, 4, 5, 6)
     },
     "game.knights.hidden.x_shuffle_within_letters__mutmut_6": (
         "end 0 compares the first tile's letter with itself: no group ends there"

@@ -90,3 +90,44 @@ def test_a_redeal_of_a_position_with_tiles_no_set_holds_says_which(
     with pytest.raises(SaveFormatError) as refused:
         state.determinize(0, random.Random(1))  # Ann sees her own hand
     assert str(refused.value) == problem
+
+
+def shown(tiles: list[tuple[str, str]]) -> dict[tuple[int, int], tuple[str, list[int], str]]:
+    """A board row showing these (kind, letter) tiles."""
+    return {(i, 0): (kind, [], letter) for i, (kind, letter) in enumerate(tiles)}
+
+
+def all_of(letter: str, players: int, but: list[str]) -> list[tuple[str, str]]:
+    """Every ``letter`` tile of ``players`` sets except one of each kind in ``but`` per set."""
+    kinds = [k for (k, lt), n in TILE_COUNTS.items() if lt == letter for _ in range(n)]
+    for kind in but:
+        kinds.remove(kind)
+    return [(k, letter) for k in kinds for _ in range(players)]
+
+
+def test_a_redeal_with_more_hidden_tiles_than_unseen_ones_says_so() -> None:
+    state = position({}, hands=[["plain"], [("lake", "B")] * 11])  # ten B tiles exist
+    with pytest.raises(SaveFormatError) as refused:
+        state.determinize(0, random.Random(1))
+    assert str(refused.value) == "no unseen B tile left to deal"
+
+
+def test_a_redeal_that_cant_keep_each_seat_to_one_tile_set_still_deals() -> None:
+    """Only the three lakes are unseen, and the second seat hides two B tiles: no deal gives
+    it tiles of one set, so the last try deals without that limit rather than fail."""
+    board = shown(all_of("B", 3, but=["lake"]))
+    state = position(board, hands=[["plain"], [("lake", "B")] * 2, [("lake", "B")]])
+    for seed in range(3):
+        dealt = state.determinize(0, random.Random(seed))
+        assert [t.tile for t in dealt.hands[1] + dealt.hands[2]] == ["lake"] * 3
+
+
+def test_a_redeal_gives_no_seat_a_kind_more_often_than_one_set_holds_it() -> None:
+    """A D set has two plain castles: of six unseen, no seat gets three."""
+    board = shown(all_of("D", 3, but=["plain+castle", "plain+castle", "mountain"]))
+    hidden_d = [("plain", "D")] * 3  # kinds are hidden: only the letter counts
+    state = position(board, hands=[["plain"], hidden_d, hidden_d])
+    for seed in range(30):
+        dealt = state.determinize(0, random.Random(seed))
+        for seat in (1, 2):
+            assert [t.tile for t in dealt.hands[seat]].count("plain+castle") <= 2
