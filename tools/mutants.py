@@ -307,6 +307,7 @@ EQUIVALENT: dict[str, str] = {
         for n in (1, 2)
     },
     "game.knights.state.xǁ_Draftǁlay_start__mutmut_14": "PlacedTile's knights default to ()",
+    "game.knights.position.x__placed__mutmut_6": "PlacedTile's knights default to ()",
     "game.knights.state.xǁ_Draftǁpass_turn__mutmut_15": (
         "step n + 1 looks at the seat after the current one again, which step 1 already found"
         " without tiles"
