@@ -306,6 +306,34 @@ EQUIVALENT: dict[str, str] = {
         )
         for n in (1, 2)
     },
+    **{
+        f"game.knights.state.x__kind_rank__mutmut_{n}": (
+            "_kind_rank only orders the tiles a seat may keep, all of them in KIND_ORDER"
+        )
+        for n in (5, 6)
+    },
+    **{
+        f"game.knights.state.xǁKnightsStateǁ_compute_legal__mutmut_{n}": (
+            "the tiles a seat may keep are always A's mountain, plain and plain+village, whose"
+            " names sort as KIND_ORDER does"
+        )
+        for n in (29, 31)
+    },
+    **{
+        f"game.knights.state.xǁKnightsStateǁ{name}__mutmut_{n}": (
+            "the legal moves and spots are only cached on the state: not reading or not filling"
+            " the cache computes the same list again"
+        )
+        for name, n in (("legal_actions", 1), ("legal_actions", 5), ("_legal_spot_list", 1))
+    },
+    "game.knights.state.xǁKnightsStateǁ_legal_spot_list__mutmut_4": (
+        "the board is empty only before the start tiles are laid, and no spot is asked for"
+        " then (phase keep)"
+    ),
+    "game.knights.state.xǁKnightsStateǁ_legal_spot_list__mutmut_11": (
+        "the narrower box only sends more boards to the general path, which filters the same"
+        " frontier by the same limits"
+    ),
     "game.knights.state.xǁ_Draftǁlay_start__mutmut_14": "PlacedTile's knights default to ()",
     "game.knights.position.x__placed__mutmut_6": "PlacedTile's knights default to ()",
     "game.knights.state.xǁ_Draftǁpass_turn__mutmut_15": (
