@@ -110,6 +110,7 @@ GROUPS: dict[str, Group] = {
             "tests/game/knights/test_knights_plugin.py",
             "tests/game/knights/test_knights_save_refusals.py",
             "tests/game/knights/test_knights_state_edges.py",
+            "tests/game/knights/test_knights_position.py",
             "tests/game/test_refusals.py",
             # words.py (the move log's and the review's sentences): 3 s for both games
             "tests/game/test_movelog.py",
@@ -176,6 +177,15 @@ _OPENING_SEARCH = (
 _SERIAL_UNREACHABLE = (
     "dealer None is refused before _seat as 'dealer must be a whole number', so allow_none"
     " is never asked"
+)
+_ONE_HIDDEN_SEAT = (
+    "one seat hiding tiles: the pool is exactly his tiles (in any state a game reaches), which"
+    " the capped first fit takes whole in the same shuffled order"
+)
+_UNREACHABLE_ASSERT = "the last try deals without caps and always returns: never raised"
+_HELD_EMPTY = (
+    "a view hides every tile of another seat and none of the viewer's: a seat that hides tiles"
+    " shows none, so its held tiles are empty and no shown tile is refilled"
 )
 EQUIVALENT: dict[str, str] = {
     "game.review.x__read_review__mutmut_85": _ZIP_ONE_SHORTER,
@@ -296,7 +306,36 @@ EQUIVALENT: dict[str, str] = {
         )
         for n in (1, 2)
     },
+    **{
+        f"game.knights.state.x__kind_rank__mutmut_{n}": (
+            "_kind_rank only orders the tiles a seat may keep, all of them in KIND_ORDER"
+        )
+        for n in (5, 6)
+    },
+    **{
+        f"game.knights.state.xǁKnightsStateǁ_compute_legal__mutmut_{n}": (
+            "the tiles a seat may keep are always A's mountain, plain and plain+village, whose"
+            " names sort as KIND_ORDER does"
+        )
+        for n in (29, 31)
+    },
+    **{
+        f"game.knights.state.xǁKnightsStateǁ{name}__mutmut_{n}": (
+            "the legal moves and spots are only cached on the state: not reading or not filling"
+            " the cache computes the same list again"
+        )
+        for name, n in (("legal_actions", 1), ("legal_actions", 5), ("_legal_spot_list", 1))
+    },
+    "game.knights.state.xǁKnightsStateǁ_legal_spot_list__mutmut_4": (
+        "the board is empty only before the start tiles are laid, and no spot is asked for"
+        " then (phase keep)"
+    ),
+    "game.knights.state.xǁKnightsStateǁ_legal_spot_list__mutmut_11": (
+        "the narrower box only sends more boards to the general path, which filters the same"
+        " frontier by the same limits"
+    ),
     "game.knights.state.xǁ_Draftǁlay_start__mutmut_14": "PlacedTile's knights default to ()",
+    "game.knights.position.x__placed__mutmut_6": "PlacedTile's knights default to ()",
     "game.knights.state.xǁ_Draftǁpass_turn__mutmut_15": (
         "step n + 1 looks at the seat after the current one again, which step 1 already found"
         " without tiles"
@@ -305,6 +344,51 @@ EQUIVALENT: dict[str, str] = {
         "not equivalent but out of mutmut's reach: the tables are built when game.knights.state"
         " is imported, before mutmut switches a mutant on in its forked worker; run by hand"
         " (MUTANT_UNDER_TEST set before the import) test_knights_rules.py fails at once"
+    ),
+    "game.knights.hidden.x__full_sets__mutmut_1": (
+        "not equivalent but out of mutmut's reach: _FULL_SETS is built for 2, 3 and 4 players"
+        " (every count a state can have) when game.knights.hidden is imported, before mutmut"
+        " switches a mutant on"
+    ),
+    **{
+        f"game.knights.hidden.x_unseen_pool__mutmut_{n}": (
+            "_FULL_SETS holds every player count a state can have, and _full_sets(n) builds the"
+            " same table: looked up, built again or both, the same counts"
+        )
+        for n in (9, 10, 11)
+    },
+    **{
+        f"game.knights.hidden.x__deal_letter__mutmut_{n}": (
+            "a letter a seat does not hide counts 0 or None: only 'not m' reads it before"
+        )
+        for n in (20, 22)
+    },
+    "game.knights.hidden.x__deal_letter__mutmut_12": _ONE_HIDDEN_SEAT,
+    "game.knights.hidden.x__deal_letter__mutmut_30": (
+        "dropping the caps one try earlier or on the last: either way the deal that returns"
+        " respects them or is an uncapped deal of the shuffled pool"
+    ),
+    **{
+        f"game.knights.hidden.x__deal_letter__mutmut_{n}": _UNREACHABLE_ASSERT for n in (58, 59, 60)
+    },
+    **{f"game.knights.hidden.x__deal_letter__mutmut_{n}": _HELD_EMPTY for n in (34,)},
+    **{f"game.knights.hidden.x_redeal__mutmut_{n}": _HELD_EMPTY for n in (18, 19, 20, 24, 25, 53)},
+    **{
+        f"game.knights.hidden.x_redeal__mutmut_{n}": (
+            "the order seats are served in only changes how often a capped deal is tried again:"
+            " every deal returned keeps the caps or is the last, uncapped one"
+        )
+        for n in (29, 31, 33)
+    },
+    **{
+        f"game.knights.hidden.x__sort_key__mutmut_{n}": (
+            "_sort_key only sorts the viewer's own pile, whose kinds are all in KIND_ORDER: the"
+            " default is never used"
+        )
+        for n in (2, 4, 5, 6)
+    },
+    "game.knights.hidden.x_shuffle_within_letters__mutmut_6": (
+        "end 0 compares the first tile's letter with itself: no group ends there"
     ),
     **{f"game.knights.tiles.x_terrain_of__mutmut_{n}": _ONE_PLUS for n in (4, 5, 7)},
     **{f"game.knights.tiles.x_building_of__mutmut_{n}": _ONE_PLUS for n in (5, 6, 8)},
@@ -323,6 +407,24 @@ EQUIVALENT: dict[str, str] = {
         )
         for n in range(1, 6)
     },
+    **{
+        f"game.persist.saves.x_store_review__mutmut_{n}": (
+            "None for False (ensure_ascii, allow_nan, parse_history): both are only tested for"
+            " truth"
+        )
+        for n in (40, 41, 66)
+    },
+    **{
+        f"game.persist.saves.x_store_review__mutmut_{n}": (
+            "parse_history True reads the history again, which game_from_dict(data) has just"
+            " read from the same moves: the same result, only slower"
+        )
+        for n in (68, 70)
+    },
+    "game.persist.saves.x_review_for__mutmut_24": (
+        "GameReview.from_dict refuses a turn that runs past the review's own moves, and those"
+        " are checked against the game's first: the turns' test never decides"
+    ),
     **{
         f"game.persist.stats.x_result_key__mutmut_{n}": (
             "the error handler of encode is only asked for a lone surrogate, and json.dumps"

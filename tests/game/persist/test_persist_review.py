@@ -445,7 +445,191 @@ def test_a_save_written_while_the_review_is_checked_is_not_overwritten(
         return result
 
     monkeypatch.setattr(saves_module, "game_from_dict", meanwhile)
-    with pytest.raises(SaveError, match="no longer holds the game"):
+    with pytest.raises(SaveError) as refused:
         store_review(path, review)
+    assert str(refused.value) == HELD_NO_LONGER.format(name="game.json")
     monkeypatch.undo()
     assert load_game(path).extra == {"note": "written meanwhile"}
+
+
+HELD_NO_LONGER = "Can't store the review: {name} no longer holds the game it was made for."
+
+
+def test_a_review_made_for_another_position_or_history_is_not_stored(reviewed: Any) -> None:
+    saved, review = reviewed
+    path = save_named("Evening", saved)
+    kept = path.read_bytes()
+    states = replay_states(saved)
+    assert states is not None
+    # The file holds the same moves, but the review was made from another position of the game,
+    # or from another history reaching this position: it would judge moves nobody played here.
+    elsewhere = SavedGame(**{**saved.__dict__, "state": states[0]})
+    other_history = SavedGame(**{**saved.__dict__, "history": saved.history[:-1]})
+    for made_for in (elsewhere, other_history):
+        with pytest.raises(SaveError) as refused:
+            store_review(path, review, made_for=made_for)
+        assert str(refused.value) == HELD_NO_LONGER.format(name="Evening.json")
+        assert path.read_bytes() == kept
+    # One move more in the file than the review covers: refused, naming the file.
+    save_named("Evening", played(moves_left=21))
+    with pytest.raises(SaveError) as refused:
+        store_review(path, review)
+    assert str(refused.value) == HELD_NO_LONGER.format(name="Evening.json")
+
+
+def test_opening_a_stored_review_again_needs_no_write(
+    reviewed: Any, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review stored already is not written again: a save on a disk that has become
+    read-only still opens its review without an error."""
+    saved, review = reviewed
+    path = save_game(home / "game.json", saved)
+    store_review(path, review)
+
+    def read_only(*args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr(os, "replace", read_only)
+    assert store_review(path, review, made_for=saved) == path
+    partial = GameReview("knights", 0.02, (0,), review.moves, review.turns[:3], complete=False)
+    with pytest.raises(SaveError, match="read-only"):  # a different review must be written
+        store_review(path, partial)
+
+
+def test_storing_a_review_writes_the_file_saving_with_it_would(
+    reviewed: Any, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same bytes as saving the game with its review (names as typed, not escaped), up to
+    the save size limit exactly; past it, refused with the save's own sentence."""
+    saved, review = reviewed
+    saved = SavedGame(**{**saved.__dict__, "extra": {"note": "Abend bei Jörg"}})
+    expected = dumps_game(SavedGame(**{**saved.__dict__, "review": review})).encode("utf-8")
+    path = save_game(home / "game.json", saved)
+    before = path.read_bytes()
+    monkeypatch.setattr(saves_module, "MAX_SAVE_BYTES", len(expected) - 1)
+    with pytest.raises(SaveError) as refused:
+        store_review(path, review)
+    assert str(refused.value) == "Can't save: the game has grown too large for a save file."
+    assert path.read_bytes() == before
+    monkeypatch.setattr(saves_module, "MAX_SAVE_BYTES", len(expected))
+    store_review(path, review)
+    assert path.read_bytes() == expected
+    assert "Abend bei Jörg" in path.read_text(encoding="utf-8")
+
+
+def test_a_review_with_a_chance_that_is_not_a_number_is_not_stored(
+    reviewed: Any, home: Path
+) -> None:
+    saved, review = reviewed
+    first = review.turns[0]
+    broken = dataclasses.replace(first, chances=(float("nan"),) * len(first.chances))
+    bad = dataclasses.replace(review, turns=(broken, *review.turns[1:]))
+    path = save_game(home / "game.json", saved)
+    before = path.read_bytes()
+    with pytest.raises(ValueError) as json_says:
+        json.dumps(float("nan"), allow_nan=False)
+    with pytest.raises(SaveError) as refused:
+        store_review(path, bad)
+    assert str(refused.value) == (
+        f"Can't store the review: it can't be written as JSON ({json_says.value})."
+    )
+    assert path.read_bytes() == before
+
+
+def test_the_reason_a_stored_review_is_left_out_is_passed_on_whole(
+    reviewed: Any, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved, review = reviewed
+    path = save_game(home / "game.json", saved)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["review"] = forged(review, "chance")
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ValueError) as reader_says:
+        GameReview.from_dict(data["review"])
+    assert load_game(path).review_problem == f"its review is damaged: {reader_says.value}"
+
+    # A reader that slips (an error other than ValueError) costs the review, never the game.
+    def slips(data: Any) -> GameReview:
+        raise KeyError("turns")
+
+    monkeypatch.setattr(GameReview, "from_dict", staticmethod(slips))
+    loaded = load_game(path)
+    assert loaded.review_problem == "its review is damaged (KeyError)"
+    assert loaded.state.to_dict() == saved.state.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("edit", "problem"),
+    [
+        ("game", "its review is of another game (rummy)"),
+        ("moves", "its review goes beyond the moves of the game"),
+    ],
+)
+def test_a_review_of_another_game_or_more_moves_is_left_out_saying_so(
+    reviewed: Any, home: Path, edit: str, problem: str
+) -> None:
+    saved, review = reviewed
+    path = save_game(home / "game.json", saved)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["review"] = forged(review, edit)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_game(path).review_problem == problem
+
+
+def test_a_review_that_would_not_load_back_is_not_stored(reviewed: Any, home: Path) -> None:
+    """A review whose last turn runs past its moves (a reviewer's slip) is refused with the
+    reason the file would give, and the save stays as it was."""
+    saved, review = reviewed
+    last = review.turns[-1]
+    past = dataclasses.replace(last, index=review.moves - 1, moves=2)
+    bad = dataclasses.replace(review, turns=(*review.turns[:-1], past))
+    path = save_game(home / "game.json", saved)
+    before = path.read_bytes()
+    with pytest.raises(ValueError) as reader_says:
+        GameReview.from_dict(bad.to_dict())
+    with pytest.raises(SaveError) as refused:
+        store_review(path, bad)
+    assert str(refused.value) == (
+        f"Can't store the review: its review is damaged: {reader_says.value}."
+    )
+    assert path.read_bytes() == before
+
+
+def test_storing_a_review_keeps_the_time_the_game_was_saved(reviewed: Any) -> None:
+    saved, review = reviewed
+    path = save_named("Evening", saved)
+    os.utime(path, (1_000_000, 2_000_000))
+    store_review(path, review)
+    assert load_game(path).review is not None
+    assert os.stat(path).st_mtime == 2_000_000
+    [info] = list_saves()
+    assert info.modified == 2_000_000 and info.has_review
+
+
+def test_a_review_is_stored_where_the_file_time_cant_be_read_or_kept(
+    reviewed: Any, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Some disks (network shares) refuse to tell or set a file's times: the review is stored
+    all the same."""
+    saved, review = reviewed
+    path = save_game(home / "game.json", saved)
+
+    def refused(*args: Any, **kwargs: Any) -> None:
+        raise PermissionError(errno.EPERM, os.strerror(errno.EPERM))
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "utime", refused)
+        store_review(path, review)
+    assert load_game(path).review is not None
+    path = save_game(home / "other.json", saved)
+    real_stat = Path.stat
+
+    def no_times(self: Path, **kwargs: Any) -> os.stat_result:
+        if self == path:
+            refused()
+        return real_stat(self, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Path, "stat", no_times)
+        store_review(path, review)
+    assert load_game(path).review is not None

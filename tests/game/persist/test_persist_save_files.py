@@ -7,11 +7,13 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from game.knights import new_game
 from game.persist import SavedGame, SaveError, SeatRecord, saved_game
+from game.persist import saves as saves_module
 from game.persist.jsonfile import take_problems
 from game.persist.paths import saves_dir
 from game.persist.saves import (
@@ -19,6 +21,7 @@ from game.persist.saves import (
     SaveInfo,
     check_save_name,
     delete_listed,
+    delete_named,
     list_saves,
     load_game,
     load_named,
@@ -119,3 +122,60 @@ def test_a_save_name_that_cant_be_a_file_name_is_refused_with_the_reason(
 def test_a_save_name_is_cleaned_of_extra_spaces() -> None:
     assert check_save_name("  Ann's   game (2)-b_c ") == "Ann's game (2)-b_c"
     assert check_save_name("x" * 40) == "x" * 40
+
+
+def test_a_save_that_cant_be_deleted_says_why() -> None:
+    save_named("kept", a_game())
+    folder = saves_dir() / ("Evening" + SAVE_SUFFIX)
+    folder.mkdir()  # a folder where the save's file would be: the file system refuses
+    with pytest.raises(SaveError) as info:
+        delete_named("Evening")
+    assert str(info.value) == f"Can't delete the file: {folder} is a folder, not a file."
+    assert folder.is_dir() and [listed.name for listed in list_saves()] == ["kept"]
+
+
+def test_a_saves_folder_that_is_a_file_is_named_when_listing_fails(home: Path) -> None:
+    saves_dir().write_text("not a folder", encoding="utf-8")
+    with pytest.raises(SaveError) as info:
+        list_saves()
+    assert str(info.value) == (
+        f"Can't list the saved games: {saves_dir()} is a file where the game needs a folder."
+    )
+
+
+def test_a_save_deleted_while_the_list_is_read_leaves_the_others_listed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in ("Apple", "banana", "cherry"):
+        save_named(name, a_game())
+    gone = save_named("gone", a_game())
+    real_iterdir, real_is_file = Path.iterdir, saves_module._is_file
+
+    def gone_first(self: Path) -> Any:
+        return iter(sorted(real_iterdir(self), key=lambda p: p.name != gone.name))
+
+    def deleted_meanwhile(path: Path) -> bool:
+        found = real_is_file(path)
+        if path == gone:
+            gone.unlink()  # by another window, just after it was listed
+        return found
+
+    monkeypatch.setattr(Path, "iterdir", gone_first)
+    monkeypatch.setattr(saves_module, "_is_file", deleted_meanwhile)
+    assert sorted(info.name for info in list_saves()) == ["Apple", "banana", "cherry"]
+
+
+def test_a_damaged_save_in_the_list_can_be_deleted() -> None:
+    (saves_dir()).mkdir(parents=True, exist_ok=True)
+    broken = saves_dir() / ("broken" + SAVE_SUFFIX)
+    broken.write_text("{", encoding="utf-8")
+    [info] = list_saves()
+    assert info.problem and info.path == broken
+    delete_listed(info)
+    assert list_saves() == [] and not broken.exists()
+
+
+def test_saves_of_the_same_minute_are_listed_by_name_whatever_the_case() -> None:
+    for name in ("ab", "A_c", "aa"):
+        os.utime(save_named(name, a_game()), (5_000, 5_000))
+    assert [info.name for info in list_saves()] == ["A_c", "aa", "ab"]  # "_" before letters
