@@ -341,6 +341,7 @@ class KnightsTableScene(TableScene):
 
     def seats_changed(self) -> None:
         self.hint_action = None  # a hint for a seat the computer may play now
+        self.hint_reasons = None
         self.say("", self.message_colour)
         self.picker = None
         self.selected = None
@@ -447,6 +448,7 @@ class KnightsTableScene(TableScene):
     def hint_arrived(self, action: Any) -> None:
         if action is None:
             return
+        self.explain_hint(self._hint_plan(action))
         self.hint_action = action
         tiles = self.hand_tiles()
         if isinstance(action, (Keep, Place)):
@@ -467,6 +469,26 @@ class KnightsTableScene(TableScene):
             self._show_deploy_hint(action)
         else:
             self.hint_message(lambda: _("Hint: end your turn here (E)."))
+
+    def _hint_plan(self, action: Any) -> list[Any]:
+        """The whole turn the hint's search chose (its first action is the hint), else the
+        hint's one action."""
+        considered = self.hint_considered
+        if considered is not None and considered.options:
+            plan = []
+            for data in considered.options[0].actions:
+                try:
+                    plan.append(self.spec.action_from_dict(data))
+                except ValueError:
+                    break
+            if plan and plan[0] == action:
+                return plan
+        return [action]
+
+    def forget_hint(self) -> None:
+        """The player chose something else: the hint's outline, words and reasons go."""
+        self.hint_action = None
+        self.drop_hint()
 
     def hint_message(self, text: Text) -> None:
         self.say(text, theme.ACCENT)

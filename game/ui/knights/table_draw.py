@@ -16,6 +16,7 @@ from game.knights.words import direction_name, tile_help, tile_name
 from game.ui import sprites, theme
 from game.ui.knights.board_render import blit_stack
 from game.ui.knights.geometry import Pos
+from game.ui.why_panel import draw_reasons
 from game.ui.widgets import draw_tooltip
 
 if TYPE_CHECKING:
@@ -34,6 +35,8 @@ def draw_table(t: KnightsTableScene, surface: pygame.Surface) -> None:
     draw_side(t, surface)
     draw_bottom(t, surface)
     t.widgets.draw(surface)
+    if t.hint_reasons is not None and t.replay is None:
+        draw_reasons(surface, t.hint_reasons(), t.board_area)
     draw_tooltips(t, surface)
 
 
@@ -188,7 +191,7 @@ def draw_top(t: KnightsTableScene, surface: pygame.Surface) -> None:
     left = sum(t.state.tiles_left(p) for p in range(t.state.num_players))
     words = ngettext("{n} tile to lay", "{n} tiles to lay", left).format(n=left)
     counter = theme.text(words, theme.FONT_SMALL, theme.TEXT_DIM)
-    spot = counter.get_rect(midright=(t.widget("hint").x - 14, t.top.centery))
+    spot = counter.get_rect(midright=(t.widget("why").x - 14, t.top.centery))
     if spot.x > status.right + 16:  # only when it does not run into the status line
         surface.blit(counter, spot)
 

@@ -129,6 +129,13 @@ def build_widgets(t: RummyTableScene, buttons_y: int) -> None:
                 pygame.K_x,
                 _("The current player leaves"),
             ),
+            (
+                "why",
+                _("Why?"),
+                t.show_why,
+                pygame.K_w,
+                _("What the computer weighed for its last turn"),
+            ),
         ],
     ]
     for r, row in enumerate(rows):
@@ -204,5 +211,6 @@ def sync_widgets(t: RummyTableScene) -> None:
     find("rename").enabled = find("remove").enabled = in_turn
     find("remove").enabled = in_turn and t.state.num_players > 2
     find("add").enabled = t.state.num_players < 6 and t.anim is None
+    find("why").enabled = t.why is not None
     find("fewer").enabled = t.grid().columns > 1
     find("more").enabled = t.grid().columns < 8

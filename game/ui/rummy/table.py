@@ -129,6 +129,7 @@ class RummyTableScene(RummyView):
             return
         player = self.state.players[self.state.current_player or 0]
         if action is None:
+            self.explain_hint([Draw()])
             opened = player.opened
             self.say(
                 lambda: (
@@ -141,6 +142,7 @@ class RummyTableScene(RummyView):
             return
         table = [list(cards) for cards in self.state.table]
         self.hint = [list(cards) for cards in keep_places(self.state.table, action)]
+        self.explain_hint([Play(tuple(tuple(cards) for cards in self.hint))])
         self.hint_changed = changed_sets(table, self.hint)
         laid = sum(len(s) for s in action) - sum(len(s) for s in table)
         self.say(
@@ -163,10 +165,12 @@ class RummyTableScene(RummyView):
             refused = error
             self.say(lambda: refusal_text(refused), theme.BAD)
         self.hint = None
+        self.hint_reasons = None
         self.sync_widgets()
 
     def dismiss_hint(self) -> None:
         self.hint = None
+        self.hint_reasons = None
         self.say("")
         self.sync_widgets()
 

@@ -20,6 +20,7 @@ from game.rummy.words import set_caption
 from game.ui import sprites, theme
 from game.ui.rummy import card_art, keyboard
 from game.ui.rummy.geometry import CAPTION_H, HINT_BAND_H, PAD, TableGrid
+from game.ui.why_panel import draw_reasons
 from game.ui.widgets import draw_tooltip
 
 KEY_FOCUS = (90, 200, 255)  # the keyboard's focus: a colour no set or card uses
@@ -563,6 +564,11 @@ def draw_overlay(scene: RummyTableScene, surface: pygame.Surface) -> None:
         surface.blit(shade, band)
         for ident in ("accept", "dismiss"):
             scene.widgets.find(ident).draw(surface)
+    if scene.hint_reasons is not None and scene.replay is None:
+        area = scene.table_area.copy()
+        if scene.hint is not None:
+            area.h -= HINT_BAND_H
+        draw_reasons(surface, scene.hint_reasons(), area)
     if scene.hover_still >= 0.35 and scene.drag is None:
         text = scene.hover_text()
         if text:
