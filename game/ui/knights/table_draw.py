@@ -14,6 +14,7 @@ from game.i18n import _, ngettext
 from game.knights import Deploy
 from game.knights.words import direction_name, tile_help, tile_name
 from game.ui import sprites, theme
+from game.ui.knights import aids_view
 from game.ui.knights.board_render import blit_stack
 from game.ui.knights.geometry import Pos
 from game.ui.why_panel import draw_reasons
@@ -28,6 +29,7 @@ def draw_table(t: KnightsTableScene, surface: pygame.Surface) -> None:
     surface.fill(theme.BG)
     surface.blit(t.board_layer(), t.board_area)
     draw_board_overlays(t, surface)
+    aids_view.draw_marks(t, surface)
     if t.anim is not None:
         # Drawn before the bars: a tile coming from a player's card slides out from under them.
         t.anim.draw(surface, t.geom, t.colours)
@@ -200,6 +202,7 @@ def draw_side(t: KnightsTableScene, surface: pygame.Surface) -> None:
     pygame.draw.rect(surface, theme.PANEL_DARK, t.side)
     pygame.draw.line(surface, theme.PANEL_EDGE, t.side.topleft, t.side.bottomleft, 2)
     surface.blit(t.cards_layer(), t.card_area)
+    aids_view.draw_box(t, surface)
     thinking = t.state.current_player
     if t.worker.busy and thinking is not None and thinking < len(t.cards):
         card = t.cards[thinking]

@@ -11,6 +11,7 @@ import pygame
 from game.i18n import _
 from game.ui import theme
 from game.ui.replay import replay_button
+from game.ui.rummy import aids_view
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -158,6 +159,11 @@ def build_widgets(t: RummyTableScene, buttons_y: int) -> None:
         pygame.Rect(x, y + 4 * 40, bw2, 34), pygame.Rect(x + bw2 + 10, y + 4 * 40, bw2, 34)
     ):
         t.widgets.add(button)
+    # The coach's aid (the cards not seen yet) above the log, when the log keeps some room.
+    aids_top = y + 5 * 40 - 4
+    aids_h = aids_view.box_height(t, side.bottom - aids_top - 44 - 70)
+    t.aids_rect = pygame.Rect(side.x + 10, aids_top, side.w - 20, aids_h)
+    y += aids_h + 6 if aids_h else 0
     # The Replay button sits in the strip above the log.
     t.log.rect = pygame.Rect(
         side.x + 10, y + 5 * 40 + 34, side.w - 20, side.bottom - y - 5 * 40 - 44

@@ -88,6 +88,8 @@ class RummyTableScene(RummyView):
         self.columns = settings.set_columns
         self.four_colour = settings.four_colour_suits
         self.layers.clear()
+        if bool(self.aids_rect.h) != settings.coach_aids:
+            self.layout(self.size)  # the aid's box comes or goes
 
     def toggle_sort(self) -> None:
         self.sort_by = "rank" if self.sort_by == "suit" else "suit"

@@ -18,7 +18,7 @@ from game.i18n import _, language, ngettext, refusal_text
 from game.rummy import Card, meld_problems
 from game.rummy.words import set_caption
 from game.ui import sprites, theme
-from game.ui.rummy import card_art, keyboard
+from game.ui.rummy import aids_view, card_art, keyboard
 from game.ui.rummy.geometry import CAPTION_H, HINT_BAND_H, PAD, TableGrid
 from game.ui.why_panel import draw_reasons
 from game.ui.widgets import draw_tooltip
@@ -66,6 +66,7 @@ def draw_scene(scene: RummyTableScene, surface: pygame.Surface) -> None:
     _draw_status(scene, surface)
     _draw_hand(scene, surface)
     _draw_side(scene, surface)
+    aids_view.draw_box(scene, surface)
 
 
 def _draw_top(scene: RummyTableScene, surface: pygame.Surface) -> None:
