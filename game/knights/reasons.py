@@ -54,24 +54,32 @@ def move_reasons(
         return []
     after, done = played_out(before, actions)
     n = before.num_players
-    lines: list[str] = []
+    taken: list[str] = []
+    secured: list[str] = []
+    safe: list[str] = []
     for pos, new in after.board.items():
         old = before.board.get(pos)
         if not new.knights or new.knights[-1] != seat or not KIND_POINTS[new.tile]:
             continue
+        spot = spot_name(n, *pos)
+        tile = tile_name(new.tile)
+        if is_safe(new) and (old is None or old.knights != new.knights):
+            safe.append(
+                _("your {tile} at {spot} now holds {n} knights: nobody can land on it").format(
+                    tile=tile, spot=spot, n=len(new.knights)
+                )
+            )
         old_top = old.knights[-1] if old is not None and old.knights else None
         if old_top == seat:
             continue
         points = KIND_POINTS[new.tile]
-        spot = spot_name(n, *pos)
-        tile = tile_name(new.tile)
         if old_top is None:
             template = plural(
                 points,
                 _("secures the {tile} at {spot}: +1"),
                 _("secures the {tile} at {spot}: +{n}"),
             )
-            lines.append(template.format(tile=tile, spot=spot, n=points))
+            secured.append(template.format(tile=tile, spot=spot, n=points))
         else:
             rival = player_name(names, before.players, old_top)
             template = plural(
@@ -79,24 +87,22 @@ def move_reasons(
                 _("takes {name}'s {tile} at {spot}: +1"),
                 _("takes {name}'s {tile} at {spot}: +{n}"),
             )
-            lines.insert(0, template.format(name=rival, tile=tile, spot=spot, n=points))
-    for pos, new in after.board.items():
-        old = before.board.get(pos)
-        if (
-            new.knights
-            and new.knights[-1] == seat
-            and KIND_POINTS[new.tile]
-            and is_safe(new)
-            and (old is None or old.knights != new.knights)
-        ):
-            lines.append(
-                _("your {tile} at {spot} now holds {n} knights: nobody can land on it").format(
-                    tile=tile_name(new.tile), spot=spot_name(n, *pos), n=len(new.knights)
-                )
-            )
+            taken.append(template.format(name=rival, tile=tile, spot=spot, n=points))
+    lines = taken + safe + secured
     open_before = set(threatened(before, seat, _any_castle(before, seat)))
     open_after = threatened(after, seat, _any_castle(after, seat))
     exposed = [pos for pos in open_after if pos not in open_before and pos in before.board]
+    closed = [
+        pos
+        for pos in open_before
+        if pos not in open_after and after.board[pos].knights == before.board[pos].knights
+    ]
+    for pos in closed[:1]:
+        lines.append(
+            _("closes the way to your {tile} at {spot}").format(
+                tile=tile_name(after.board[pos].tile), spot=spot_name(n, *pos)
+            )
+        )
     if exposed:
         pos = exposed[0]
         lines.append(
