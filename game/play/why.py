@@ -106,8 +106,7 @@ def why_lines(
         )
     elif source == EVALUATION:
         note = _(
-            "{level}: win chances from its evaluation of the position after each move "
-            "(no search)."
+            "{level}: win chances from its evaluation of the position after each move (no search)."
         ).format(level=level)
     else:
         note = _("{level} had only this move worth weighing.").format(level=level)

@@ -47,7 +47,7 @@ class WhyPanel(ModalBox):
         for text, kind in lines[1:]:
             indent = INDENT.get(kind, 0)
             for i, part in enumerate(theme.wrap(text, theme.FONT_SMALL + 2, width - 56 - indent)):
-                self.rows.append((("• " if kind == REASON and i == 0 else "") + part, kind, indent))
+                self.rows.append((part, kind, indent + (12 if kind == REASON and i else 0)))
         line_h = theme.font(theme.FONT_SMALL + 2).get_linesize()
         height = 70 + len(self.rows) * line_h + 24 + 42 + 18
         self.box = pygame.Rect(0, 0, width, min(height, size[1] - 20))
@@ -76,6 +76,8 @@ class WhyPanel(ModalBox):
             if y + line_h > bottom:
                 break
             bold = kind in (PLAYED, OPTION)
+            if kind == REASON and indent == INDENT[REASON]:
+                _bullet(surface, (self.box.x + 28 + indent - 8, y + line_h // 2))
             colour = COLOUR.get(kind, theme.TEXT)
             theme.blit_text(
                 surface,
@@ -97,8 +99,8 @@ def draw_reasons(surface: pygame.Surface, lines: Sequence[str], area: pygame.Rec
         return
     size = theme.FONT_SMALL + 1
     line_h = theme.font(size).get_linesize()
-    width = min(area.w - 16, 12 + max(theme.text_width("• " + line, size) for line in lines) + 16)
-    shown = [theme.ellipsize("• " + line, size, width - 24) for line in lines]
+    width = min(area.w - 16, 24 + max(theme.text_width(line, size) for line in lines) + 16)
+    shown = [theme.ellipsize(line, size, width - 36) for line in lines]
     box = pygame.Rect(area.x + 8, 0, max(120, width), 12 + line_h * (len(shown) + 1))
     box.bottom = area.bottom - 8
     theme.panel(surface, box, theme.PANEL_DARK, 8)
@@ -107,12 +109,10 @@ def draw_reasons(surface: pygame.Surface, lines: Sequence[str], area: pygame.Rec
         surface, _("Why:"), (box.x + 12, box.y + 6), size, theme.ACCENT, True, "topleft"
     )
     for i, line in enumerate(shown):
-        theme.blit_text(
-            surface,
-            line,
-            (box.x + 12, box.y + 6 + line_h * (i + 1)),
-            size,
-            theme.TEXT,
-            False,
-            "topleft",
-        )
+        y = box.y + 6 + line_h * (i + 1)
+        _bullet(surface, (box.x + 16, y + line_h // 2))
+        theme.blit_text(surface, line, (box.x + 24, y), size, theme.TEXT, False, "topleft")
+
+
+def _bullet(surface: pygame.Surface, centre: tuple[int, int]) -> None:
+    pygame.draw.circle(surface, theme.ACCENT, centre, 3)

@@ -90,7 +90,7 @@ def draw_box(t: KnightsTableScene, surface: pygame.Surface) -> None:
         kinds = aids.to_come[seat] if seat < len(aids.to_come) else None
         text = kinds_text(kinds) if kinds is not None else _("not known")
         colour = theme.mix(theme.TEXT, t.colours[seat].rgb, 0.35)
-        lines = theme.wrap(f"{name}: {text}", size, box.w - 16)
+        lines = theme.wrap(_("{name}: {tiles}").format(name=name, tiles=text), size, box.w - 16)
         room = max(1, (box.bottom - y - LINE) // LINE)
         if len(lines) > min(2, room):
             lines = lines[: min(2, room)]
@@ -116,4 +116,12 @@ def draw_marks(t: KnightsTableScene, surface: pygame.Surface) -> None:
         centre = (rect.right - radius - 2, rect.y + radius + 2)
         pygame.draw.circle(surface, theme.BAD, centre, radius)
         pygame.draw.circle(surface, theme.TEXT, centre, radius, 2)
-        theme.blit_text(surface, "!", centre, theme.FONT_SMALL, theme.TEXT, True, "center")
+        _exclamation(surface, centre, radius)
+
+
+def _exclamation(surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
+    """An exclamation mark drawn, not written: a stroke and a dot."""
+    x, y = centre
+    top, bottom = y - radius * 3 // 5, y + radius // 5
+    pygame.draw.line(surface, theme.TEXT, (x, top), (x, bottom), max(2, radius // 4))
+    pygame.draw.circle(surface, theme.TEXT, (x, y + radius * 3 // 6), max(1, radius // 6))

@@ -64,7 +64,7 @@ def draw_box(t: RummyTableScene, surface: pygame.Surface) -> None:
         for rank in range(1, 14):
             n = counts.get((suit, rank), 0)
             x = box.x + 6 + label_w + (rank - 1) * cell + cell // 2
-            text = str(n) if n else "·"
-            theme.blit_text(
-                surface, text, (x, y), size, theme.TEXT if n else theme.TEXT_DIM, n > 1, "midtop"
-            )
+            if not n:  # all seen: a dot, drawn
+                pygame.draw.circle(surface, theme.TEXT_DIM, (x, y + LINE // 2), 1)
+                continue
+            theme.blit_text(surface, str(n), (x, y), size, theme.TEXT, n > 1, "midtop")

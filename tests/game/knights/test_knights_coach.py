@@ -12,9 +12,13 @@ from game.knights.tiles import PlacedTile, Tile
 from game.knights.words import spot_name
 
 
-def position(board: dict[tuple[int, int], PlacedTile], phase: str = "place",
-             pending: tuple[int, int] | None = None, supply: tuple[int, int] = (20, 20),
-             lays: int = 1) -> KnightsState:
+def position(
+    board: dict[tuple[int, int], PlacedTile],
+    phase: str = "place",
+    pending: tuple[int, int] | None = None,
+    supply: tuple[int, int] = (20, 20),
+    lays: int = 1,
+) -> KnightsState:
     return KnightsState.build(
         players=("Ann", "Hilde"),
         seed=1,

@@ -20,7 +20,9 @@ def test_the_decision_carries_what_the_medium_player_weighed() -> None:
     decision = worker.wait(30)
     assert decision is not None and decision.error is None
     considered = decision.considered
-    assert considered is not None and considered.source == EVALUATION and considered.level == "medium"
+    assert (
+        considered is not None and considered.source == EVALUATION and considered.level == "medium"
+    )
     played = considered.options[0]
     assert played.actions[0] == decision.action.to_dict()  # the plan starts with the move
     assert all(0.0 <= (o.chance or 0.0) <= 1.0 for o in considered.options)

@@ -64,9 +64,10 @@ def play_until_lay_with_two_tiles(app: Any, table: KnightsTableScene) -> None:
     for _step in range(200):
         assert app.run_until(lambda: table.human_to_move(), 3000)
         state = table.state
-        if state.phase == "place" and len({t.tile for t in table.hand_tiles()}) == 2:
-            if table.session.history and table.session.history[-1].seat == 1:
-                return
+        two_kinds = len({t.tile for t in table.hand_tiles()}) == 2
+        history = table.session.history
+        if state.phase == "place" and two_kinds and history and history[-1].seat == 1:
+            return
         actions = state.legal_actions()
         deploys = [a for a in actions if isinstance(a, Deploy) and a.count]
         table.act(deploys[0] if deploys else rng.choice(actions))
