@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.considered import EVALUATION, SEARCH, Considered
-from game.i18n import _
+from game.i18n import _, capitalised
 from game.play.session import level_word
 from game.registry import game_spec
 from game.review_words import chance_text
@@ -71,7 +71,11 @@ def why_lines(
         lines += [(line, REASON) for line in spec.reasons(record.before, played, names)]
         lines.append(
             (
-                _("{level} plays by rule of thumb: it weighs no other moves.").format(level=level),
+                capitalised(
+                    _("{level} plays by rule of thumb: it weighs no other moves.").format(
+                        level=level
+                    )
+                ),
                 NOTE,
             )
         )
@@ -110,5 +114,5 @@ def why_lines(
         ).format(level=level)
     else:
         note = _("{level} had only this move worth weighing.").format(level=level)
-    lines.append((note, NOTE))
+    lines.append((capitalised(note), NOTE))
     return lines

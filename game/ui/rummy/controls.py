@@ -77,7 +77,8 @@ def build_widgets(t: RummyTableScene, buttons_y: int) -> None:
     t.seat_row_h = max(44, min(64, room // max(1, players)))
     rows_end = side.y + 8 + t.seat_row_h * players
     # The stock row is left out when cramped: the status line shows the stock as well.
-    t.show_stock_row = rows_end + 66 <= side.bottom - 5 * 40 - 70
+    aids_need = aids_view.box_height(t, aids_view.HEIGHT) + 6  # the coach's aid, when on
+    t.show_stock_row = rows_end + 66 <= side.bottom - 5 * 40 - 70 - aids_need
     y = rows_end + (66 if t.show_stock_row else 4)
     rows: list[list[tuple[str, str, Any, int | None, str]]] = [
         [
@@ -161,7 +162,7 @@ def build_widgets(t: RummyTableScene, buttons_y: int) -> None:
         t.widgets.add(button)
     # The coach's aid (the cards not seen yet) above the log, when the log keeps some room.
     aids_top = y + 5 * 40 - 4
-    aids_h = aids_view.box_height(t, side.bottom - aids_top - 44 - 70)
+    aids_h = aids_view.box_height(t, side.bottom - aids_top - 44 - 50)
     t.aids_rect = pygame.Rect(side.x + 10, aids_top, side.w - 20, aids_h)
     y += aids_h + 6 if aids_h else 0
     # The Replay button sits in the strip above the log.
