@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from ai.agent import Deadline, own_view, search_budget
 from game.core import Action, GameState
@@ -117,6 +117,9 @@ class SearchResult:
     iterations: int
     visits: dict[str, int]
     settled: bool = False  # stopped before the budget: more search could not change the choice
+    # The root's choices the search weighed, the one chosen first, then by visits: (choice,
+    # visits, mean value to the searcher); empty when there was nothing to weigh.
+    weighed: list[tuple[Any, int, float]] = field(default_factory=list)
 
 
 def _widened(candidates: list[C], node: Node[C], config: SearchConfig) -> list[C]:
@@ -298,7 +301,14 @@ def search(
     if first in root.children and not _clearly_better(challenger, root.children[first], config):
         best = first
     visits = {str(action): root.children[action].visits for action in legal}
-    return SearchResult(game.first_action(best), iterations, visits, settled)
+    others = sorted(
+        (action for action in legal if action != best), key=lambda a: -root.children[a].visits
+    )
+    weighed: list[tuple[Any, int, float]] = [
+        (action, root.children[action].visits, _mean(root.children[action]))
+        for action in [best, *others]
+    ]
+    return SearchResult(game.first_action(best), iterations, visits, settled, weighed)
 
 
 class IsmctsAgent(Generic[C]):

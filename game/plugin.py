@@ -88,6 +88,9 @@ class GamePlugin(Generic[S, A]):
     rules_pictures_ref: str  # (width) -> the rules screen's pictures
     hint_ref: str | None = None  # (stop) -> the Hint key's agent; None: the hard level's move
     warm_up_ref: str | None = None  # () -> prepares the computer players (compiles, loads)
+    # (before, a move or a turn's plan, names) -> one or two lines of why it is worth playing
+    # (the hint's and the "why?" panel's words); None: no reasons are said.
+    reasons_ref: str | None = None
     # "package:folder" of the game's own gettext catalogs (<folder>/<lang>/LC_MESSAGES/<key>.mo),
     # consulted for a text the program's catalog lacks; None: its texts are in the main one.
     catalog_ref: str | None = None
@@ -109,6 +112,14 @@ class GamePlugin(Generic[S, A]):
     def describe(self, state: S, action: A, names: Sequence[str] | None = None) -> str:
         """The move log's line for ``action`` played in ``state``."""
         return self.words().describe(state, action, names)
+
+    def reasons(self, before: S, actions: Sequence[A], names: Sequence[str] | None) -> list[str]:
+        """Why ``actions`` are worth playing in ``before``, in the interface language (no
+        lines for a game without reasons)."""
+        if self.reasons_ref is None or not actions:
+            return []
+        lines: list[str] = resolve(self.reasons_ref)(before, actions, names)
+        return lines
 
     def catalog_dir(self) -> Path | None:
         """The folder of the game's own catalogs (None if it ships none)."""

@@ -28,6 +28,7 @@ SOURCES = (
     "game/persist",
     "game/*.py",
     "game/*/words.py",
+    "game/*/reasons.py",
     "game/*/plugin.py",
     "game/*/refusals.py",
 )

@@ -13,7 +13,9 @@ from collections import Counter
 from typing import Any
 
 from ai.agent import Deadline, own_view
+from ai.explain import from_evaluation, nothing_weighed
 from ai.knights.eval import HAND, Evaluation
+from game.considered import Considered
 from game.knights.actions import DIRECTIONS, END, Deploy, Keep, Place
 from game.knights.tiles import CASTLE_KINDS, KIND_POINTS, MAX_STACK
 
@@ -228,6 +230,24 @@ class GreedyKnights:
         # Plans only use tiles in hand, but applying a lay draws: redeal hidden piles first.
         full = view.determinize(me, rng)
         return self.planner.plan(full, me)
+
+    def explain(self, state: Any, rng: random.Random) -> tuple[Any, Considered]:
+        """The move, and the best plans of the turn with the evaluation's win chance after
+        each (on the same redeal of the hidden tiles)."""
+        me, view = own_view(state)
+        if view.phase == "keep":
+            action = keep_choice(view.legal_actions())
+            return action, nothing_weighed(action, "medium")
+        full = view.determinize(me, rng)
+        found = self.planner.plans(full, me, 4)
+        judged = []
+        for _score, plan in found:
+            after = full
+            for step in plan:
+                after = after.apply(step)
+            judged.append((plan, self.planner.evaluation.win_estimates(after)[me]))
+        chosen, chance = judged[0]
+        return chosen[0], from_evaluation(chosen, judged[1:], chance, "medium")
 
 
 class EasyKnights:

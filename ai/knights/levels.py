@@ -8,11 +8,13 @@ import threading
 from typing import Any
 
 from ai.agent import Agent, own_view
-from ai.ismcts import SearchConfig, search
+from ai.explain import from_search
+from ai.ismcts import SearchConfig, SearchResult, search
 from ai.knights.eval import HAND, Evaluation
 from ai.knights.fitted import expert_evaluation
 from ai.knights.greedy import EasyKnights, GreedyKnights, TurnPlanner
 from ai.knights.search import KnightsSearch
+from game.considered import Considered
 
 # Before the endgame the values are close win chances from the evaluation, so exploration is
 # small; the candidate order is already good, so widening starts narrow.
@@ -68,8 +70,10 @@ class KnightsSearchAgent:
         endgame_from: int | None = None,
         rollout_planner: TurnPlanner | None = None,
         evaluation: Evaluation = HAND,
+        level: str = "hard",
     ) -> None:
         self.seconds = seconds
+        self.level = level
         self.evaluation = evaluation
         self.stop = stop
         self.midgame = SearchConfig(
@@ -102,6 +106,14 @@ class KnightsSearchAgent:
         return endgame_tiles(self.seconds, players)
 
     def choose(self, state: Any, rng: random.Random) -> Any:
+        return self._search(state, rng).action
+
+    def explain(self, state: Any, rng: random.Random) -> tuple[Any, Considered]:
+        """The move and the whole-turn plans the search weighed most, with their values."""
+        result = self._search(state, rng)
+        return result.action, from_search(result, self.level, _plan_actions)
+
+    def _search(self, state: Any, rng: random.Random) -> SearchResult:
         _, view = own_view(state)
         left = sum(view.tiles_left(seat) for seat in range(view.num_players))
         endgame = view.phase != "keep" and left <= self.endgame_start(view.num_players)
@@ -114,7 +126,11 @@ class KnightsSearchAgent:
             margin_weight=margin_weight(view.num_players),
             evaluation=self.evaluation.for_players(view.num_players),
         )
-        return search(view, plugin, config, rng, self.stop).action
+        return search(view, plugin, config, rng, self.stop)
+
+
+def _plan_actions(choice: Any) -> tuple[Any, ...]:
+    return choice if isinstance(choice, tuple) else (choice,)
 
 
 def make_knights_agent(
@@ -131,4 +147,4 @@ def make_knights_agent(
         return GreedyKnights(evaluation=evaluation or HAND)
     if evaluation is None:
         evaluation = expert_evaluation() if level == "expert" else HAND
-    return KnightsSearchAgent(seconds, stop, evaluation=evaluation)
+    return KnightsSearchAgent(seconds, stop, evaluation=evaluation, level=level)

@@ -10,8 +10,11 @@ import random
 from typing import Any
 
 from ai.agent import own_view
+from ai.explain import from_evaluation, nothing_weighed
 from ai.rummy.heuristic import hand_melds, worth_opening
 from ai.rummy.moves import fallback, legal_play, most_cards_play
+from ai.rummy.search import RummySearch
+from game.considered import Considered
 
 EASY_FORGETS = 0.3
 
@@ -26,6 +29,24 @@ class GreedyRummy:
         player = view.players[me]
         play = legal_play(view, most_cards_play(view.table, player.hand, player.opened))
         return play if play is not None else fallback(view)
+
+    def explain(self, state: Any, rng: random.Random) -> tuple[Any, Considered]:
+        """The move, and the other choice (drawing, or the play it passed up), each with the
+        evaluation's win chance of the position after it (the hidden cards redealt once)."""
+        me, view = own_view(state)
+        action = self.choose(state, rng)
+        if view.is_terminal:
+            return action, nothing_weighed(action, "medium")
+        choices = [action]
+        draw = fallback(view)
+        if draw != action:
+            choices.append(draw)
+        full = view.determinize(me, rng)
+        judge = RummySearch()
+        judged = [(choice, judge.evaluate(judge.apply(full, choice))[me]) for choice in choices]
+        chosen, chance = judged[0]
+        others = [((choice,), value) for choice, value in judged[1:]]
+        return action, from_evaluation((chosen,), others, chance, "medium")
 
 
 class EasyRummy:

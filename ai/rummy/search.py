@@ -21,10 +21,12 @@ from dataclasses import replace
 from typing import Any
 
 from ai.agent import Deadline, own_view, search_budget
+from ai.explain import from_search, nothing_weighed
 from ai.ismcts import SearchConfig, search
 from ai.rummy.beliefs import believed_deal
 from ai.rummy.heuristic import quick_play
 from ai.rummy.moves import fallback, find_plays, legal_play, play_options
+from game.considered import Considered
 from game.core import IllegalAction
 from game.rummy import Play
 from game.rummy.cards import hand_value
@@ -136,12 +138,19 @@ class RummySearchAgent:
         self.beliefs = beliefs
 
     def choose(self, state: Any, rng: random.Random) -> Any:
+        return self.explain(state, rng)[0]
+
+    def explain(self, state: Any, rng: random.Random) -> tuple[Any, Considered]:
+        """The move, and the plays (or the draw) the search weighed most, with their values."""
+        level = "expert" if self.whole_table else "hard"
         budget = self.config.budget
         if budget is not None and budget < MIN_TREE_SECONDS:
-            return self.quick_choice(state, budget)
+            action = self.quick_choice(state, budget)
+            return action, nothing_weighed(action, level)
         config = self.config if budget is None else replace(self.config, budget=told_budget(budget))
         plugin = RummySearch(self.whole_table, self.beliefs)
-        return search(state, plugin, config, rng, self.stop).action
+        result = search(state, plugin, config, rng, self.stop)
+        return result.action, from_search(result, level, lambda choice: (choice,))
 
     def quick_choice(self, state: Any, budget: float) -> Any:
         """The play laying the most cards found in time, else draw."""

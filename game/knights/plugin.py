@@ -85,6 +85,7 @@ PLUGIN: GamePlugin[KnightsState, Action] = GamePlugin(
     result=_result,
     save_problem=save_problem,
     words_ref="game.knights.words:WORDS",
+    reasons_ref="game.knights.reasons:move_reasons",
     agent_ref="ai.knights.levels:make_knights_agent",
     review_ref="ai.knights.review:KnightsReview",
     table_ref="game.ui.knights.table:KnightsTableScene",

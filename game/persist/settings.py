@@ -44,6 +44,7 @@ class Settings:
     colour_blind_marks: bool = True  # the mark on each knight besides its colour
     sound_on: bool = True
     language: str = "en"
+    coach_aids: bool = True  # the tiles to come, the buildings at risk, the cards not yet seen
 
     def replace(self, **changes: object) -> Settings:
         """A copy with ``changes``; ValueError for an unknown field or an unusable value."""
@@ -127,6 +128,7 @@ _CLEANERS: dict[str, Callable[[object], object]] = {
     "colour_blind_marks": _flag,
     "sound_on": _flag,
     "language": _language,
+    "coach_aids": _flag,
 }
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from game.considered import Considered
 from game.play.review_steps import review_rest
 from game.processes import watch_parent
 from game.registry import GAMES, game_spec, resolve
@@ -67,6 +68,7 @@ class Reply:
     action: Any
     seconds: float
     error: str | None
+    considered: Considered | None = None  # what the player weighed (the "why?" panel)
 
 
 @dataclass(frozen=True)
@@ -218,6 +220,16 @@ class _Review:
         return self.steps
 
 
+def decide(agent: Any, state: Any, rng: random.Random) -> tuple[Any, Considered | None]:
+    """The agent's move, and what it weighed when it can say (``explain``); a player that
+    can't (easy, a custom agent) gives None."""
+    explain = getattr(agent, "explain", None)
+    if callable(explain):
+        action, considered = explain(state, rng)
+        return action, considered if isinstance(considered, Considered) else None
+    return agent.choose(state, rng), None
+
+
 def _answer(request: Request, agents: dict[AgentSpec, Any], stop: Any) -> Reply:
     stop.clear()
     started = time.perf_counter()
@@ -226,8 +238,8 @@ def _answer(request: Request, agents: dict[AgentSpec, Any], stop: Any) -> Reply:
         if agent is None:
             agent = make_spec_agent(request.spec, stop)
             agents[request.spec] = agent
-        action = agent.choose(request.state, random.Random(request.rng_seed))
-        return Reply(request.ticket, action, time.perf_counter() - started, None)
+        action, considered = decide(agent, request.state, random.Random(request.rng_seed))
+        return Reply(request.ticket, action, time.perf_counter() - started, None, considered)
     except Exception as error:  # reported to the table, which plays a legal move instead
         return Reply(
             request.ticket, None, time.perf_counter() - started, f"{type(error).__name__}: {error}"

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Any, Protocol
 
+from game.considered import Considered
 from game.play.ai_process import (
     AgentSpec,
     Reply,
@@ -37,6 +38,7 @@ from game.play.ai_process import (
     SharedFlag,
     WarmUp,
     answer_within,
+    decide,
     make_spec_agent,
     serve,
 )
@@ -59,6 +61,7 @@ class Decision:
     action: Any  # None when the agent failed
     seconds: float
     error: str | None = None
+    considered: Considered | None = None  # what the player weighed, if it can say
 
 
 class _AIProcess:
@@ -232,7 +235,8 @@ class AIWorker:
     def _run(self, ticket: int, agent: Agent, state: Any, rng: random.Random) -> None:
         started = time.perf_counter()
         try:
-            decision = Decision(agent.choose(state, rng), time.perf_counter() - started)
+            action, considered = decide(agent, state, rng)
+            decision = Decision(action, time.perf_counter() - started, None, considered)
         except Exception as error:  # the table falls back to a legal move and says so
             decision = Decision(
                 None, time.perf_counter() - started, f"{type(error).__name__}: {error}"
@@ -258,7 +262,7 @@ class AIWorker:
             with self._lock:
                 if self._remote == remote:
                     self._remote = None
-                    return Decision(reply.action, reply.seconds, reply.error)
+                    return Decision(reply.action, reply.seconds, reply.error, reply.considered)
             return None
         with self._lock:
             result = self._result

@@ -102,6 +102,7 @@ PLUGIN: GamePlugin[RummyState, Action] = GamePlugin(
     result=_round_result,
     save_problem=save_problem,
     words_ref="game.rummy.words:WORDS",
+    reasons_ref="game.rummy.reasons:move_reasons",
     agent_ref="ai.rummy.levels:make_rummy_agent",
     review_ref="ai.rummy.review:RummyReview",
     table_ref="game.ui.rummy.table:RummyTableScene",

@@ -126,6 +126,8 @@ class SettingsScene(Scene):
                 lambda v: change(colour_blind_marks=v),
             ),
             (_("Sound"), "sound", s.sound_on, lambda v: change(sound_on=v)),
+            # Off for purists: no tiles to come, no buildings at risk, no cards not yet seen.
+            (_("Coach aids"), "coach-aids", s.coach_aids, lambda v: change(coach_aids=v)),
         )
         half = (b.w - 56) // 2
         for i, (label, ident, value, on) in enumerate(toggles):

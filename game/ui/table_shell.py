@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.considered import Considered
 from game.core import IllegalAction
 from game.i18n import (
     Text,
@@ -47,6 +48,7 @@ from game.play.deal_session import dealt_position
 from game.play.log_lines import entry_lines
 from game.play.records import record_end
 from game.play.session import level_word
+from game.play.why import WhyRecord
 from game.registry import game_spec
 from game.seat_events import SeatEvent
 from game.ui import theme
@@ -55,6 +57,7 @@ from game.ui.replay import ReplayOverlay, ReplayView, opponent_turns
 from game.ui.saving import EARLIER_LOG_LINES, autosave_table, keep_table
 from game.ui.scene import Scene
 from game.ui.tables import open_table
+from game.ui.why_panel import WhyPanel
 from game.ui.widgets import Button, ScrollLog
 
 if TYPE_CHECKING:
@@ -86,6 +89,12 @@ class TableScene(Scene):
         self.worker = AIWorker()  # the computer seats' decisions
         self.hint_worker = AIWorker()  # the Hint key's search
         self.hint_for: Any = None  # the state the running hint is for
+        # What the hint's search weighed (its plan first), and the hint's reasons, made when
+        # shown (in the language of the moment); None: no hint's reasons on show.
+        self.hint_considered: Considered | None = None
+        self.hint_reasons: Callable[[], list[str]] | None = None
+        # The last computer turn, for "why did it do that?" (None before any).
+        self.why: WhyRecord | None = None
         # The status line, made when shown (in the language of the moment): a text, or a
         # function that says it (``lambda: _("Undone.")``).
         self.said: Text = ""
@@ -248,6 +257,7 @@ class TableScene(Scene):
             return False
         self.hint_worker.cancel()
         self.hint_for = None
+        self.hint_reasons = None
         if after.is_terminal and not before.is_terminal:
             self._count_result(before, after)
             keep_table(self)
@@ -295,6 +305,7 @@ class TableScene(Scene):
         self.worker.cancel()  # the seat on turn may be played by someone else now
         self.hint_worker.cancel()
         self.hint_for = None
+        self.hint_reasons = None
         self.log_entry(len(self.session.history) - 1)
         self.seats_changed()
         self.forget_replayed_past()
@@ -476,7 +487,16 @@ class TableScene(Scene):
         move is played. Either way the game goes on and the log says why."""
         seat = self.state.current_player
         assert seat is not None
+        before = self.state
+        history = self.session.history
+        same_turn = bool(history) and history[-1].is_move and history[-1].seat == seat
         if decision.action is not None and self.act(decision.action):
+            if not (same_turn and self.why is not None and self.why.seat == seat):
+                level = self.session.seats[seat].level or ""
+                self.why = WhyRecord(
+                    self.session.game, seat, level, before, decision.action, decision.considered
+                )
+                self.sync_widgets()
             return
         name = self.session.seats[seat].name
         why = decision.error or _("an illegal move ({action})").format(action=decision.action)
@@ -527,8 +547,29 @@ class TableScene(Scene):
             self.say(lambda: _("Hint failed: {error}").format(error=decision.error), theme.BAD)
             self.sync_widgets()
             return
+        self.hint_considered = decision.considered
         self.hint_arrived(decision.action)
         self.sync_widgets()
+
+    def explain_hint(self, actions: list[Any]) -> None:
+        """Show why the hint's ``actions`` (a move, or the turn's plan) are worth playing:
+        the game's reasons for the position on turn, made when shown."""
+        state, names, spec = self.state, self.names(), self.spec
+        self.hint_reasons = lambda: spec.reasons(state, actions, names)
+
+    def drop_hint(self) -> None:
+        """The player did something else: the hint and its reasons go."""
+        if self.hint_reasons is not None:
+            self.hint_reasons = None
+            self.say("")
+
+    # -- why did the computer do that? -------------------------------------------------------
+    def show_why(self) -> None:
+        """The last computer turn's move and the others its player weighed most."""
+        if self.why is None:
+            self.say(lambda: _("No computer turn to explain yet."), theme.TEXT_DIM)
+            return
+        self.app.push(WhyPanel(self.app, self.why, self.names()))
 
     # -- replay ------------------------------------------------------------------------------
     def replay_last_turn(self) -> None:

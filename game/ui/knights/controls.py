@@ -125,6 +125,17 @@ def build_widgets(t: KnightsTableScene) -> None:
             tooltip=_("Ask the hard computer player for a move (shown, not played)"),
         )
     )
+    add(
+        Button(
+            _("Why?"),
+            t.show_why,
+            pygame.Rect(w - 458, 6, 106, 34),
+            pygame.K_w,
+            ident="why",
+            size=theme.FONT_SMALL + 2,
+            tooltip=_("What the computer weighed for its last turn"),
+        )
+    )
     add(t.log)
     add(replay_button(t.log.rect, t.replay_last_turn))  # drawn over the log
     y = t.side.bottom - 48
@@ -298,6 +309,7 @@ def sync_widgets(t: KnightsTableScene) -> None:
     confirm = find("confirm")
     confirm.visible = picker is not None
     confirm.enabled = picker is not None and picker.current is not None
+    find("why").enabled = t.why is not None
 
 
 def pick_drop_chip(t: KnightsTableScene, chip: int) -> None:

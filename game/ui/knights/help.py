@@ -31,6 +31,7 @@ KNIGHTS_KEYS: tuple[tuple[str, str], ...] = (
     (N_("Arrows / Space"), N_("castle: march N, E, S, W / stay on the castle")),
     (N_("Tab / Shift+Tab"), N_("castle: next / previous way to drop the knights")),
     (N_("H"), N_("hint: the hard computer's suggestion, shown, not played")),
+    (N_("W"), N_("why did the computer do that? its move and the others it weighed")),
     (N_("V"), N_("replay the other players' turns since yours, step by step")),
     (N_("[  ]"), N_("computer pace slower / faster")),
     (N_("Esc"), N_("pause menu (rules, main menu, quit)")),

@@ -16,6 +16,22 @@ if TYPE_CHECKING:
 
 
 def handle(t: KnightsTableScene, event: pygame.event.Event) -> bool:
+    """The table's input; a hint on show goes once the player chooses something else."""
+    chosen = _choice(t)
+    handled = _handle(t, event)
+    if t.hint_action is not None and _choice(t) != chosen:
+        t.forget_hint()
+    return handled
+
+
+def _choice(t: KnightsTableScene) -> tuple[object, ...]:
+    """What the player has chosen so far this move: the tile, the spot, the deployment."""
+    picker = t.picker
+    aim = (picker.count, picker.direction, picker.index) if picker is not None else None
+    return (t.selected, t.cursor, aim)
+
+
+def _handle(t: KnightsTableScene, event: pygame.event.Event) -> bool:
     if event.type == pygame.MOUSEMOTION:
         t.pointer = event.pos
         t.hover_hand = next(

@@ -20,7 +20,8 @@ from game.i18n import Text, _
 from game.knights import END, Deploy, End, Keep, KnightsState, Place
 from game.knights.words import tile_name
 from game.ui import theme
-from game.ui.knights import controls, input
+from game.ui.knights import aids_view, controls, input
+from game.ui.knights.aids_view import KnightsAids
 from game.ui.knights.animation import Animation, KnightMarch, TileSlide, Wait
 from game.ui.knights.board_render import EDGE_REACH, LastMove, render_board
 from game.ui.knights.controls import BOTTOM_H, LABEL_MARGIN, TOP_H, DeployLayout
@@ -59,6 +60,8 @@ class KnightsTableScene(TableScene):
         self.picker: DeployPicker | None = None
         self.message_colour = theme.BAD  # refusals in red, hints in gold
         self.hint_action: Any = None
+        self.aids = KnightsAids()  # the coach's aids, worked out in update
+        self.aids_rect = pygame.Rect(0, 0, 0, 0)
         self.board_area = pygame.Rect(0, 0, 1, 1)
         self.labelled_area = self.board_area
         # The board's scale and place as last drawn, with the area and the seat on turn then:
@@ -137,6 +140,8 @@ class KnightsTableScene(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.app.settings.coach_aids and not self.read_only:
+            self.aids.refresh(self)
         # The board as this frame draws it: what the next frames keep (``geom``).
         self.held_view = (pygame.Rect(self.labelled_area), self.state.current_player, self.geom)
 
@@ -182,7 +187,12 @@ class KnightsTableScene(TableScene):
         cards_h = min(n * (100 + 8), int(self.side.h * 0.62))
         self.card_area = pygame.Rect(self.side.x + 10, self.side.y + 10, self.side.w - 20, cards_h)
         self.cards = card_rects(self.card_area, n)
-        log_top = self.card_area.bottom + 34
+        aids_room = self.side.bottom - 84 - self.card_area.bottom - 34 - 90  # the log keeps 90
+        aids_h = aids_view.box_height(self, aids_room)
+        self.aids_rect = pygame.Rect(
+            self.side.x + 10, self.card_area.bottom + 8, self.side.w - 20, aids_h
+        )
+        log_top = self.card_area.bottom + 34 + (aids_h + 8 if aids_h else 0)
         self.log.rect = pygame.Rect(
             self.side.x + 10, log_top, self.side.w - 20, self.side.bottom - 84 - log_top
         )
@@ -210,6 +220,11 @@ class KnightsTableScene(TableScene):
 
     def sync_widgets(self) -> None:
         controls.sync_widgets(self)
+
+    def settings_changed(self, settings: Any) -> None:
+        super().settings_changed(settings)
+        if bool(self.aids_rect.h) != settings.coach_aids:
+            self.layout(self.size)  # the aids' box comes or goes
 
     def handle(self, event: pygame.event.Event) -> bool:
         return input.handle(self, event)
@@ -341,6 +356,7 @@ class KnightsTableScene(TableScene):
 
     def seats_changed(self) -> None:
         self.hint_action = None  # a hint for a seat the computer may play now
+        self.hint_reasons = None
         self.say("", self.message_colour)
         self.picker = None
         self.selected = None
@@ -447,6 +463,7 @@ class KnightsTableScene(TableScene):
     def hint_arrived(self, action: Any) -> None:
         if action is None:
             return
+        self.explain_hint(self._hint_plan(action))
         self.hint_action = action
         tiles = self.hand_tiles()
         if isinstance(action, (Keep, Place)):
@@ -467,6 +484,26 @@ class KnightsTableScene(TableScene):
             self._show_deploy_hint(action)
         else:
             self.hint_message(lambda: _("Hint: end your turn here (E)."))
+
+    def _hint_plan(self, action: Any) -> list[Any]:
+        """The whole turn the hint's search chose (its first action is the hint), else the
+        hint's one action."""
+        considered = self.hint_considered
+        if considered is not None and considered.options:
+            plan = []
+            for data in considered.options[0].actions:
+                try:
+                    plan.append(self.spec.action_from_dict(data))
+                except ValueError:
+                    break
+            if plan and plan[0] == action:
+                return plan
+        return [action]
+
+    def forget_hint(self) -> None:
+        """The player chose something else: the hint's outline, words and reasons go."""
+        self.hint_action = None
+        self.drop_hint()
 
     def hint_message(self, text: Text) -> None:
         self.say(text, theme.ACCENT)

@@ -14,8 +14,10 @@ from game.i18n import _, ngettext
 from game.knights import Deploy
 from game.knights.words import direction_name, tile_help, tile_name
 from game.ui import sprites, theme
+from game.ui.knights import aids_view
 from game.ui.knights.board_render import blit_stack
 from game.ui.knights.geometry import Pos
+from game.ui.why_panel import draw_reasons
 from game.ui.widgets import draw_tooltip
 
 if TYPE_CHECKING:
@@ -27,6 +29,7 @@ def draw_table(t: KnightsTableScene, surface: pygame.Surface) -> None:
     surface.fill(theme.BG)
     surface.blit(t.board_layer(), t.board_area)
     draw_board_overlays(t, surface)
+    aids_view.draw_marks(t, surface)
     if t.anim is not None:
         # Drawn before the bars: a tile coming from a player's card slides out from under them.
         t.anim.draw(surface, t.geom, t.colours)
@@ -34,6 +37,8 @@ def draw_table(t: KnightsTableScene, surface: pygame.Surface) -> None:
     draw_side(t, surface)
     draw_bottom(t, surface)
     t.widgets.draw(surface)
+    if t.hint_reasons is not None and t.replay is None:
+        draw_reasons(surface, t.hint_reasons(), t.board_area)
     draw_tooltips(t, surface)
 
 
@@ -188,7 +193,7 @@ def draw_top(t: KnightsTableScene, surface: pygame.Surface) -> None:
     left = sum(t.state.tiles_left(p) for p in range(t.state.num_players))
     words = ngettext("{n} tile to lay", "{n} tiles to lay", left).format(n=left)
     counter = theme.text(words, theme.FONT_SMALL, theme.TEXT_DIM)
-    spot = counter.get_rect(midright=(t.widget("hint").x - 14, t.top.centery))
+    spot = counter.get_rect(midright=(t.widget("why").x - 14, t.top.centery))
     if spot.x > status.right + 16:  # only when it does not run into the status line
         surface.blit(counter, spot)
 
@@ -197,6 +202,7 @@ def draw_side(t: KnightsTableScene, surface: pygame.Surface) -> None:
     pygame.draw.rect(surface, theme.PANEL_DARK, t.side)
     pygame.draw.line(surface, theme.PANEL_EDGE, t.side.topleft, t.side.bottomleft, 2)
     surface.blit(t.cards_layer(), t.card_area)
+    aids_view.draw_box(t, surface)
     thinking = t.state.current_player
     if t.worker.busy and thinking is not None and thinking < len(t.cards):
         card = t.cards[thinking]

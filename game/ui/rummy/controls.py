@@ -11,6 +11,7 @@ import pygame
 from game.i18n import _
 from game.ui import theme
 from game.ui.replay import replay_button
+from game.ui.rummy import aids_view
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -76,7 +77,8 @@ def build_widgets(t: RummyTableScene, buttons_y: int) -> None:
     t.seat_row_h = max(44, min(64, room // max(1, players)))
     rows_end = side.y + 8 + t.seat_row_h * players
     # The stock row is left out when cramped: the status line shows the stock as well.
-    t.show_stock_row = rows_end + 66 <= side.bottom - 5 * 40 - 70
+    aids_need = aids_view.box_height(t, aids_view.HEIGHT) + 6  # the coach's aid, when on
+    t.show_stock_row = rows_end + 66 <= side.bottom - 5 * 40 - 70 - aids_need
     y = rows_end + (66 if t.show_stock_row else 4)
     rows: list[list[tuple[str, str, Any, int | None, str]]] = [
         [
@@ -129,6 +131,13 @@ def build_widgets(t: RummyTableScene, buttons_y: int) -> None:
                 pygame.K_x,
                 _("The current player leaves"),
             ),
+            (
+                "why",
+                _("Why?"),
+                t.show_why,
+                pygame.K_w,
+                _("What the computer weighed for its last turn"),
+            ),
         ],
     ]
     for r, row in enumerate(rows):
@@ -151,6 +160,11 @@ def build_widgets(t: RummyTableScene, buttons_y: int) -> None:
         pygame.Rect(x, y + 4 * 40, bw2, 34), pygame.Rect(x + bw2 + 10, y + 4 * 40, bw2, 34)
     ):
         t.widgets.add(button)
+    # The coach's aid (the cards not seen yet) above the log, when the log keeps some room.
+    aids_top = y + 5 * 40 - 4
+    aids_h = aids_view.box_height(t, side.bottom - aids_top - 44 - 50)
+    t.aids_rect = pygame.Rect(side.x + 10, aids_top, side.w - 20, aids_h)
+    y += aids_h + 6 if aids_h else 0
     # The Replay button sits in the strip above the log.
     t.log.rect = pygame.Rect(
         side.x + 10, y + 5 * 40 + 34, side.w - 20, side.bottom - y - 5 * 40 - 44
@@ -204,5 +218,6 @@ def sync_widgets(t: RummyTableScene) -> None:
     find("rename").enabled = find("remove").enabled = in_turn
     find("remove").enabled = in_turn and t.state.num_players > 2
     find("add").enabled = t.state.num_players < 6 and t.anim is None
+    find("why").enabled = t.why is not None
     find("fewer").enabled = t.grid().columns > 1
     find("more").enabled = t.grid().columns < 8

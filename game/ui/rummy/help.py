@@ -28,6 +28,7 @@ RUMMY_KEYS: tuple[tuple[str, str], ...] = (
     (N_("U / Ctrl+Z"), N_("undo the last edit")),
     (N_("R"), N_("reset the turn")),
     (N_("H"), N_("hint (Y accepts, Esc dismisses)")),
+    (N_("W"), N_("why did the computer do that? its move and the others it weighed")),
     (N_("S"), N_("sort the hand: suit / rank")),
     (N_("- / +"), N_("fewer / more columns")),
     (N_("C"), N_("two / four suit colours")),

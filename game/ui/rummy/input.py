@@ -24,6 +24,18 @@ DRAG_THRESHOLD = 4
 
 
 def handle(t: RummyTableScene, event: pygame.event.Event) -> bool:
+    """The table's input; a hint's reasons on show go once the player changes his turn."""
+    edit = t.current_edit()
+    before = (edit.sets, edit.hand) if edit is not None else None
+    handled = _handle(t, event)
+    edit = t.current_edit()
+    after = (edit.sets, edit.hand) if edit is not None else None
+    if t.hint_reasons is not None and t.hint is None and after != before:
+        t.drop_hint()
+    return handled
+
+
+def _handle(t: RummyTableScene, event: pygame.event.Event) -> bool:
     if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
         keyboard.mouse_used(t, event)
     if event.type == pygame.MOUSEMOTION:

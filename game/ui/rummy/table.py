@@ -88,6 +88,8 @@ class RummyTableScene(RummyView):
         self.columns = settings.set_columns
         self.four_colour = settings.four_colour_suits
         self.layers.clear()
+        if bool(self.aids_rect.h) != settings.coach_aids:
+            self.layout(self.size)  # the aid's box comes or goes
 
     def toggle_sort(self) -> None:
         self.sort_by = "rank" if self.sort_by == "suit" else "suit"
@@ -129,6 +131,7 @@ class RummyTableScene(RummyView):
             return
         player = self.state.players[self.state.current_player or 0]
         if action is None:
+            self.explain_hint([Draw()])
             opened = player.opened
             self.say(
                 lambda: (
@@ -141,6 +144,7 @@ class RummyTableScene(RummyView):
             return
         table = [list(cards) for cards in self.state.table]
         self.hint = [list(cards) for cards in keep_places(self.state.table, action)]
+        self.explain_hint([Play(tuple(tuple(cards) for cards in self.hint))])
         self.hint_changed = changed_sets(table, self.hint)
         laid = sum(len(s) for s in action) - sum(len(s) for s in table)
         self.say(
@@ -163,10 +167,12 @@ class RummyTableScene(RummyView):
             refused = error
             self.say(lambda: refusal_text(refused), theme.BAD)
         self.hint = None
+        self.hint_reasons = None
         self.sync_widgets()
 
     def dismiss_hint(self) -> None:
         self.hint = None
+        self.hint_reasons = None
         self.say("")
         self.sync_widgets()
 

@@ -18,8 +18,9 @@ from game.i18n import _, language, ngettext, refusal_text
 from game.rummy import Card, meld_problems
 from game.rummy.words import set_caption
 from game.ui import sprites, theme
-from game.ui.rummy import card_art, keyboard
+from game.ui.rummy import aids_view, card_art, keyboard
 from game.ui.rummy.geometry import CAPTION_H, HINT_BAND_H, PAD, TableGrid
+from game.ui.why_panel import draw_reasons
 from game.ui.widgets import draw_tooltip
 
 KEY_FOCUS = (90, 200, 255)  # the keyboard's focus: a colour no set or card uses
@@ -65,6 +66,7 @@ def draw_scene(scene: RummyTableScene, surface: pygame.Surface) -> None:
     _draw_status(scene, surface)
     _draw_hand(scene, surface)
     _draw_side(scene, surface)
+    aids_view.draw_box(scene, surface)
 
 
 def _draw_top(scene: RummyTableScene, surface: pygame.Surface) -> None:
@@ -563,6 +565,11 @@ def draw_overlay(scene: RummyTableScene, surface: pygame.Surface) -> None:
         surface.blit(shade, band)
         for ident in ("accept", "dismiss"):
             scene.widgets.find(ident).draw(surface)
+    if scene.hint_reasons is not None and scene.replay is None:
+        area = scene.table_area.copy()
+        if scene.hint is not None:
+            area.h -= HINT_BAND_H
+        draw_reasons(surface, scene.hint_reasons(), area)
     if scene.hover_still >= 0.35 and scene.drag is None:
         text = scene.hover_text()
         if text:

@@ -59,6 +59,7 @@ class RummyView(TableScene):
         self.spring: Spring | None = None
         self.hint: list[list[Card]] | None = None
         self.hint_changed: set[int] = set()  # sets the hint adds or changes
+        self.aids_rect = pygame.Rect(0, 0, 0, 0)  # the coach's aid in the side panel
         self.columns = app.settings.set_columns
         self.four_colour = app.settings.four_colour_suits
         self.sort_by = "suit"
