@@ -42,6 +42,10 @@ class GameWords(Generic[S, A]):
     # (after, name) -> the log's line when a player joins a game in progress (for a game that
     # lets players join; None: the shared "joins the game" line)
     joined: Callable[[S, str], str] | None = None
+    # (before, actions) -> a move told with only what every player sees ("lay 4 cards"): a
+    # computer's move it weighed but did not play, in a game with hidden tiles or cards (None:
+    # ``better_words``, for a game that hides nothing)
+    public_words: Callable[[S, Sequence[A]], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -113,12 +117,15 @@ class GamePlugin(Generic[S, A]):
         """The move log's line for ``action`` played in ``state``."""
         return self.words().describe(state, action, names)
 
-    def reasons(self, before: S, actions: Sequence[A], names: Sequence[str] | None) -> list[str]:
+    def reasons(
+        self, before: S, actions: Sequence[A], names: Sequence[str] | None, public: bool = False
+    ) -> list[str]:
         """Why ``actions`` are worth playing in ``before``, in the interface language (no
-        lines for a game without reasons)."""
+        lines for a game without reasons). ``public``: said to the other players, so only what
+        they all see (nothing of the mover's hidden tiles or cards)."""
         if self.reasons_ref is None or not actions:
             return []
-        lines: list[str] = resolve(self.reasons_ref)(before, actions, names)
+        lines: list[str] = resolve(self.reasons_ref)(before, actions, names, public)
         return lines
 
     def catalog_dir(self) -> Path | None:

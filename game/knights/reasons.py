@@ -45,10 +45,14 @@ def _any_castle(state: KnightsState, seat: int) -> dict[int, set[str]]:
 
 
 def move_reasons(
-    before: KnightsState, actions: Sequence[Action], names: Sequence[str] | None = None
+    before: KnightsState,
+    actions: Sequence[Action],
+    names: Sequence[str] | None = None,
+    public: bool = False,
 ) -> list[str]:
     """At most two lines saying what ``actions`` (one move or a whole turn's plan, played by
-    the player on turn in ``before``) change for him, the most telling first."""
+    the player on turn in ``before``) change for him, the most telling first. ``public``: for
+    the other players, so nothing of his hidden hand (the tiles he keeps)."""
     seat = before.current_player
     if seat is None or not actions:
         return []
@@ -110,13 +114,15 @@ def move_reasons(
                 tile=tile_name(after.board[pos].tile), spot=spot_name(n, *pos)
             )
         )
-    lines += _kept_for_later(before, done, seat)
+    lines += _kept_for_later(before, done, seat, public)
     if not lines:
         lines.append(_("changes no points now"))
     return lines[:MAX_LINES]
 
 
-def _kept_for_later(before: KnightsState, done: Sequence[Action], seat: int) -> list[str]:
+def _kept_for_later(
+    before: KnightsState, done: Sequence[Action], seat: int, public: bool = False
+) -> list[str]:
     lines: list[str] = []
     state = before
     for action in done:
@@ -131,7 +137,7 @@ def _kept_for_later(before: KnightsState, done: Sequence[Action], seat: int) -> 
                         _("keeps {n} knights in the supply for later castles"),
                     ).format(n=kept)
                 )
-        elif isinstance(action, End):
+        elif isinstance(action, End) and not public:
             hand = [tile.tile for tile in state.hands[seat]]
             if hand:
                 lines.append(

@@ -317,6 +317,19 @@ def _knights_better(before: KnightsState, actions: Sequence[KnightsAction]) -> s
     return _("lay {lays} and stop").format(lays=listed)
 
 
+def public_words(before: KnightsState, actions: Sequence[KnightsAction]) -> str:
+    """A turn the other players may hear of without its hidden tiles or knights: where it
+    lays ("lay at D4 and E4"): which tiles, and so whether a castle with knights, stay unsaid."""
+    spots = [
+        spot_name(before.num_players, action.x, action.y)
+        for action in actions
+        if isinstance(action, Place)
+    ]
+    if not spots:
+        return _("pass")
+    return _("lay at {spots}").format(spots=join_names(spots))
+
+
 def decision_label(round_number: int, turn: int) -> str:
     """ "Turn 7": a Robber Knights game is one round."""
     return _("Turn {turn}").format(turn=turn)
@@ -343,6 +356,7 @@ WORDS: GameWords[KnightsState, KnightsAction] = GameWords(
     move_words=move_words,
     better_words=better_words,
     chance_title=chance_title,
+    public_words=public_words,
 )
 
 

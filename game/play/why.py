@@ -59,6 +59,9 @@ def why_lines(
     name = names[record.seat] if 0 <= record.seat < len(names) else ""
     level = level_word(record.level)
     lines: list[tuple[str, str]] = [(_("Why did {name} play that?").format(name=name), HEAD)]
+    # With hidden tiles or cards the others may learn only what the move showed: the move
+    # played, told as it was played, and of the others weighed where and how much, no reasons.
+    hidden = spec.info.hidden_information
     considered = record.considered
     if considered is None or not considered.options:
         played = [record.action]
@@ -68,7 +71,9 @@ def why_lines(
                 PLAYED,
             )
         )
-        lines += [(line, REASON) for line in spec.reasons(record.before, played, names)]
+        lines += [
+            (line, REASON) for line in spec.reasons(record.before, played, names, hidden)
+        ]
         lines.append(
             (
                 capitalised(
@@ -85,7 +90,12 @@ def why_lines(
         actions = _actions(record.game, option.actions)
         if not actions:
             continue
-        move = words.better_words(record.before, actions, symbols)
+        if hidden and index == 0:
+            actions = [record.action]  # what every player saw played, not the plan behind it
+        if hidden and index and words.public_words is not None:
+            move = words.public_words(record.before, actions)
+        else:
+            move = words.better_words(record.before, actions, symbols)
         chance = option.shown_chance(source)
         if chance is None:
             said = _("too few visits to say") if source == SEARCH else ""
@@ -102,7 +112,9 @@ def why_lines(
         if said:
             text = _("{move} ({chance})").format(move=text, chance=said)
         lines.append((text, kind))
-        lines += [(line, REASON) for line in spec.reasons(record.before, actions, names)]
+        if not (hidden and index):
+            reasons = spec.reasons(record.before, actions, names, hidden)
+            lines += [(line, REASON) for line in reasons]
     visits = sum(option.visits for option in considered.options)
     if source == SEARCH:
         note = _("{level}: win chances from its search ({n} visits to these moves).").format(

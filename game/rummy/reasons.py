@@ -39,10 +39,14 @@ def freed_jokers(table: Sequence[Sequence[Card]], new_table: Sequence[Sequence[C
 
 
 def move_reasons(
-    before: RummyState, actions: Sequence[Action], names: Sequence[str] | None = None
+    before: RummyState,
+    actions: Sequence[Action],
+    names: Sequence[str] | None = None,
+    public: bool = False,
 ) -> list[str]:
     """At most two lines saying what ``actions`` (the one move of a turn: a play, a draw or a
-    pass, by the player on turn in ``before``) change for him."""
+    pass, by the player on turn in ``before``) change for him. ``public``: for the other
+    players, so nothing of his hand (its penalty, the jokers he keeps)."""
     seat = before.current_player
     if seat is None or not actions:
         return []
@@ -59,6 +63,8 @@ def move_reasons(
         lines: list[str] = []
         if count >= len(player.hand):
             lines.append(_("goes out: the round is won"))
+        elif public:
+            lines.append(plural(count, _("lays 1 card"), _("lays {n} cards")).format(n=count))
         else:
             lines.append(
                 plural(
@@ -80,7 +86,7 @@ def move_reasons(
                 ).format(n=freed)
             )
         jokers_kept = _jokers(list(left_hand.elements()))
-        if jokers_kept and count < len(player.hand):
+        if jokers_kept and count < len(player.hand) and not public:
             lines.append(
                 plural(
                     jokers_kept,
@@ -90,6 +96,8 @@ def move_reasons(
             )
         return lines[:MAX_LINES]
     if isinstance(action, Draw):
+        if public:
+            return [_("draws a card: the turn ends")]
         line = _("draws a card: the penalty in hand stays {n} for now").format(n=penalty)
         if not player.opened:
             return [line, _("waits for an opening of 30 points")]

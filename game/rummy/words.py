@@ -383,6 +383,21 @@ def chance_title() -> str:
     return _("Chance of winning the round after each turn")
 
 
+def public_words(before: RummyState, actions: Sequence[RummyAction]) -> str:
+    """A move the other players may hear of without its cards: "lay 4 cards", "draw a card"."""
+    action = actions[0] if actions else None
+    if isinstance(action, Play):
+        old = Counter(card for cards in before.table for card in cards)
+        new = Counter(card for cards in action.table for card in cards)
+        count = sum((new - old).values())
+        return plural(count, _("lay 1 card"), _("lay {n} cards")).format(n=count)
+    if isinstance(action, Draw):
+        return _("draw a card")
+    if isinstance(action, Pass):
+        return _("pass")
+    return ""
+
+
 WORDS: GameWords[RummyState, RummyAction] = GameWords(
     describe=describe_rummy,
     aftermath=rummy_aftermath,
@@ -391,6 +406,7 @@ WORDS: GameWords[RummyState, RummyAction] = GameWords(
     better_words=better_words,
     chance_title=chance_title,
     joined=joined,
+    public_words=public_words,
 )
 
 
