@@ -56,8 +56,13 @@ from game.ui.tables import open_table
 from game.ui.widgets import Button, ScrollLog
 
 if TYPE_CHECKING:
+    from game.play.lesson import LessonRunner
     from game.play.session import Session
     from game.ui.app import App
+
+# The lesson's bar (game.ui.lesson): its place under a table's top bar, and its height.
+LESSON_TOP = 46
+LESSON_BAR_H = 64
 
 # Seconds per computer move that the [ and ] keys (and the Slower / Faster buttons) step through.
 PACES: tuple[float, ...] = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)
@@ -75,6 +80,9 @@ class TableScene(Scene):
     # A table shown only to look at a game (the review): no turns are played, no computer
     # thinks, no hint runs and no move is taken; it draws the state it is given.
     read_only = False
+    # A lesson in progress at this table (game.ui.lesson): it chooses the computer's moves,
+    # refuses moves off its script in its own words, and the table is not autosaved.
+    lesson: LessonRunner | None = None
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
@@ -194,6 +202,15 @@ class TableScene(Scene):
         """The log's first line."""
         return ""
 
+    def lesson_area(self) -> pygame.Rect:
+        """Where the lesson's bar goes (a table that runs a lesson keeps it free): by default
+        a band under the top bar."""
+        return pygame.Rect(0, LESSON_TOP, self.size[0], LESSON_BAR_H)
+
+    def draw_lit(self, surface: pygame.Surface, targets: tuple[Any, ...]) -> None:
+        """Light up the lesson step's targets of the game's own kinds (a spot, a tile, a
+        card); ``("button", ident)`` targets are lit by the lesson overlay."""
+
     # -- messages ----------------------------------------------------------------------------
     @property
     def message(self) -> str:
@@ -225,6 +242,13 @@ class TableScene(Scene):
             return False
         before = self.state
         seat = before.current_player
+        lesson = self.lesson
+        if lesson is not None:
+            words = lesson.refusal(action)
+            if words is not None:
+                lesson.refused += 1
+                self.say(lambda: _(words), theme.BAD)
+                return False
         line = self.spec.describe(before, action)  # the names the state had then
         try:
             after = self.session.apply(action, line)
@@ -233,9 +257,12 @@ class TableScene(Scene):
             return False
         self.hint_worker.cancel()
         self.hint_for = None
+        if lesson is not None:
+            lesson.moved_on(action)
         if after.is_terminal and not before.is_terminal:
             self._count_result(before, after)
-        autosave_table(self)
+        if lesson is None:  # a lesson's table replaces no game in progress
+            autosave_table(self)
         self.log_entry(len(self.session.history) - 1)
         self.on_moved(before, after, seat, action)
         self.forget_replayed_past()
@@ -444,6 +471,11 @@ class TableScene(Scene):
         seat = self.state.current_player
         if seat is None:
             return
+        if self.lesson is not None:
+            scripted = self.lesson.computer_move()
+            if scripted is not None:
+                self.act(scripted)
+            return  # in a lesson the computer plays its script only
         if not self.worker.busy:
             agent = self.session.agent(seat)
             self.worker.start(agent, self.state.view(seat), self.session.decision_rng())

@@ -20,7 +20,7 @@ from game.i18n import Text, _
 from game.knights import END, Deploy, End, Keep, KnightsState, Place
 from game.knights.words import tile_name
 from game.ui import theme
-from game.ui.knights import controls, input
+from game.ui.knights import controls, input, lesson_draw
 from game.ui.knights.animation import Animation, KnightMarch, TileSlide, Wait
 from game.ui.knights.board_render import EDGE_REACH, LastMove, render_board
 from game.ui.knights.controls import BOTTOM_H, LABEL_MARGIN, TOP_H, DeployLayout
@@ -29,7 +29,7 @@ from game.ui.knights.geometry import BoardGeometry, Pos, fit, fit_around, keep, 
 from game.ui.knights.panels import card_rects, render_cards
 from game.ui.knights.results import KnightsResultsScene
 from game.ui.knights.table_draw import draw_table
-from game.ui.table_shell import TableScene
+from game.ui.table_shell import LESSON_BAR_H, TableScene
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -177,7 +177,9 @@ class KnightsTableScene(TableScene):
         self.top = pygame.Rect(0, 0, w, TOP_H)
         self.side = pygame.Rect(w - side_w, TOP_H, side_w, h - TOP_H)
         self.bottom = pygame.Rect(0, h - BOTTOM_H, w - side_w, BOTTOM_H)
-        self.board_area = pygame.Rect(0, TOP_H, w - side_w, h - TOP_H - BOTTOM_H).inflate(-20, -20)
+        # A lesson's bar takes a band above the board (see lesson_area).
+        top = TOP_H + (LESSON_BAR_H if self.lesson is not None else 0)
+        self.board_area = pygame.Rect(0, top, w - side_w, h - top - BOTTOM_H).inflate(-20, -20)
         n = self.session.num_seats
         cards_h = min(n * (100 + 8), int(self.side.h * 0.62))
         self.card_area = pygame.Rect(self.side.x + 10, self.side.y + 10, self.side.w - 20, cards_h)
@@ -243,9 +245,7 @@ class KnightsTableScene(TableScene):
     def keep_keys(self) -> str:
         """The number keys that choose a tile to keep, as the prompt says them ("2-4"): the
         castle stays in the hand anyway and its key is refused."""
-        keys = [
-            i + 1 for i, tile in enumerate(self.hand_tiles()) if tile.tile != "plain+castle"
-        ]
+        keys = [i + 1 for i, tile in enumerate(self.hand_tiles()) if tile.tile != "plain+castle"]
         if not keys:
             return ""
         if keys == list(range(keys[0], keys[-1] + 1)) and len(keys) > 1:
@@ -436,6 +436,14 @@ class KnightsTableScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(self, surface)
+
+    # -- a lesson ----------------------------------------------------------------------------
+    def lesson_area(self) -> pygame.Rect:
+        """The lesson's bar: across the board's column, under the top bar."""
+        return pygame.Rect(0, TOP_H, self.side.x, LESSON_BAR_H)
+
+    def draw_lit(self, surface: pygame.Surface, targets: tuple[Any, ...]) -> None:
+        lesson_draw.draw_lit(self, surface, targets)
 
     # -- hints -------------------------------------------------------------------------------
     def show_hint(self) -> None:
