@@ -13,14 +13,19 @@ With ``demo`` the lesson plays itself, step by step, and quits the app at its en
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.i18n import _, ngettext
-from game.play.lesson import LessonError, LessonRunner, lesson_of, start_state
-from game.play.session import COMPUTER_NAMES, Seat, Session
+from game.persist import load_stats
+from game.play.lesson import LessonError, LessonRunner, has_lesson, lesson_of, start_state
+from game.play.session import COMPUTER_NAMES, Seat, Session, game_title
+from game.registry import GAME_KEYS
 from game.ui import theme
+from game.ui.overlays import Dialog
 from game.ui.saving import autosave_table, game_in_progress, show_message
 from game.ui.scene import Scene
 from game.ui.table_shell import TableScene
@@ -30,7 +35,8 @@ from game.ui.widgets import Button
 if TYPE_CHECKING:
     from game.ui.app import App
 
-DEMO_PAUSE = 1.4  # seconds a demo shows each step before it plays or reads on
+# A demo shows each step this long (plus twice the computer's pace) before it plays or reads on.
+DEMO_PAUSE = 0.1
 SHOW_ME_KEY = pygame.K_F2
 
 
@@ -68,6 +74,49 @@ def start_lesson(app: App, game: str, demo: bool = False) -> LessonOverlay | Non
     overlay = LessonOverlay(app, table, demo)
     app.push(overlay)
     return overlay
+
+
+def open_lesson(app: App, game: str) -> None:
+    """Open ``game``'s lesson (a button's callback)."""
+    start_lesson(app, game)
+
+
+def choose_lesson(app: App) -> None:
+    """The menu's Learn to play: the lesson of the one game that has one, or a choice."""
+    games = [game for game in GAME_KEYS if has_lesson(game)]
+    if len(games) == 1:
+        start_lesson(app, games[0])
+        return
+    if not games:
+        show_message(app, _("Learn to play"), _("This game has no lesson yet."))
+        return
+    buttons: list[tuple[str, Callable[[], None] | None]] = [
+        (game_title(game), partial(open_lesson, app, game)) for game in games
+    ]
+    app.push(
+        Dialog(
+            app,
+            _("Learn to play"),
+            _("A guided first game on the real table, about 5 minutes. Which game?"),
+            [*buttons, (_("Back"), None)],
+        )
+    )
+
+
+def never_played(game: str) -> bool:
+    """Has no game of ``game`` been counted in the statistics yet?"""
+    stats = load_stats()
+    return not any(key[0] == game and rec.played for key, rec in stats.records.items())
+
+
+def offer_lesson(app: App, game: str) -> bool:
+    """Should the setup offer ``game``'s lesson now? Once: the first time a player picks a
+    game he has never played (remembered in the settings, so never again)."""
+    settings = app.settings
+    if game in settings.lessons_offered or not has_lesson(game) or not never_played(game):
+        return False
+    app.change_settings(lessons_offered=(*settings.lessons_offered, game))
+    return True
 
 
 class LessonOverlay(Scene):
@@ -215,7 +264,7 @@ class LessonOverlay(Scene):
             self.waited = 0.0
             return
         self.waited += dt
-        if self.waited < DEMO_PAUSE:
+        if self.waited < DEMO_PAUSE + 2 * self.app.pace:
             return
         self.waited = 0.0
         if runner.finished:
@@ -288,4 +337,11 @@ def _find(table: TableScene, ident: str) -> Any:
     return None
 
 
-__all__ = ["LessonOverlay", "lesson_seats", "start_lesson"]
+__all__ = [
+    "LessonOverlay",
+    "choose_lesson",
+    "lesson_seats",
+    "never_played",
+    "offer_lesson",
+    "start_lesson",
+]
