@@ -87,8 +87,8 @@ STEPS = (
     ),
     Step(
         N_(
-            'Your card: points, knights in supply, tiles left. "pile B 5 C 5": the letters '
-            "of the tiles you draw next."
+            "Your card: points, knights in supply, tiles left. Pile B 5, C 5: you draw 5 B "
+            "tiles next, then 5 C."
         ),
         lit=(("card", 0), ("pile", 0)),
     ),
@@ -119,15 +119,15 @@ STEPS = (
     ),
     Step(
         N_(
-            "A march goes straight on. Plains keep at least 1 knight, forests 2, mountains 3. "
-            "Then you draw a tile."
+            "A march goes straight, never turning. It leaves at least 1 knight on a plain, 2 on "
+            "a forest, 3 on a mountain."
         ),
-        lit=(("hand", "forest+village"),),
+        lit=(("spot", 2, 0), ("spot", 1, 0), ("spot", 0, 0)),
     ),
     Step(
         N_(
-            "You may lay up to 3 tiles a turn. Lay the forest village beside your castle: any "
-            "terrain may touch any other."
+            "After each lay you draw a tile, and you may lay up to 3 a turn. Lay the forest "
+            "village on the lit spot."
         ),
         lit=(("hand", "forest+village"), ("spot", 3, 0)),
         moves=(_place("forest+village", 3, 0),),

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.i18n import _
 from game.persist import load_stats
 from game.play.lesson import LessonError, LessonRunner, has_lesson, lesson_of, start_state
 from game.play.session import COMPUTER_NAMES, Seat, Session, game_title
@@ -308,9 +308,7 @@ class LessonOverlay(Scene):
         theme.panel(surface, b)
         runner = self.runner
         count = len(runner.lesson.steps)
-        label = ngettext("Step {n} of {count}", "Step {n} of {count}", count).format(
-            n=runner.index + 1, count=count
-        )
+        label = _("Step {n} of {count}").format(n=runner.index + 1, count=count)
         theme.blit_text(
             surface, label, (b.x + 14, b.y + 6), theme.FONT_SMALL, theme.TEXT_DIM, anchor="topleft"
         )
