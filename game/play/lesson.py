@@ -107,11 +107,13 @@ class LessonRunner:
     def refusal(self, action: Any) -> str | None:
         """The lesson's words (untranslated) if ``action`` is not a move due now, else None."""
         due = self.computer_move()
-        if due is not None:
-            return None if action == due else self.step.refusal
+        if action == due:
+            return None
         if not self.script.moves or self.moved:
             return READ_ON
-        return None if action in self.script.moves else self.step.refusal
+        if due is None and action in self.script.moves:
+            return None
+        return self.step.refusal
 
     def moved_on(self, action: Any) -> None:
         """``action``, accepted by :meth:`refusal`, was played: the lesson moves on (a step's
