@@ -170,7 +170,7 @@ STEPS = (
             "The layout must fit in 7×7 (9×9 with 3 players, 10×10 with 4). A dashed line: "
             "that edge is 1 tile away."
         ),
-        lit=(("spot", -2, 0), ("spot", 3, 0)),
+        lit=(("spot", -3, 0), ("spot", 4, 0)),
     ),
     Step(
         N_("Your turn. Lay the town above your lost village: a town is worth 3 to its top knight."),
@@ -218,8 +218,8 @@ STEPS = (
     ),
     Step(
         N_(
-            "That was your 3rd lay: your turn ended. Kunz marches onto your forest village, "
-            "leaving 2 there."
+            "Your 3rd lay ended your turn. Kunz marches onto the forest village you laid: a "
+            "forest keeps at least 2."
         ),
         lit=(("spot", 3, 1), ("spot", 3, 0)),
         computer=(_place("plain+castle", 3, 1), _deploy(3, "N", [1, 2]), END),

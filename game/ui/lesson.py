@@ -40,6 +40,16 @@ DEMO_PAUSE = 0.1
 SHOW_ME_KEY = pygame.K_F2
 
 
+LIT_LIGHT: theme.Colour = (255, 250, 235)
+
+
+def lit_colour(clock: float) -> theme.Colour:
+    """What a lesson lights pulses between near-white and gold: brighter than the table's own
+    highlights, so the learner finds it at once."""
+    pulse = 0.5 + 0.5 * abs(((clock * 1.6) % 2) - 1)
+    return theme.mix(theme.ACCENT, LIT_LIGHT, pulse)
+
+
 def lesson_seats(players: int, learner: int, level: str) -> list[Seat]:
     """The learner and the lesson's computers (Kunz first: a lesson's texts may name them),
     each in his own colour."""
@@ -293,13 +303,14 @@ class LessonOverlay(Scene):
         own = tuple(t for t in step.lit if t and t[0] != "button")
         if own and self.table.replay is None:
             self.table.draw_lit(surface, own)
-        pulse = 0.5 + 0.5 * abs(((self.clock * 1.6) % 2) - 1)
-        glow = theme.mix(theme.ACCENT, theme.HIGHLIGHT, pulse)
+        glow = lit_colour(self.clock)
         for target in step.lit:
             if len(target) == 2 and target[0] == "button":
                 widget = _find(self.table, str(target[1]))
                 if widget is not None and widget.visible:
-                    pygame.draw.rect(surface, glow, widget.rect.inflate(8, 8), 4, border_radius=10)
+                    rect = widget.rect.inflate(10, 10)
+                    pygame.draw.rect(surface, theme.SHADOW, rect.inflate(6, 6), 3, border_radius=12)
+                    pygame.draw.rect(surface, glow, rect, 5, border_radius=10)
         self.draw_bar(surface)
         self.widgets.draw(surface)
 
@@ -312,19 +323,24 @@ class LessonOverlay(Scene):
         theme.blit_text(
             surface, label, (b.x + 14, b.y + 6), theme.FONT_SMALL, theme.TEXT_DIM, anchor="topleft"
         )
-        left = b.x + 14 + max(110, theme.text_width(label, theme.FONT_SMALL) + 14)
-        width = self.buttons_left() - 16 - left
-        words = _(runner.step.text)
-        size = theme.FONT_BODY
-        lines = theme.wrap(words, size, max(60, width), True)
-        if len(lines) > 2:
-            size = theme.FONT_SMALL + 1
-            lines = theme.wrap(words, size, max(60, width), True)
+        widest = _("Step {n} of {count}").format(n=count, count=count)  # the text never jumps
+        left = b.x + 14 + max(110, theme.text_width(widest, theme.FONT_SMALL) + 14)
+        size, lines = step_lines(_(runner.step.text), self.buttons_left() - 16 - left)
         line_h = theme.font(size, True).get_linesize()
-        y = b.centery - line_h * min(2, len(lines)) // 2
-        for line in lines[:2]:
+        y = b.centery - line_h * len(lines) // 2
+        for line in lines:
             theme.blit_text(surface, line, (left, y), size, theme.TEXT, True)
             y += line_h
+
+
+def step_lines(words: str, width: int) -> tuple[int, list[str]]:
+    """A step's text in at most two lines of the bar (a smaller font if it must be; three small
+    lines rather than a cut text)."""
+    for size in (theme.FONT_BODY, theme.FONT_SMALL + 1):
+        lines = theme.wrap(words, size, max(60, width), True)
+        if len(lines) <= 2:
+            return size, lines
+    return theme.FONT_SMALL, theme.wrap(words, theme.FONT_SMALL, max(60, width), True)[:3]
 
 
 def _find(table: TableScene, ident: str) -> Any:

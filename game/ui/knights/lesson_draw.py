@@ -17,6 +17,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.knights.panels import MINI
+from game.ui.lesson import lit_colour
 
 if TYPE_CHECKING:
     from game.ui.knights.table import KnightsTableScene
@@ -54,8 +55,7 @@ def lit_rects(t: KnightsTableScene, targets: tuple[Any, ...]) -> list[pygame.Rec
 
 
 def draw_lit(t: KnightsTableScene, surface: pygame.Surface, targets: tuple[Any, ...]) -> None:
-    pulse = 0.5 + 0.5 * abs(((t.clock * 1.6) % 2) - 1)
-    glow = theme.mix(theme.ACCENT, theme.HIGHLIGHT, pulse)
+    glow = lit_colour(t.clock)
     for rect in lit_rects(t, targets):
-        pygame.draw.rect(surface, theme.SHADOW, rect.inflate(4, 4), 2, border_radius=10)
-        pygame.draw.rect(surface, glow, rect, 4, border_radius=9)
+        pygame.draw.rect(surface, theme.SHADOW, rect.inflate(6, 6), 3, border_radius=11)
+        pygame.draw.rect(surface, glow, rect, 5, border_radius=9)

@@ -165,6 +165,8 @@ class KnightsTableScene(TableScene):
             return []
         if not self.human_to_move() or self.state.phase != "place" or self.selected_kind() is None:
             return []
+        if self.lesson is not None and self.lesson.step.reading:
+            return []  # a lesson's step to read: only what it lights shows
         return list(self.state.legal_spots())
 
     # -- layout ------------------------------------------------------------------------------

@@ -58,7 +58,7 @@ def test_the_lake_fixes_the_width_one_tile_short_of_the_area() -> None:
 def test_the_village_taken_back_is_full_and_the_rival_takes_the_forest_village() -> None:
     state = step_after("Your knight is on top")
     assert state.board[(1, 0)].knights == (0, 1, 1, 0)
-    end = step_after("That was your 3rd lay")
+    end = step_after("Your 3rd lay ended")
     assert end.board[(3, 0)].knights == (1, 1)  # a forest keeps 2
     assert end.board[(0, -1)].tile == "mountain"
     assert end.scores() == [7, 4] and end.current_player == 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from game.i18n import _, set_language
 from game.knights import Deploy, End, Keep, Place
@@ -14,12 +15,15 @@ from game.persist import load_autosave
 from game.ui.app import App
 from game.ui.knights.lesson_draw import lit_rects
 from game.ui.knights.table import KnightsTableScene
-from game.ui.lesson import LessonOverlay, start_lesson
+from game.ui import theme
+from game.ui.lesson import LessonOverlay, start_lesson, step_lines
 from game.ui.menu import MenuScene
 from game.ui.testing import click, headless_app, press
 
 
-def open_lesson(size: tuple[int, int] = (1280, 800)) -> tuple[App, KnightsTableScene, LessonOverlay]:
+def open_lesson(
+    size: tuple[int, int] = (1280, 800),
+) -> tuple[App, KnightsTableScene, LessonOverlay]:
     app = headless_app(size, pace=0.0)
     app.push(MenuScene(app))
     overlay = start_lesson(app, "knights")
@@ -123,8 +127,10 @@ def test_a_move_off_the_script_is_refused_in_the_lessons_words_and_changes_nothi
     assert runner.index == index
     assert table.message == "In this lesson, lay the castle on the lit spot."
     set_language("de")
-    assert table.message == _("In this lesson, lay the castle on the lit spot.") != (
-        "In this lesson, lay the castle on the lit spot."
+    assert (
+        table.message
+        == _("In this lesson, lay the castle on the lit spot.")
+        != ("In this lesson, lay the castle on the lit spot.")
     )
     set_language("en")
     # F2 shows it: the step's move is played for the learner, and the lesson goes on.
@@ -159,3 +165,14 @@ def test_the_lesson_bar_keeps_the_board_free_and_menu_leaves() -> None:
             press(app, pygame.K_RETURN)
     click(app, overlay.widget("lesson-menu").center)
     assert isinstance(app.top, MenuScene) and len(app.scenes) == 1
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl"])
+def test_every_step_fits_two_lines_of_the_bar_at_1024x640(language: str) -> None:
+    app, table, overlay = open_lesson((1024, 640))
+    app.apply_settings(app.settings.replace(language=language))
+    width = overlay.buttons_left() - 16 - (overlay.bar.x + 14 + 150)  # the widest step label
+    for step in LESSON.steps:
+        size, lines = step_lines(_(step.text), width)
+        assert len(lines) <= 2 and size >= theme.FONT_SMALL + 1, (language, step.text)
+    set_language("en")
