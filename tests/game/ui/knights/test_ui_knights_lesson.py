@@ -12,10 +12,10 @@ from game.i18n import _, set_language
 from game.knights import Deploy, End, Keep, Place
 from game.knights.lesson import LESSON
 from game.persist import load_autosave
+from game.ui import theme
 from game.ui.app import App
 from game.ui.knights.lesson_draw import lit_rects
 from game.ui.knights.table import KnightsTableScene
-from game.ui import theme
 from game.ui.lesson import LessonOverlay, start_lesson, step_lines
 from game.ui.menu import MenuScene
 from game.ui.testing import click, headless_app, press
