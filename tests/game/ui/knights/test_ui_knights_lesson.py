@@ -176,3 +176,18 @@ def test_every_step_fits_two_lines_of_the_bar_at_1024x640(language: str) -> None
         size, lines = step_lines(_(step.text), width)
         assert len(lines) <= 2 and size >= theme.FONT_SMALL + 1, (language, step.text)
     set_language("en")
+
+
+def test_drawing_the_lesson_changes_nothing() -> None:
+    from tests.game.ui.test_ui_draw_purity import scene_fingerprint
+
+    app, table, overlay = open_lesson()
+    for _step in range(6):  # a step to read, a keep, a lay, a deployment
+        settle(app, overlay)
+        runner = vars(overlay.runner).copy()
+        before = (scene_fingerprint(overlay), scene_fingerprint(table), table.state)
+        app.draw()
+        app.draw()
+        assert (scene_fingerprint(overlay), scene_fingerprint(table), table.state) == before
+        assert vars(overlay.runner) == runner
+        press(app, pygame.K_F2 if overlay.runner.learner_move() is not None else pygame.K_RETURN)
