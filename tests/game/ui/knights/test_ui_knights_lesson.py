@@ -191,3 +191,22 @@ def test_drawing_the_lesson_changes_nothing() -> None:
         assert (scene_fingerprint(overlay), scene_fingerprint(table), table.state) == before
         assert vars(overlay.runner) == runner
         press(app, pygame.K_F2 if overlay.runner.learner_move() is not None else pygame.K_RETURN)
+
+
+def test_a_step_that_asks_for_a_lay_readies_its_tile_and_spot() -> None:
+    app, table, overlay = open_lesson()
+    runner = overlay.runner
+    lays = 0
+    while not runner.finished:
+        settle(app, overlay)
+        move = runner.learner_move()
+        if isinstance(move, Place):
+            # The tile is picked and the cursor is on the lit spot: Enter lays it.
+            assert table.selected_kind() == move.tile and table.cursor == (move.x, move.y)
+            before = len(table.session.history)
+            press(app, pygame.K_RETURN)
+            assert table.session.history[before].action == move
+            lays += 1
+        else:
+            press(app, pygame.K_F2 if move is not None else pygame.K_RETURN)
+    assert lays == 5
