@@ -26,7 +26,7 @@ from game.play.session import COMPUTER_NAMES, Seat, Session, game_title
 from game.registry import GAME_KEYS
 from game.ui import theme
 from game.ui.overlays import Dialog
-from game.ui.saving import autosave_table, game_in_progress, show_message
+from game.ui.saving import ask_to_replace, autosave_table, game_in_progress, show_message
 from game.ui.scene import Scene
 from game.ui.table_shell import TableScene
 from game.ui.tables import table_class
@@ -218,8 +218,6 @@ class LessonOverlay(Scene):
         """The same table goes on as a game against the lesson's computer level (asking first
         when that takes the place of the game Continue resumes)."""
         if game_in_progress(None) is not None:
-            from game.ui.saving import ask_to_replace
-
             ask_to_replace(
                 self.app,
                 _(

@@ -210,3 +210,26 @@ def test_a_step_that_asks_for_a_lay_readies_its_tile_and_spot() -> None:
         else:
             press(app, pygame.K_F2 if move is not None else pygame.K_RETURN)
     assert lays == 5
+
+
+def test_play_on_asks_before_it_takes_the_place_of_the_game_in_progress() -> None:
+    from game.persist import autosave, autosave_path
+    from game.ui.overlays import Dialog
+    from tests.game.test_cli import mid_game
+
+    autosave(mid_game("knights"))
+    kept = autosave_path().read_bytes()
+    app, table, overlay = open_lesson()
+    while not overlay.runner.finished:
+        settle(app, overlay)
+        press(app, pygame.K_F2 if overlay.runner.learner_move() is not None else pygame.K_RETURN)
+    assert autosave_path().read_bytes() == kept  # the lesson itself replaced nothing
+    click(app, overlay.widget("lesson-play-on").center)
+    assert isinstance(app.top, Dialog)
+    press(app, pygame.K_RETURN)  # Enter: Back, the safe choice
+    assert app.top is overlay and autosave_path().read_bytes() == kept
+    click(app, overlay.widget("lesson-play-on").center)
+    click(app, app.top.widget(_("Play on")).center)
+    assert app.top is table and table.lesson is None
+    assert app.saver is not None and app.saver.flush(10.0)
+    assert autosave_path().read_bytes() != kept
