@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from game.ui.knights.table import KnightsTableScene
 
 
+
 def handle(t: KnightsTableScene, event: pygame.event.Event) -> bool:
     if event.type == pygame.MOUSEMOTION:
         t.pointer = event.pos
@@ -101,7 +102,6 @@ def move_cursor(t: KnightsTableScene, step: tuple[int, int]) -> None:
                 + abs(s[1] - cy)
             ),
         )
-
 
 # -- drawing -----------------------------------------------------------------------------
 

@@ -248,7 +248,9 @@ class KnightsTableScene(TableScene):
     def keep_keys(self) -> str:
         """The number keys that choose a tile to keep, as the prompt says them ("2-4"): the
         castle stays in the hand anyway and its key is refused."""
-        keys = [i + 1 for i, tile in enumerate(self.hand_tiles()) if tile.tile != "plain+castle"]
+        keys = [
+            i + 1 for i, tile in enumerate(self.hand_tiles()) if tile.tile != "plain+castle"
+        ]
         if not keys:
             return ""
         if keys == list(range(keys[0], keys[-1] + 1)) and len(keys) > 1:

@@ -44,6 +44,7 @@ HIGHLIGHT_SECONDS = 1.6
 TOOLTIP_DELAY = 0.35
 
 
+
 class RummyView(TableScene):
     """The table's state of display: computed in update and layout, read by drawing."""
 
@@ -238,3 +239,4 @@ class RummyView(TableScene):
         return _("{name} to play · {opening} · laid {laid} · {stock}").format(
             name=name, opening=opening, laid=laid, stock=stock
         )
+
