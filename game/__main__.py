@@ -31,6 +31,8 @@ USAGE = """usage: robbers-den [play] [options]    open the game (see `robbers-de
                                            a saved game's costliest decisions
        robbers-den deal CODE [--show] [--json]
                                            a deal code's deal and its fingerprint
+       robbers-den tutorial GAME [--demo] [options]
+                                           a guided first game (see `tutorial --help`)
        robbers-den --version"""
 
 MAX_QUIT_AFTER = 7 * 24 * 3600.0  # a week of seconds: anything longer is no time limit
@@ -38,7 +40,18 @@ MAX_PACE = 5.0  # the slowest computer pace the settings know
 WINDOW_RANGE = (1, 10_000)
 
 
-def parse_play_args(argv: Sequence[str]) -> argparse.Namespace:
+def parse_play_args(argv: Sequence[str], tutorial: bool = False) -> argparse.Namespace:
+    if tutorial:
+        parser = argparse.ArgumentParser(
+            prog="robbers-den tutorial",
+            description="A guided first game: the lesson of one game, step by step.",
+        )
+        parser.add_argument("lesson", choices=GAME_KEYS, help="the game to learn")
+        parser.add_argument(
+            "--demo", action="store_true", help="the lesson plays itself, then the program ends"
+        )
+        _window_options(parser)
+        return _checked_size(parser, parser.parse_args(list(argv)))
     parser = argparse.ArgumentParser(
         prog="robbers-den play",
         description="Robber Knights and Räuber-Rommé at one screen, against computers or friends.",
@@ -66,6 +79,15 @@ def parse_play_args(argv: Sequence[str]) -> argparse.Namespace:
         help="go on with the game in progress (the menu's Continue)",
     )
     start.add_argument("--load", metavar="NAME", default=None, help="open the named save NAME")
+    _window_options(parser)
+    args = _checked_size(parser, parser.parse_args(list(argv)))
+    if (args.resume or args.load is not None) and (args.players or args.autoplay):
+        parser.error("--continue and --load open a saved game: no --players or --autoplay")
+    return args
+
+
+def _window_options(parser: argparse.ArgumentParser) -> None:
+    """The options of every command that opens the window."""
     parser.add_argument(
         "--screenshot", metavar="PATH", default=None, help="save a screenshot when quitting"
     )
@@ -84,7 +106,10 @@ def parse_play_args(argv: Sequence[str]) -> argparse.Namespace:
         help=f"seconds per computer move (0 = instant, at most {MAX_PACE:g})",
     )
     parser.add_argument("--size", metavar="WxH", default=None, help="window size, e.g. 1280x800")
-    args = parser.parse_args(list(argv))
+
+
+def _checked_size(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
+    """``--size`` as (width, height), or argparse's one-line error."""
     if args.size is not None:
         side = whole(*WINDOW_RANGE)
         try:
@@ -95,8 +120,6 @@ def parse_play_args(argv: Sequence[str]) -> argparse.Namespace:
                 f"not {args.size[:40]!r}"
             )
         args.size = (w, h)
-    if (args.resume or args.load is not None) and (args.players or args.autoplay):
-        parser.error("--continue and --load open a saved game: no --players or --autoplay")
     return args
 
 
@@ -127,8 +150,14 @@ def open_saved(app: App, resume: bool, name: str | None) -> None:
     open_at_table(app, saved)
 
 
-def play(argv: Sequence[str]) -> int:
-    args = parse_play_args(argv)
+def play(argv: Sequence[str], tutorial: bool = False) -> int:
+    args = parse_play_args(argv, tutorial)
+    if tutorial:
+        from game.play.lesson import has_lesson
+
+        if not has_lesson(args.lesson):
+            print(f"robbers-den: {args.lesson} has no lesson yet", file=sys.stderr)
+            return 1
     import pygame
 
     from game.i18n import _
@@ -156,7 +185,12 @@ def play(argv: Sequence[str]) -> int:
         _say(app, _("The game is open twice"), second_window_message(data_dir()))
     for problem in take_problems():
         _say(app, _("A file of the game can't be used"), problem)
-    if args.resume or args.load is not None:
+    lesson = None
+    if tutorial:
+        from game.ui.lesson import start_lesson
+
+        lesson = start_lesson(app, args.lesson, demo=args.demo)
+    elif args.resume or args.load is not None:
         open_saved(app, args.resume, args.load)
     elif args.players is not None or args.autoplay or args.game is not None:
         game = args.game or GAME_KEYS[0]
@@ -174,6 +208,9 @@ def play(argv: Sequence[str]) -> int:
     status = 0
     try:
         app.run(quit_after=args.quit_after)
+        if lesson is not None and lesson.failure is not None:
+            print(f"robbers-den: the lesson stopped: {lesson.failure}", file=sys.stderr)
+            status = 1
         if args.screenshot:
             try:
                 app.screenshot(args.screenshot)
@@ -239,6 +276,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.deal_cli import main as deal_main  # no pygame on this path
 
         return deal_main(args[1:])
+    if args[:1] == ["tutorial"]:
+        return play(args[1:], tutorial=True)
     if args[:1] == ["play"]:
         args = args[1:]
     return play(args)

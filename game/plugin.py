@@ -98,6 +98,9 @@ class GamePlugin(Generic[S, A]):
     # "package:folder" of the game's own gettext catalogs (<folder>/<lang>/LC_MESSAGES/<key>.mo),
     # consulted for a text the program's catalog lacks; None: its texts are in the main one.
     catalog_ref: str | None = None
+    # The guided first game (a game.lesson.Lesson, in the game's own lesson.py); None: the
+    # game has no lesson, and "Learn to play" is not offered for it.
+    lesson_ref: str | None = None
     # ----- a game played in rounds (rummy) -----
     unit_action: type | None = None  # the action that deals the next round
     restart: Callable[[S, int], S] | None = None  # (state, seed) -> a new game, same table

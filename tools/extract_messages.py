@@ -31,6 +31,7 @@ SOURCES = (
     "game/*/reasons.py",
     "game/*/plugin.py",
     "game/*/refusals.py",
+    "game/*/lesson.py",
 )
 
 

@@ -93,4 +93,5 @@ PLUGIN: GamePlugin[KnightsState, Action] = GamePlugin(
     rules_pictures_ref="game.ui.knights.rules_pictures:knights_pictures",
     warm_up_ref="ai.knights.fitted:warm_up",
     deals=DEALS,
+    lesson_ref="game.knights.lesson:LESSON",
 )

@@ -18,6 +18,7 @@ from game.core import LEVELS
 from game.deals import MAX_CODE, Deal, DealCodeError, daily_deal, decode
 from game.i18n import _
 from game.play.deal_session import session_for_deal
+from game.play.lesson import has_lesson
 from game.play.session import (
     COMPUTER_NAMES,
     Seat,
@@ -31,6 +32,7 @@ from game.play.session import (
 from game.play.setup_memory import offered_seats, remember_seats, remembered_seats
 from game.registry import GAME_KEYS
 from game.ui import sprites, theme
+from game.ui.lesson import offer_lesson, start_lesson
 from game.ui.scene import Scene
 from game.ui.tables import open_table
 from game.ui.widgets import Button, Segmented, TextEntry
@@ -80,10 +82,12 @@ class SetupScene(Scene):
         self.today: Callable[[], datetime.date] = datetime.date.today
         self.error = ""
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.offer = offer_lesson(app, game)  # a game picked for the first time: its lesson?
 
     # -- seat editing ----------------------------------------------------------------------
     def set_game(self, index: int) -> None:
         self.game = GAME_KEYS[index]
+        self.offer = offer_lesson(self.app, self.game)
         if remembered_seats(self.game) is not None:  # else the seats set here so far stay
             self.seats = offered_seats(self.game)
         low, high = seat_limits(self.game)
@@ -247,6 +251,10 @@ class SetupScene(Scene):
             theme.TEXT_DIM,
             anchor="midleft",
         )
+    def learn(self) -> None:
+        """This game's lesson instead of a new game."""
+        self.app.pop(self)
+        start_lesson(self.app, self.game)
 
     # -- layout ----------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -277,6 +285,15 @@ class SetupScene(Scene):
                 ident="game",
             )
         )
+        learn = Button(
+            _("Learn to play"),
+            self.learn,
+            pygame.Rect(self.box.right - 228, self.box.y + 70, 200, 40),
+            ident="learn",
+            tooltip=_("A guided first game, step by step"),
+        )
+        learn.visible = has_lesson(self.game)
+        add(learn)
         y = self.box.y + 130
         for i, seat in enumerate(self.seats):
             x = x0
@@ -385,14 +402,20 @@ class SetupScene(Scene):
             True,
         )
         low, high = seat_limits(self.game)
+        note = _("{low}–{high} players · colours are unique · names can be edited").format(
+            low=low, high=high
+        )
+        if self.offer:  # the first time: the lesson is offered (its button is lit)
+            note = _("New to this game? Learn to play: about 5 minutes")
+            pygame.draw.rect(
+                surface, theme.ACCENT, self.widget("learn").inflate(8, 8), 3, border_radius=10
+            )
         theme.blit_text(
             surface,
-            _("{low}–{high} players · colours are unique · names can be edited").format(
-                low=low, high=high
-            ),
+            note,
             (self.box.right - 28, self.box.y + 28),
             theme.FONT_SMALL,
-            theme.TEXT_DIM,
+            theme.ACCENT if self.offer else theme.TEXT_DIM,
             anchor="topright",
         )
         theme.blit_text(

@@ -61,8 +61,13 @@ from game.ui.why_panel import WhyPanel
 from game.ui.widgets import Button, ScrollLog
 
 if TYPE_CHECKING:
+    from game.play.lesson import LessonRunner
     from game.play.session import Session
     from game.ui.app import App
+
+# The lesson's bar (game.ui.lesson): its place under a table's top bar, and its height.
+LESSON_TOP = 46
+LESSON_BAR_H = 64
 
 # Seconds per computer move that the [ and ] keys (and the Slower / Faster buttons) step through.
 PACES: tuple[float, ...] = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)
@@ -80,6 +85,9 @@ class TableScene(Scene):
     # A table shown only to look at a game (the review): no turns are played, no computer
     # thinks, no hint runs and no move is taken; it draws the state it is given.
     read_only = False
+    # A lesson in progress at this table (game.ui.lesson): it chooses the computer's moves,
+    # refuses moves off its script in its own words, and the table is not autosaved.
+    lesson: LessonRunner | None = None
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
@@ -218,6 +226,15 @@ class TableScene(Scene):
         """The log's first line."""
         return ""
 
+    def lesson_area(self) -> pygame.Rect:
+        """Where the lesson's bar goes (a table that runs a lesson keeps it free): by default
+        a band under the top bar."""
+        return pygame.Rect(0, LESSON_TOP, self.size[0], LESSON_BAR_H)
+
+    def draw_lit(self, surface: pygame.Surface, targets: tuple[Any, ...]) -> None:
+        """Light up the lesson step's targets of the game's own kinds (a spot, a tile, a
+        card); ``("button", ident)`` targets are lit by the lesson overlay."""
+
     # -- messages ----------------------------------------------------------------------------
     @property
     def message(self) -> str:
@@ -249,6 +266,13 @@ class TableScene(Scene):
             return False
         before = self.state
         seat = before.current_player
+        lesson = self.lesson
+        if lesson is not None:
+            words = lesson.refusal(action)
+            if words is not None:
+                lesson.refused += 1
+                self.say(lambda: _(words), theme.ACCENT)  # a guide's word, not an error
+                return False
         line = self.spec.describe(before, action)  # the names the state had then
         try:
             after = self.session.apply(action, line)
@@ -258,10 +282,15 @@ class TableScene(Scene):
         self.hint_worker.cancel()
         self.hint_for = None
         self.hint_reasons = None
-        if after.is_terminal and not before.is_terminal:
+        if lesson is not None:
+            lesson.moved_on(action)
+        # A lesson's table is scripted: it counts in no statistics, is kept as no finished
+        # game and replaces no game in progress.
+        if after.is_terminal and not before.is_terminal and lesson is None:
             self._count_result(before, after)
             keep_table(self)
-        autosave_table(self)
+        if lesson is None:
+            autosave_table(self)
         self.log_entry(len(self.session.history) - 1)
         self.on_moved(before, after, seat, action)
         self.forget_replayed_past()
@@ -473,6 +502,11 @@ class TableScene(Scene):
         seat = self.state.current_player
         if seat is None:
             return
+        if self.lesson is not None:
+            scripted = self.lesson.computer_move()
+            if scripted is not None:
+                self.act(scripted)
+            return  # in a lesson the computer plays its script only
         if not self.worker.busy:
             agent = self.session.agent(seat)
             self.worker.start(agent, self.state.view(seat), self.session.decision_rng())

@@ -20,7 +20,7 @@ from game.i18n import Text, _
 from game.knights import END, Deploy, End, Keep, KnightsState, Place
 from game.knights.words import tile_name
 from game.ui import theme
-from game.ui.knights import aids_view, controls, input
+from game.ui.knights import aids_view, controls, input, lesson_draw
 from game.ui.knights.aids_view import KnightsAids
 from game.ui.knights.animation import Animation, KnightMarch, TileSlide, Wait
 from game.ui.knights.board_render import EDGE_REACH, LastMove, render_board
@@ -30,7 +30,7 @@ from game.ui.knights.geometry import BoardGeometry, Pos, fit, fit_around, keep, 
 from game.ui.knights.panels import card_rects, render_cards
 from game.ui.knights.results import KnightsResultsScene
 from game.ui.knights.table_draw import draw_table
-from game.ui.table_shell import TableScene
+from game.ui.table_shell import LESSON_BAR_H, TableScene
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -62,6 +62,7 @@ class KnightsTableScene(TableScene):
         self.hint_action: Any = None
         self.aids = KnightsAids()  # the coach's aids, worked out in update
         self.aids_rect = pygame.Rect(0, 0, 0, 0)
+        self.lesson_ready_for: int | None = None  # the lesson step whose lay is made ready
         self.board_area = pygame.Rect(0, 0, 1, 1)
         self.labelled_area = self.board_area
         # The board's scale and place as last drawn, with the area and the seat on turn then:
@@ -170,6 +171,8 @@ class KnightsTableScene(TableScene):
             return []
         if not self.human_to_move() or self.state.phase != "place" or self.selected_kind() is None:
             return []
+        if self.lesson is not None and self.lesson.step.reading:
+            return []  # a lesson's step to read: only what it lights shows
         return list(self.state.legal_spots())
 
     # -- layout ------------------------------------------------------------------------------
@@ -182,7 +185,9 @@ class KnightsTableScene(TableScene):
         self.top = pygame.Rect(0, 0, w, TOP_H)
         self.side = pygame.Rect(w - side_w, TOP_H, side_w, h - TOP_H)
         self.bottom = pygame.Rect(0, h - BOTTOM_H, w - side_w, BOTTOM_H)
-        self.board_area = pygame.Rect(0, TOP_H, w - side_w, h - TOP_H - BOTTOM_H).inflate(-20, -20)
+        # A lesson's bar takes a band above the board (see lesson_area).
+        top = TOP_H + (LESSON_BAR_H if self.lesson is not None else 0)
+        self.board_area = pygame.Rect(0, top, w - side_w, h - top - BOTTOM_H).inflate(-20, -20)
         n = self.session.num_seats
         cards_h = min(n * (100 + 8), int(self.side.h * 0.62))
         self.card_area = pygame.Rect(self.side.x + 10, self.side.y + 10, self.side.w - 20, cards_h)
@@ -353,6 +358,24 @@ class KnightsTableScene(TableScene):
     def human_turn(self, seat: int) -> None:
         if self.state.phase == "deploy" and self.picker is None:
             self._after_move()
+        self._lesson_ready()
+
+    def _lesson_ready(self) -> None:
+        """Once per lesson step that asks for a lay: its tile picked, the cursor on its spot
+        (the learner clicks the lit spot, or presses Enter)."""
+        lesson = self.lesson
+        if lesson is None or self.lesson_ready_for == lesson.index:
+            return
+        move = lesson.learner_move()
+        if move is None:
+            return  # a step to read: the next step readies its move
+        self.lesson_ready_for = lesson.index
+        if isinstance(move, Place):
+            tiles = self.hand_tiles()
+            index = next((i for i, tile in enumerate(tiles) if tile.tile == move.tile), None)
+            if index is not None:
+                self.select(index)
+                self.cursor = (move.x, move.y)
 
     def seats_changed(self) -> None:
         self.hint_action = None  # a hint for a seat the computer may play now
@@ -452,6 +475,14 @@ class KnightsTableScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(self, surface)
+
+    # -- a lesson ----------------------------------------------------------------------------
+    def lesson_area(self) -> pygame.Rect:
+        """The lesson's bar: across the board's column, under the top bar."""
+        return pygame.Rect(0, TOP_H, self.side.x, LESSON_BAR_H)
+
+    def draw_lit(self, surface: pygame.Surface, targets: tuple[Any, ...]) -> None:
+        lesson_draw.draw_lit(self, surface, targets)
 
     # -- hints -------------------------------------------------------------------------------
     def show_hint(self) -> None:
