@@ -111,7 +111,11 @@ class LessonRunner:
             return None if action == due else self.step.refusal
         if not self.script.moves or self.moved:
             return READ_ON
-        return None if action in self.script.moves else self.step.refusal
+        return None if self._scripted(action) is not None else self.step.refusal
+
+    def _scripted(self, action: Any) -> Any | None:
+        """The step's learner move that ``action`` plays (None: none of them)."""
+        return next((m for m in self.script.moves if self.lesson.is_move(action, m)), None)
 
     def moved_on(self, action: Any) -> None:
         """``action``, accepted by :meth:`refusal`, was played: the lesson moves on (a step's
@@ -119,7 +123,7 @@ class LessonRunner:
         if action == self.computer_move():
             self.played += 1
             return
-        if action in self.script.moves and self.computer_done():
+        if self.computer_done() and self._scripted(action) is not None:
             self.moved = True
             if not self.last:
                 self._advance()

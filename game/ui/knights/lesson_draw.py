@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui import theme
+from game.ui import lit
 from game.ui.knights.panels import MINI
 
 if TYPE_CHECKING:
@@ -54,8 +54,4 @@ def lit_rects(t: KnightsTableScene, targets: tuple[Any, ...]) -> list[pygame.Rec
 
 
 def draw_lit(t: KnightsTableScene, surface: pygame.Surface, targets: tuple[Any, ...]) -> None:
-    pulse = 0.5 + 0.5 * abs(((t.clock * 1.6) % 2) - 1)
-    glow = theme.mix(theme.ACCENT, theme.HIGHLIGHT, pulse)
-    for rect in lit_rects(t, targets):
-        pygame.draw.rect(surface, theme.SHADOW, rect.inflate(4, 4), 2, border_radius=10)
-        pygame.draw.rect(surface, glow, rect, 4, border_radius=9)
+    lit.draw_lit(surface, lit_rects(t, targets), t.clock)
