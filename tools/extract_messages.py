@@ -30,6 +30,7 @@ SOURCES = (
     "game/*/words.py",
     "game/*/plugin.py",
     "game/*/refusals.py",
+    "game/*/lesson.py",
 )
 
 

@@ -108,14 +108,14 @@ STEPS = (
     ),
     Step(
         N_(
-            "A joker stands for any card a set needs. Between two jokers of a set lie at least "
-            "two cards, and a set holds at least two cards that aren't jokers."
+            "A joker stands for any card a set needs. Two jokers in one set need at least two "
+            "cards between them."
         ),
     ),
     Step(
         N_(
-            "A set is worth its cards: 2 to 10 their pips, faces 10, the ace 1 in a run (10 "
-            "after a king). A joker is worth the card it stands for."
+            "Values: 2 to 10 their pips, faces 10, an ace 1 in a run (10 after a king). A "
+            "joker counts as the card it stands for."
         ),
     ),
     Step(
@@ -167,8 +167,8 @@ STEPS = (
     ),
     Step(
         N_(
-            "Add cards to any set, his too: king and ace of spades after his queen (the ace "
-            "counts 10 after a king), your 7 of hearts to the sevens."
+            "Add to any set, his too: king and ace of spades after his queen (an ace after a "
+            "king: 10), your 7 of hearts to the sevens."
         ),
         lit=(("hand", "KS"), ("hand", "AS"), ("hand", "7H"), ("set", 0), ("set", 3)),
         moves=(_play(LEARNER_ADDS),),
@@ -178,7 +178,7 @@ STEPS = (
         ),
     ),
     Step(
-        N_("Kunz can't lay a card, so he draws. Drawing ends a turn at once."),
+        N_("Kunz draws a card instead of laying one. Drawing ends a turn at once."),
         lit=(("stock",), ("seat", 1)),
         computer=(DRAW,),
     ),
