@@ -26,12 +26,21 @@ def _hand_rects(t: RummyTableScene, codes: list[str]) -> list[pygame.Rect]:
     hand = t.shown_hand() or []
     wanted = Counter(codes)
     row = t.hand_row()
-    rects = []
+    rects: list[pygame.Rect] = []
+    previous = -2
     for i, card in enumerate(hand):
         code = str(card)
         if wanted[code] > 0:
             wanted[code] -= 1
-            rects.append(row.card_rect(i).inflate(6, 6))
+            rect = row.card_rect(i)
+            if i + 1 < len(hand):  # only the part the next card leaves in sight
+                rect.w = min(rect.w, row.card_rect(i + 1).x - rect.x)
+            rect = rect.inflate(6, 6)
+            if i == previous + 1:  # cards side by side are lit as one row
+                rects[-1] = rects[-1].union(rect)
+            else:
+                rects.append(rect)
+            previous = i
     return rects
 
 
