@@ -87,8 +87,8 @@ STEPS = (
     ),
     Step(
         N_(
-            'Your card: points, knights in supply, tiles left. "pile B 5 C 5": the letters '
-            "of the tiles you draw next."
+            "Your card: points, knights in supply, tiles left. Pile B 5, C 5: you draw 5 B "
+            "tiles next, then 5 C."
         ),
         lit=(("card", 0), ("pile", 0)),
     ),
@@ -119,15 +119,15 @@ STEPS = (
     ),
     Step(
         N_(
-            "A march goes straight on. Plains keep at least 1 knight, forests 2, mountains 3. "
-            "Then you draw a tile."
+            "A march goes straight, never turning. It leaves at least 1 knight on a plain, 2 on "
+            "a forest, 3 on a mountain."
         ),
-        lit=(("hand", "forest+village"),),
+        lit=(("spot", 2, 0), ("spot", 1, 0), ("spot", 0, 0)),
     ),
     Step(
         N_(
-            "You may lay up to 3 tiles a turn. Lay the forest village beside your castle: any "
-            "terrain may touch any other."
+            "After each lay you draw a tile, and you may lay up to 3 a turn. Lay the forest "
+            "village on the lit spot."
         ),
         lit=(("hand", "forest+village"), ("spot", 3, 0)),
         moves=(_place("forest+village", 3, 0),),
@@ -170,7 +170,7 @@ STEPS = (
             "The layout must fit in 7×7 (9×9 with 3 players, 10×10 with 4). A dashed line: "
             "that edge is 1 tile away."
         ),
-        lit=(("spot", -2, 0), ("spot", 3, 0)),
+        lit=(("spot", -3, 0), ("spot", 4, 0)),
     ),
     Step(
         N_("Your turn. Lay the town above your lost village: a town is worth 3 to its top knight."),
@@ -218,8 +218,8 @@ STEPS = (
     ),
     Step(
         N_(
-            "That was your 3rd lay: your turn ended. Kunz marches onto your forest village, "
-            "leaving 2 there."
+            "Your 3rd lay ended your turn. Kunz marches onto the forest village you laid: a "
+            "forest keeps at least 2."
         ),
         lit=(("spot", 3, 1), ("spot", 3, 0)),
         computer=(_place("plain+castle", 3, 1), _deploy(3, "N", [1, 2]), END),

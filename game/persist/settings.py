@@ -16,6 +16,7 @@ from typing import Any
 
 from game.core import JSONValue
 from game.numbers import finite_number
+from game.registry import GAMES
 
 from .atomic import write_atomic
 from .jsonfile import check_writable, read_json_object, set_aside
@@ -44,6 +45,8 @@ class Settings:
     colour_blind_marks: bool = True  # the mark on each knight besides its colour
     sound_on: bool = True
     language: str = "en"
+    # The games whose lesson was offered when the player first picked them (offered once).
+    lessons_offered: tuple[str, ...] = ()
 
     def replace(self, **changes: object) -> Settings:
         """A copy with ``changes``; ValueError for an unknown field or an unusable value."""
@@ -117,6 +120,17 @@ def _language(value: object) -> str:
     return str(value)
 
 
+def _games(value: object) -> tuple[str, ...]:
+    """Game keys: the registered ones, each once (a game no longer there is dropped)."""
+    if not isinstance(value, (list, tuple)):
+        raise ValueError("a list of games is needed")
+    keys: list[str] = []
+    for item in value[: 4 * len(GAMES)]:
+        if isinstance(item, str) and item in GAMES and item not in keys:
+            keys.append(item)
+    return tuple(keys)
+
+
 _CLEANERS: dict[str, Callable[[object], object]] = {
     "animation_pace": _number(*ANIMATION_PACE_RANGE),
     "ai_pace": _number(*AI_PACE_RANGE),
@@ -127,6 +141,7 @@ _CLEANERS: dict[str, Callable[[object], object]] = {
     "colour_blind_marks": _flag,
     "sound_on": _flag,
     "language": _language,
+    "lessons_offered": _games,
 }
 
 

@@ -107,11 +107,13 @@ class LessonRunner:
     def refusal(self, action: Any) -> str | None:
         """The lesson's words (untranslated) if ``action`` is not a move due now, else None."""
         due = self.computer_move()
-        if due is not None:
-            return None if action == due else self.step.refusal
+        if action == due:
+            return None
         if not self.script.moves or self.moved:
             return READ_ON
-        return None if self._scripted(action) is not None else self.step.refusal
+        if due is None and self._scripted(action) is not None:
+            return None
+        return self.step.refusal
 
     def _scripted(self, action: Any) -> Any | None:
         """The step's learner move that ``action`` plays (None: none of them)."""

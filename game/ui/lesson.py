@@ -13,14 +13,19 @@ With ``demo`` the lesson plays itself, step by step, and quits the app at its en
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import _, ngettext
-from game.play.lesson import LessonError, LessonRunner, lesson_of, start_state
-from game.play.session import COMPUTER_NAMES, Seat, Session
+from game.i18n import _
+from game.persist import load_stats
+from game.play.lesson import LessonError, LessonRunner, has_lesson, lesson_of, start_state
+from game.play.session import COMPUTER_NAMES, Seat, Session, game_title
+from game.registry import GAME_KEYS
 from game.ui import theme
+from game.ui.overlays import Dialog
 from game.ui.saving import autosave_table, game_in_progress, show_message
 from game.ui.scene import Scene
 from game.ui.table_shell import TableScene
@@ -30,8 +35,19 @@ from game.ui.widgets import Button
 if TYPE_CHECKING:
     from game.ui.app import App
 
-DEMO_PAUSE = 1.4  # seconds a demo shows each step before it plays or reads on
+# A demo shows each step this long (plus twice the computer's pace) before it plays or reads on.
+DEMO_PAUSE = 0.1
 SHOW_ME_KEY = pygame.K_F2
+
+
+LIT_LIGHT: theme.Colour = (255, 250, 235)
+
+
+def lit_colour(clock: float) -> theme.Colour:
+    """What a lesson lights pulses between near-white and gold: brighter than the table's own
+    highlights, so the learner finds it at once."""
+    pulse = 0.5 + 0.5 * abs(((clock * 1.6) % 2) - 1)
+    return theme.mix(theme.ACCENT, LIT_LIGHT, pulse)
 
 
 def lesson_seats(players: int, learner: int, level: str) -> list[Seat]:
@@ -68,6 +84,49 @@ def start_lesson(app: App, game: str, demo: bool = False) -> LessonOverlay | Non
     overlay = LessonOverlay(app, table, demo)
     app.push(overlay)
     return overlay
+
+
+def open_lesson(app: App, game: str) -> None:
+    """Open ``game``'s lesson (a button's callback)."""
+    start_lesson(app, game)
+
+
+def choose_lesson(app: App) -> None:
+    """The menu's Learn to play: the lesson of the one game that has one, or a choice."""
+    games = [game for game in GAME_KEYS if has_lesson(game)]
+    if len(games) == 1:
+        start_lesson(app, games[0])
+        return
+    if not games:
+        show_message(app, _("Learn to play"), _("This game has no lesson yet."))
+        return
+    buttons: list[tuple[str, Callable[[], None] | None]] = [
+        (game_title(game), partial(open_lesson, app, game)) for game in games
+    ]
+    app.push(
+        Dialog(
+            app,
+            _("Learn to play"),
+            _("A guided first game on the real table, about 5 minutes. Which game?"),
+            [*buttons, (_("Back"), None)],
+        )
+    )
+
+
+def never_played(game: str) -> bool:
+    """Has no game of ``game`` been counted in the statistics yet?"""
+    stats = load_stats()
+    return not any(key[0] == game and rec.played for key, rec in stats.records.items())
+
+
+def offer_lesson(app: App, game: str) -> bool:
+    """Should the setup offer ``game``'s lesson now? Once: the first time a player picks a
+    game he has never played (remembered in the settings, so never again)."""
+    settings = app.settings
+    if game in settings.lessons_offered or not has_lesson(game) or not never_played(game):
+        return False
+    app.change_settings(lessons_offered=(*settings.lessons_offered, game))
+    return True
 
 
 class LessonOverlay(Scene):
@@ -215,7 +274,7 @@ class LessonOverlay(Scene):
             self.waited = 0.0
             return
         self.waited += dt
-        if self.waited < DEMO_PAUSE:
+        if self.waited < DEMO_PAUSE + 2 * self.app.pace:
             return
         self.waited = 0.0
         if runner.finished:
@@ -244,13 +303,14 @@ class LessonOverlay(Scene):
         own = tuple(t for t in step.lit if t and t[0] != "button")
         if own and self.table.replay is None:
             self.table.draw_lit(surface, own)
-        pulse = 0.5 + 0.5 * abs(((self.clock * 1.6) % 2) - 1)
-        glow = theme.mix(theme.ACCENT, theme.HIGHLIGHT, pulse)
+        glow = lit_colour(self.clock)
         for target in step.lit:
             if len(target) == 2 and target[0] == "button":
                 widget = _find(self.table, str(target[1]))
                 if widget is not None and widget.visible:
-                    pygame.draw.rect(surface, glow, widget.rect.inflate(8, 8), 4, border_radius=10)
+                    rect = widget.rect.inflate(10, 10)
+                    pygame.draw.rect(surface, theme.SHADOW, rect.inflate(6, 6), 3, border_radius=12)
+                    pygame.draw.rect(surface, glow, rect, 5, border_radius=10)
         self.draw_bar(surface)
         self.widgets.draw(surface)
 
@@ -259,25 +319,28 @@ class LessonOverlay(Scene):
         theme.panel(surface, b)
         runner = self.runner
         count = len(runner.lesson.steps)
-        label = ngettext("Step {n} of {count}", "Step {n} of {count}", count).format(
-            n=runner.index + 1, count=count
-        )
+        label = _("Step {n} of {count}").format(n=runner.index + 1, count=count)
         theme.blit_text(
             surface, label, (b.x + 14, b.y + 6), theme.FONT_SMALL, theme.TEXT_DIM, anchor="topleft"
         )
-        left = b.x + 14 + max(110, theme.text_width(label, theme.FONT_SMALL) + 14)
-        width = self.buttons_left() - 16 - left
-        words = _(runner.step.text)
-        size = theme.FONT_BODY
-        lines = theme.wrap(words, size, max(60, width), True)
-        if len(lines) > 2:
-            size = theme.FONT_SMALL + 1
-            lines = theme.wrap(words, size, max(60, width), True)
+        widest = _("Step {n} of {count}").format(n=count, count=count)  # the text never jumps
+        left = b.x + 14 + max(110, theme.text_width(widest, theme.FONT_SMALL) + 14)
+        size, lines = step_lines(_(runner.step.text), self.buttons_left() - 16 - left)
         line_h = theme.font(size, True).get_linesize()
-        y = b.centery - line_h * min(2, len(lines)) // 2
-        for line in lines[:2]:
+        y = b.centery - line_h * len(lines) // 2
+        for line in lines:
             theme.blit_text(surface, line, (left, y), size, theme.TEXT, True)
             y += line_h
+
+
+def step_lines(words: str, width: int) -> tuple[int, list[str]]:
+    """A step's text in at most two lines of the bar (a smaller font if it must be; three small
+    lines rather than a cut text)."""
+    for size in (theme.FONT_BODY, theme.FONT_SMALL + 1):
+        lines = theme.wrap(words, size, max(60, width), True)
+        if len(lines) <= 2:
+            return size, lines
+    return theme.FONT_SMALL, theme.wrap(words, theme.FONT_SMALL, max(60, width), True)[:3]
 
 
 def _find(table: TableScene, ident: str) -> Any:
@@ -288,4 +351,11 @@ def _find(table: TableScene, ident: str) -> Any:
     return None
 
 
-__all__ = ["LessonOverlay", "lesson_seats", "start_lesson"]
+__all__ = [
+    "LessonOverlay",
+    "choose_lesson",
+    "lesson_seats",
+    "never_played",
+    "offer_lesson",
+    "start_lesson",
+]

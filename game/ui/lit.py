@@ -7,12 +7,12 @@ from collections.abc import Iterable
 import pygame
 
 from game.ui import theme
+from game.ui.lesson import lit_colour
 
 
 def draw_lit(surface: pygame.Surface, rects: Iterable[pygame.Rect], clock: float) -> None:
-    """A frame that pulses between the accent and the highlight colour around each rect."""
-    pulse = 0.5 + 0.5 * abs(((clock * 1.6) % 2) - 1)
-    glow = theme.mix(theme.ACCENT, theme.HIGHLIGHT, pulse)
+    """A frame in the lesson's pulsing light around each rect, with a shadow to stand out."""
+    glow = lit_colour(clock)
     for rect in rects:
-        pygame.draw.rect(surface, theme.SHADOW, rect.inflate(4, 4), 2, border_radius=10)
-        pygame.draw.rect(surface, glow, rect, 4, border_radius=9)
+        pygame.draw.rect(surface, theme.SHADOW, rect.inflate(6, 6), 3, border_radius=11)
+        pygame.draw.rect(surface, glow, rect, 5, border_radius=9)

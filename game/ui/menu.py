@@ -14,6 +14,7 @@ from game.persist import SavedGame, SaveError, load_autosave
 from game.play.session import game_title
 from game.registry import GAMES
 from game.ui import sprites, theme
+from game.ui.lesson import choose_lesson
 from game.ui.saving import ask_to_replace, resume
 from game.ui.scene import Scene
 from game.ui.widgets import Button
@@ -61,8 +62,10 @@ class MenuScene(Scene):
         super().layout(size)
         self.widgets.clear()
         w, h = size
-        bw, bh, gap = min(320, (w - 60) // 2), 50, 12
+        bw, gap = min(320, (w - 60) // 2), 12
         top = max(h // 2 - 10, 300)
+        rows = -(-(len(GAMES) + 7) // 2)  # the games and the seven other entries, two a row
+        bh = max(30, min(50, (h - top - 40) // rows - gap))  # short windows: lower buttons
         if self.saved is not None:
             continue_tip = _("Go on with the game you were playing")
         else:
@@ -79,6 +82,13 @@ class MenuScene(Scene):
                     _(spec.info.blurb),
                 )
                 for key, spec in GAMES.items()
+            ),
+            (
+                _("Learn to play"),
+                partial(choose_lesson, self.app),
+                pygame.K_t,
+                "learn",
+                _("A guided first game, step by step"),
             ),
             (_("Rules & keys"), self.app.toggle_help, pygame.K_F1, "rules", ""),
             (_("Statistics"), self.open_stats, pygame.K_s, "stats", ""),

@@ -14,6 +14,7 @@ import pygame
 
 from game.core import LEVELS
 from game.i18n import _
+from game.play.lesson import has_lesson
 from game.play.session import (
     COMPUTER_NAMES,
     Seat,
@@ -27,6 +28,7 @@ from game.play.session import (
 from game.play.setup_memory import offered_seats, remember_seats, remembered_seats
 from game.registry import GAME_KEYS
 from game.ui import sprites, theme
+from game.ui.lesson import offer_lesson, start_lesson
 from game.ui.scene import Scene
 from game.ui.tables import open_table
 from game.ui.widgets import Button, Segmented, TextEntry
@@ -73,10 +75,12 @@ class SetupScene(Scene):
         self.seed_text = ""
         self.error = ""
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.offer = offer_lesson(app, game)  # a game picked for the first time: its lesson?
 
     # -- seat editing ----------------------------------------------------------------------
     def set_game(self, index: int) -> None:
         self.game = GAME_KEYS[index]
+        self.offer = offer_lesson(self.app, self.game)
         if remembered_seats(self.game) is not None:  # else the seats set here so far stay
             self.seats = offered_seats(self.game)
         low, high = seat_limits(self.game)
@@ -152,6 +156,11 @@ class SetupScene(Scene):
     def back(self) -> None:
         self.app.pop(self)
 
+    def learn(self) -> None:
+        """This game's lesson instead of a new game."""
+        self.app.pop(self)
+        start_lesson(self.app, self.game)
+
     # -- layout ----------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -181,6 +190,15 @@ class SetupScene(Scene):
                 ident="game",
             )
         )
+        learn = Button(
+            _("Learn to play"),
+            self.learn,
+            pygame.Rect(self.box.right - 228, self.box.y + 70, 200, 40),
+            ident="learn",
+            tooltip=_("A guided first game, step by step"),
+        )
+        learn.visible = has_lesson(self.game)
+        add(learn)
         y = self.box.y + 130
         for i, seat in enumerate(self.seats):
             x = x0
@@ -288,14 +306,20 @@ class SetupScene(Scene):
             True,
         )
         low, high = seat_limits(self.game)
+        note = _("{low}–{high} players · colours are unique · names can be edited").format(
+            low=low, high=high
+        )
+        if self.offer:  # the first time: the lesson is offered (its button is lit)
+            note = _("New to this game? Learn to play: about 5 minutes")
+            pygame.draw.rect(
+                surface, theme.ACCENT, self.widget("learn").inflate(8, 8), 3, border_radius=10
+            )
         theme.blit_text(
             surface,
-            _("{low}–{high} players · colours are unique · names can be edited").format(
-                low=low, high=high
-            ),
+            note,
             (self.box.right - 28, self.box.y + 28),
             theme.FONT_SMALL,
-            theme.TEXT_DIM,
+            theme.ACCENT if self.offer else theme.TEXT_DIM,
             anchor="topright",
         )
         theme.blit_text(

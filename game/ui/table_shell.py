@@ -247,7 +247,7 @@ class TableScene(Scene):
             words = lesson.refusal(action)
             if words is not None:
                 lesson.refused += 1
-                self.say(lambda: _(words), theme.BAD)
+                self.say(lambda: _(words), theme.ACCENT)  # a guide's word, not an error
                 return False
         line = self.spec.describe(before, action)  # the names the state had then
         try:

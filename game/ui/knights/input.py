@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from game.ui.knights.table import KnightsTableScene
 
 
-
 def handle(t: KnightsTableScene, event: pygame.event.Event) -> bool:
     if event.type == pygame.MOUSEMOTION:
         t.pointer = event.pos
@@ -102,6 +101,7 @@ def move_cursor(t: KnightsTableScene, step: tuple[int, int]) -> None:
                 + abs(s[1] - cy)
             ),
         )
+
 
 # -- drawing -----------------------------------------------------------------------------
 

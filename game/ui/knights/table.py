@@ -59,6 +59,7 @@ class KnightsTableScene(TableScene):
         self.picker: DeployPicker | None = None
         self.message_colour = theme.BAD  # refusals in red, hints in gold
         self.hint_action: Any = None
+        self.lesson_ready_for: int | None = None  # the lesson step whose lay is made ready
         self.board_area = pygame.Rect(0, 0, 1, 1)
         self.labelled_area = self.board_area
         # The board's scale and place as last drawn, with the area and the seat on turn then:
@@ -165,6 +166,8 @@ class KnightsTableScene(TableScene):
             return []
         if not self.human_to_move() or self.state.phase != "place" or self.selected_kind() is None:
             return []
+        if self.lesson is not None and self.lesson.step.reading:
+            return []  # a lesson's step to read: only what it lights shows
         return list(self.state.legal_spots())
 
     # -- layout ------------------------------------------------------------------------------
@@ -338,6 +341,24 @@ class KnightsTableScene(TableScene):
     def human_turn(self, seat: int) -> None:
         if self.state.phase == "deploy" and self.picker is None:
             self._after_move()
+        self._lesson_ready()
+
+    def _lesson_ready(self) -> None:
+        """Once per lesson step that asks for a lay: its tile picked, the cursor on its spot
+        (the learner clicks the lit spot, or presses Enter)."""
+        lesson = self.lesson
+        if lesson is None or self.lesson_ready_for == lesson.index:
+            return
+        move = lesson.learner_move()
+        if move is None:
+            return  # a step to read: the next step readies its move
+        self.lesson_ready_for = lesson.index
+        if isinstance(move, Place):
+            tiles = self.hand_tiles()
+            index = next((i for i, tile in enumerate(tiles) if tile.tile == move.tile), None)
+            if index is not None:
+                self.select(index)
+                self.cursor = (move.x, move.y)
 
     def seats_changed(self) -> None:
         self.hint_action = None  # a hint for a seat the computer may play now
