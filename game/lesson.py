@@ -70,6 +70,15 @@ class Lesson:
     learner: int = 0
     level: str = "easy"
     title: str = N_("Learn to play")
+    # Is a move the script's move, told in another way (a card game's sets in another order)?
+    # None: only the very same action is.
+    same_move: Callable[[Any, Any], bool] | None = None
+
+    def is_move(self, action: Any, scripted: Any) -> bool:
+        """Does ``action`` play the scripted move ``scripted``?"""
+        return action == scripted or (
+            self.same_move is not None and self.same_move(action, scripted)
+        )
 
 
 __all__ = ["OFF_SCRIPT", "READ_ON", "Lesson", "Move", "Step", "Target"]

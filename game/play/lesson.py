@@ -111,9 +111,13 @@ class LessonRunner:
             return None
         if not self.script.moves or self.moved:
             return READ_ON
-        if due is None and action in self.script.moves:
+        if due is None and self._scripted(action) is not None:
             return None
         return self.step.refusal
+
+    def _scripted(self, action: Any) -> Any | None:
+        """The step's learner move that ``action`` plays (None: none of them)."""
+        return next((m for m in self.script.moves if self.lesson.is_move(action, m)), None)
 
     def moved_on(self, action: Any) -> None:
         """``action``, accepted by :meth:`refusal`, was played: the lesson moves on (a step's
@@ -121,7 +125,7 @@ class LessonRunner:
         if action == self.computer_move():
             self.played += 1
             return
-        if action in self.script.moves and self.computer_done():
+        if self.computer_done() and self._scripted(action) is not None:
             self.moved = True
             if not self.last:
                 self._advance()

@@ -106,6 +106,7 @@ PLUGIN: GamePlugin[RummyState, Action] = GamePlugin(
     agent_ref="ai.rummy.levels:make_rummy_agent",
     review_ref="ai.rummy.review:RummyReview",
     table_ref="game.ui.rummy.table:RummyTableScene",
+    lesson_ref="game.rummy.lesson:LESSON",
     help_ref="game.ui.rummy.help:RUMMY_TOPIC",
     rules_pictures_ref="game.ui.rummy.rules_pictures:rummy_pictures",
     hint_ref="ai.rummy.hint:HintSearch",

@@ -458,7 +458,8 @@ class TableScene(Scene):
         state = self.state
         if state.is_terminal:
             key = self.results_key()
-            if self.results_shown_for != key:
+            # A lesson tells the result itself; its table shows the scores once played on.
+            if self.results_shown_for != key and self.lesson is None:
                 self.results_shown_for = key
                 self.show_results()
             return

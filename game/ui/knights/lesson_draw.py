@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui import theme
+from game.ui import lit
 from game.ui.knights.panels import MINI
-from game.ui.lesson import lit_colour
 
 if TYPE_CHECKING:
     from game.ui.knights.table import KnightsTableScene
@@ -55,7 +54,4 @@ def lit_rects(t: KnightsTableScene, targets: tuple[Any, ...]) -> list[pygame.Rec
 
 
 def draw_lit(t: KnightsTableScene, surface: pygame.Surface, targets: tuple[Any, ...]) -> None:
-    glow = lit_colour(t.clock)
-    for rect in lit_rects(t, targets):
-        pygame.draw.rect(surface, theme.SHADOW, rect.inflate(6, 6), 3, border_radius=11)
-        pygame.draw.rect(surface, glow, rect, 5, border_radius=9)
+    lit.draw_lit(surface, lit_rects(t, targets), t.clock)

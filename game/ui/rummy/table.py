@@ -20,7 +20,7 @@ from game.rummy.draft import DraftError
 from game.seat_events import SeatEvent
 from game.ui import theme
 from game.ui.overlays import Dialog
-from game.ui.rummy import controls, input, players, table_draw
+from game.ui.rummy import controls, input, lesson_draw, players, table_draw
 from game.ui.rummy.animation import CardFlight, Flight, changed_sets, new_positions
 from game.ui.rummy.geometry import (
     Drop,
@@ -42,6 +42,7 @@ from game.ui.rummy.view import (
     RummyView,
 )
 from game.ui.saving import autosave_table
+from game.ui.table_shell import LESSON_BAR_H
 
 if TYPE_CHECKING:
     pass
@@ -61,7 +62,9 @@ class RummyTableScene(RummyView):
         self.hand_area = pygame.Rect(8, h - hand_h, left_w - 16, hand_h)
         buttons_y = self.hand_area.y - BUTTONS_H
         self.status_area = pygame.Rect(8, buttons_y - STATUS_H, left_w - 16, STATUS_H)
-        self.table_area = pygame.Rect(8, TOP_H + 6, left_w - 12, self.status_area.y - TOP_H - 8)
+        # A lesson's bar takes a band above the sets (see lesson_area).
+        top = TOP_H + (LESSON_BAR_H if self.lesson is not None else 0)
+        self.table_area = pygame.Rect(8, top + 6, left_w - 12, self.status_area.y - top - 8)
         self._build_widgets(buttons_y)
         self._grid = None
 
@@ -477,6 +480,14 @@ class RummyTableScene(RummyView):
         return input.hover_text(self, pos)
 
     # -- drawing -----------------------------------------------------------------------------
+    # -- a lesson ----------------------------------------------------------------------------
+    def lesson_area(self) -> pygame.Rect:
+        """The lesson's bar: across the table's column, under the top bar."""
+        return pygame.Rect(0, TOP_H, self.side_area.x, LESSON_BAR_H)
+
+    def draw_lit(self, surface: pygame.Surface, targets: tuple[Any, ...]) -> None:
+        lesson_draw.draw_lit(self, surface, targets)
+
     def draw(self, surface: pygame.Surface) -> None:
         table_draw.draw_scene(self, surface)
         self.widgets.draw(surface)
