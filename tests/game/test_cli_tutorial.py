@@ -27,10 +27,11 @@ def _env(home: Path) -> dict[str, str]:
     }
 
 
-def test_the_demo_plays_the_lesson_to_its_end_and_exits_0(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", [g for g in GAME_KEYS if has_lesson(g)])
+def test_the_demo_plays_the_lesson_to_its_end_and_exits_0(tmp_path: Path, game: str) -> None:
     shot = tmp_path / "end.png"
     done = subprocess.run(
-        [sys.executable, "-m", "game", "tutorial", "knights", "--demo", "--pace", "0"]
+        [sys.executable, "-m", "game", "tutorial", game, "--demo", "--pace", "0"]
         + ["--size", "1024x640", "--screenshot", str(shot), "--quit-after", "120"],
         capture_output=True,
         text=True,
