@@ -35,6 +35,12 @@ class WhyRecord:
     before: Any
     action: Any
     considered: Considered | None
+    # The actions of that turn played so far (the first is ``action``): what every player saw.
+    played: tuple[Any, ...] = ()
+
+    def seen(self) -> list[Any]:
+        """The turn's moves as they were played (at least its first)."""
+        return list(self.played) or [self.action]
 
 
 def _actions(game: str, dicts: Sequence[dict[str, Any]]) -> list[Any]:
@@ -64,7 +70,7 @@ def why_lines(
     hidden = spec.info.hidden_information
     considered = record.considered
     if considered is None or not considered.options:
-        played = [record.action]
+        played = record.seen()
         lines.append(
             (
                 _("Played: {move}").format(move=words.better_words(record.before, played, symbols)),
@@ -91,7 +97,7 @@ def why_lines(
         if not actions:
             continue
         if hidden and index == 0:
-            actions = [record.action]  # what every player saw played, not the plan behind it
+            actions = record.seen()  # what every player saw played, not the plan behind it
         if hidden and index and words.public_words is not None:
             move = words.public_words(record.before, actions)
         else:

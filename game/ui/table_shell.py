@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -526,10 +527,18 @@ class TableScene(Scene):
         history = self.session.history
         same_turn = bool(history) and history[-1].is_move and history[-1].seat == seat
         if decision.action is not None and self.act(decision.action):
-            if not (same_turn and self.why is not None and self.why.seat == seat):
+            if same_turn and self.why is not None and self.why.seat == seat:
+                self.why = replace(self.why, played=(*self.why.seen(), decision.action))
+            else:
                 level = self.session.seats[seat].level or ""
                 self.why = WhyRecord(
-                    self.session.game, seat, level, before, decision.action, decision.considered
+                    self.session.game,
+                    seat,
+                    level,
+                    before,
+                    decision.action,
+                    decision.considered,
+                    (decision.action,),
                 )
                 self.sync_widgets()
             return

@@ -70,3 +70,19 @@ def test_knights_why_names_no_tile_of_the_computers_hand_it_did_not_lay() -> Non
 
     for kind in set(kept) - {played.tile}:
         assert tile_name(kind) not in said.split("Also weighed")[1], kind
+
+
+def test_knights_why_tells_the_turn_as_it_was_played() -> None:
+    before = new_knights(["Ann", "Hilde"], 2)
+    while before.phase == "keep":
+        before = before.apply(before.legal_actions()[0])
+    seat = before.current_player
+    place = next(
+        a for a in before.legal_actions() if isinstance(a, Place) and "castle" not in a.tile
+    )
+    planned = Option((place.to_dict(),), 0.5, 300)
+    record = WhyRecord(
+        "knights", seat, "hard", before, place, Considered(SEARCH, (planned,)), (place, END)
+    )
+    played = next(text for text, kind in why_lines(record, ["Ann", "Hilde"]) if kind == "played")
+    assert "and stop" in played  # the whole turn the others saw, its end included
