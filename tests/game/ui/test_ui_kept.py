@@ -351,3 +351,35 @@ def test_a_kept_game_that_cannot_be_written_is_said_once_and_the_game_goes_on() 
     assert [info.name for info in saves.saves] == ["Evening"]
     assert "finished" in saves.problem
     pygame.quit()
+
+
+def test_a_review_made_from_the_results_screen_is_stored_in_the_kept_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reviewed from the results screen, the kept game reopens from the Load screen at once,
+    with the same findings, not reviewed a second time."""
+    monkeypatch.setattr("ai.review.default_budget", lambda game: 0.01)
+    app = menu_app()
+    table = knights_to_the_end(app, seed=12)
+    assert wait_until(app, lambda: app.top is not table, 10)
+    results = app.top
+    click(app, results.widget("review").center)
+    scene = app.top
+    assert isinstance(scene, ReviewScene) and scene.running
+    assert wait_until(app, lambda: not scene.running, 120)
+    assert scene.review is not None and scene.review.complete and not scene.note
+    [info] = list_kept()
+    kept_time = info.path.stat().st_mtime
+    assert load_game(info.path).review is not None
+    press(app, pygame.K_ESCAPE)  # back to the results
+
+    saves = open_load_screen(app)
+    press(app, pygame.K_DOWN)  # the kept game
+    assert saves.chosen() == info
+    click(app, saves.widget("review").center)
+    reopened = app.top
+    assert isinstance(reopened, ReviewScene) and reopened is not scene
+    assert reopened.job is None  # not reviewed again: the review stored in the kept file
+    assert sorted(reopened.judged) == sorted(scene.judged)
+    assert info.path.stat().st_mtime == kept_time  # still listed when it was kept
+    pygame.quit()
