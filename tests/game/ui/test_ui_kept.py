@@ -307,6 +307,32 @@ def test_choosing_a_kept_game_leaves_the_save_name_alone() -> None:
     pygame.quit()
 
 
+def test_retry_over_a_game_in_progress_asks_to_retry_and_says_it_starts_over() -> None:
+    """The Load screen's Retry plays a kept game from its start: the question's button and
+    the new game's log say so, not "from here"."""
+    app = menu_app()
+    knights_to_the_end(app, seed=12)
+    assert app.keeper is not None and app.keeper.flush(10)
+    seats = [Seat("Ann", True, colour=0), Seat("Kunz", False, "easy", colour=1)]
+    table = open_table(app, Session("knights", seats, 3))
+    press(app, pygame.K_ESCAPE)  # pause
+    click(app, app.top.widget("saves").center)
+    saves = app.top
+    assert isinstance(saves, SavesScene) and saves.table is table
+    assert wait_until(app, lambda: not saves.reading(), 10)
+    press(app, pygame.K_DOWN)  # the kept game
+    click(app, saves.widget("retry").center)  # (R would type into the name field here)
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and "from its start" in dialog.message
+    click(app, dialog.widget("Retry").center)
+    again = app.top
+    assert isinstance(again, KnightsTableScene) and again is not table
+    log = [line for line, _colour in again.log.entries]
+    assert any("Played again from the start" in line for line in log)
+    assert not any("from here" in line for line in log)
+    pygame.quit()
+
+
 def test_the_arrows_scroll_through_twenty_kept_games_below_the_named_saves() -> None:
     app = headless_app((1024, 640))
     app.push(app.make_scene("menu"))
