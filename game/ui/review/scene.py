@@ -323,10 +323,14 @@ class ReviewScene(Scene):
                 source.game, source.states, source.history, turn, seat, source.names, turns
             )
         # "you" only when one player is told and it is his decision
+        own = source.own_decision(turn)  # else the seat was handed over: not "you"
         named = len(source.reviewed_seats) > 1 or turn.seat not in source.reviewed_seats
-        return finding_text(
-            source.game, source.states, source.history, turn, source.names, turns, named
+        text = finding_text(
+            source.game, source.states, source.history, turn, source.names, turns, named or not own
         )
+        if not own:
+            return _("Played by the computer: {decision}").format(decision=text)
+        return text
 
     def row_lines(self, kind: str, turn: ReviewedTurn, seat: int, width: int) -> list[str]:
         key = (kind, turn.index, seat, width)

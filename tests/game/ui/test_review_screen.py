@@ -489,6 +489,35 @@ def test_a_decision_the_computer_made_in_a_persons_seat_is_not_listed_as_his() -
     pygame.quit()
 
 
+def test_a_decision_the_computer_made_in_a_persons_seat_says_so_when_opened() -> None:
+    """Chosen with the arrows and opened, a decision the computer made in Ann's seat (handed
+    over) is said to be the computer's, in the detail and on the table, not graded as hers."""
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    source, review = knights_review(handed_over_session())
+    theirs = next(t for t in review.turns if t.is_mistake)
+    assert theirs.seat == 0 and not source.own_decision(theirs)
+    scene = app.push(app.make_scene("review", source))
+    app.run_frames(2)
+    assert isinstance(scene, ReviewScene)
+    for _step in range(len(review.turns)):
+        if scene.selected_turn() == theirs:
+            break
+        press(app, pygame.K_RIGHT)
+    assert scene.selected_turn() == theirs
+    detail = scene.row_lines("detail", theirs, theirs.seat, scene.detail_area.w - 40)
+    assert detail[0].startswith("Played by the computer: ")
+    assert " Ann " in detail[0] and " you " not in detail[0]  # not "you laid..."
+    mine = next(t for t in review.turns if t.seat == 0 and source.own_decision(t))
+    assert not scene.turn_text(mine, 0, "finding").startswith("Played by the computer")
+    press(app, pygame.K_RETURN)
+    position = app.top
+    assert isinstance(position, ReviewPosition) and position.focus == theirs
+    assert "Ann (the computer)" in position.title()
+    assert position.line_text().startswith("Played by the computer: ")
+    pygame.quit()
+
+
 # ----- a review that teaches every turn (issue 38) ------------------------------------------
 
 
