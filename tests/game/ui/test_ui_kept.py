@@ -155,6 +155,20 @@ def nim_kept(seed: int) -> Path:
     return keep_finished(saved_game("nim", session.seats, session.state, history))
 
 
+def test_a_shared_win_is_listed_as_shared() -> None:
+    """The Name column of a kept game says who won; a tie shared by two reads as shared,
+    not as "Won by Ann, Kunz" (as if they had played together)."""
+    from game.ui.saves_scene import row_name
+
+    app = menu_app()
+    nim_kept(5)
+    saves = open_load_screen(app)
+    [info] = saves.saves
+    assert row_name(info) == f"Won by {info.winners[0]}"
+    assert row_name(replace(info, winners=("Ann", "Kunz"))) == "Shared win: Ann, Kunz"
+    pygame.quit()
+
+
 def test_a_kept_game_is_deleted_from_the_load_screen() -> None:
     app = menu_app()
     first, second = nim_kept(1), nim_kept(2)
