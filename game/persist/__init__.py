@@ -9,7 +9,7 @@ from game.wording import set_translator
 
 from .atomic import SaveError, write_atomic
 from .background import BackgroundSaver
-from .kept import KEPT_GAMES, keep_finished, list_kept
+from .kept import KEPT_GAMES, keep_finished, list_kept, store_kept_review
 from .paths import autosave_path, data_dir, kept_dir, saves_dir, settings_path, stats_path
 from .replay import replay_log, replay_states
 from .saves import (
@@ -75,6 +75,7 @@ __all__ = [
     "set_translator",
     "settings_path",
     "stats_path",
+    "store_kept_review",
     "store_review",
     "write_atomic",
 ]

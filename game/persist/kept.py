@@ -16,9 +16,11 @@ import contextlib
 import time
 from pathlib import Path
 
+from game.review import GameReview
+
 from .atomic import SaveError, describe_os_error
 from .paths import kept_dir
-from .saves import SAVE_SUFFIX, SavedGame, SaveInfo, list_folder, save_game
+from .saves import SAVE_SUFFIX, SavedGame, SaveInfo, list_folder, load_game, save_game, store_review
 
 KEPT_GAMES = 20
 
@@ -70,3 +72,31 @@ def keep_finished(saved: SavedGame, keep: int = KEPT_GAMES) -> Path:
 def list_kept() -> list[SaveInfo]:
     """The kept games, newest first; one that won't load is listed with its ``problem``."""
     return list_folder(kept_dir(), kept=True)
+
+
+def holds(path: Path, saved: SavedGame) -> bool:
+    """Does the file at ``path`` hold ``saved``'s very game (position and history)?"""
+    try:
+        found = load_game(path)
+    except SaveError:
+        return False
+    return (
+        found.game == saved.game
+        and found.history == saved.history
+        and found.state.to_dict() == saved.state.to_dict()
+    )
+
+
+def store_kept_review(saved: SavedGame, review: GameReview) -> Path | None:
+    """Store ``review`` in the kept file that holds ``saved`` (a game kept by
+    :func:`keep_finished`), so the Load screen reopens it at once; None when no kept file
+    holds it any more (deleted, or dropped for newer games). SaveError (with a sentence) when
+    the file holding it can't be written."""
+    try:
+        files = _kept_files(kept_dir())
+    except SaveError:
+        return None
+    for _modified, _name, path in files:
+        if holds(path, saved):
+            return store_review(path, review, made_for=saved)
+    return None

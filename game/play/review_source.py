@@ -4,7 +4,8 @@ A review opens from a save (the Load screen) or from the live table (the results
 Either way it becomes one :class:`ReviewSource`: the seats as they are now, the states
 ``[before history[0], after history[0], ..., after the last]`` the review engine wants, the
 history itself, a stored review if there is one, and ``keep`` to store the finished review
-(into the save file, or on the session so reopening it is instant).
+(into the save file, or on the session so reopening it is instant, and into the game's kept
+file when it has been kept).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core import GameState
-from game.persist import SavedGame, SaveError, replay_states, store_review
+from game.persist import SavedGame, SaveError, replay_states, store_kept_review, store_review
 from game.play.session import Seat
 from game.review import GameReview, ReviewedTurn, review_covers
 from game.seat_events import HistoryItem, SeatEvent
@@ -166,6 +167,13 @@ def source_from_session(session: Session) -> ReviewSource | None:
 
     def keep(review: GameReview) -> str | None:
         session.review = review
+        kept = session.kept
+        if not isinstance(kept, SavedGame) or len(kept.history) != review.moves:
+            return None  # not kept, or kept with fewer moves than were reviewed
+        try:
+            store_kept_review(kept, review)
+        except (SaveError, ValueError, OSError) as error:
+            return str(error)
         return None
 
     history = tuple(entry.action for entry in entries)

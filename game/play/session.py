@@ -190,6 +190,9 @@ class Session:
     decisions: int = field(init=False, default=0)
     # The last review of this game (game.review.GameReview): reopening it is instant.
     review: Any = field(init=False, default=None)
+    # The finished game as kept in the Load screen (game.persist.SavedGame): its review is
+    # stored in that file too.
+    kept: Any = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         validate_seats(self.game, self.seats)

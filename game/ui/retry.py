@@ -34,7 +34,7 @@ def retry_from_review(app: App, source: ReviewSource, index: int) -> None:
     except RetryError as error:
         show_message(app, _("Can't play from here"), str(error))
         return
-    _play(app, retry, _table_below(app))
+    _play(app, retry, _table_below(app), from_start=False)
 
 
 def retry_from_save(app: App, path: Path, table: Any | None = None) -> None:
@@ -48,7 +48,7 @@ def retry_from_save(app: App, path: Path, table: Any | None = None) -> None:
     except RetryError as error:
         show_message(app, _("Can't play from here"), str(error))
         return
-    _play(app, retry, table)
+    _play(app, retry, table, from_start=True)
 
 
 def _table_below(app: App) -> Any | None:
@@ -59,20 +59,32 @@ def _table_below(app: App) -> Any | None:
     return tables[-1] if tables else None
 
 
-def _play(app: App, retry: SavedGame, table: Any | None) -> None:
-    """Open ``retry``, after asking when it would take the place of a game in progress."""
+def _play(app: App, retry: SavedGame, table: Any | None, from_start: bool) -> None:
+    """Open ``retry``, after asking when it would take the place of a game in progress; the
+    question and the log say what the player chose (Retry: from the start)."""
     in_progress = game_in_progress(table)
     if in_progress is None:
-        _open(app, retry)
+        _open(app, retry, from_start)
         return
-    message = _(
-        "{game} with {players} is in progress. Playing from here takes its place: save that "
-        "game under a name first to keep it."
-    ).format(game=game_title(in_progress.game), players=", ".join(in_progress.players))
-    ask_to_replace(app, message, _("Play from here"), lambda: _open(app, retry))
+    if from_start:
+        message = _(
+            "{game} with {players} is in progress. Playing this game again from its start "
+            "takes its place: save that game under a name first to keep it."
+        )
+        label = _("Retry")
+    else:
+        message = _(
+            "{game} with {players} is in progress. Playing from here takes its place: save "
+            "that game under a name first to keep it."
+        )
+        label = _("Play from here")
+    message = message.format(
+        game=game_title(in_progress.game), players=", ".join(in_progress.players)
+    )
+    ask_to_replace(app, message, label, lambda: _open(app, retry, from_start))
 
 
-def _open(app: App, retry: SavedGame) -> None:
+def _open(app: App, retry: SavedGame, from_start: bool) -> None:
     try:
         session = retry_session(retry)
     except RetryError as error:
@@ -83,6 +95,8 @@ def _open(app: App, retry: SavedGame) -> None:
     restore_table(
         table,
         retry,
-        lambda: _("Played again from here: the same deal, the same draws to come."),
+        (lambda: _("Played again from the start: the same deal, the same draws to come."))
+        if from_start
+        else (lambda: _("Played again from here: the same deal, the same draws to come.")),
     )
     autosave_table(table)  # the new game is the one Continue resumes, from its first moment

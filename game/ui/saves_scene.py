@@ -176,6 +176,8 @@ def row_name(info: SaveInfo) -> str:
     """The Name column: a named save's name; a kept game says who won it."""
     if not info.kept or info.problem:
         return info.name  # a damaged kept file by its name, to tell it apart
+    if len(info.winners) > 1:  # a shared win, not a win of a team
+        return _("Shared win: {names}").format(names=", ".join(info.winners))
     if info.winners:
         return _("Won by {names}").format(names=", ".join(info.winners))
     return _("Finished")

@@ -110,8 +110,18 @@ def keep_table(table: Any) -> None:
     )
     if not played_by_a_person:
         return
+    saved = saved_from_table(table)
     with contextlib.suppress(RuntimeError):  # a closed writer: the app is shutting down
-        keeper(table.app).submit(saved_from_table(table))
+        keeper(table.app).submit(saved)
+        session.kept = saved  # its review goes into the kept file too
+
+
+def kept_written(app: App, timeout: float = 2.0) -> None:
+    """Wait (briefly) until the finished game is in its kept file, so a review can be stored
+    there."""
+    writer: BackgroundSaver | None = getattr(app, "keeper", None)
+    if writer is not None:
+        writer.flush(timeout)
 
 
 def report_problems(app: App) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from game.i18n import _
 from game.persist import SaveError, load_game
 from game.play.review_source import ReviewSource, source_from_saved, source_from_session
-from game.ui.saving import show_message
+from game.ui.saving import kept_written, show_message
 
 if TYPE_CHECKING:
     from game.play.session import Session
@@ -27,7 +27,9 @@ def open_review(app: App, source: ReviewSource | None) -> None:
 
 
 def review_session(app: App, session: Session) -> None:
-    """Review the live game (its kept history); the result stays with the session."""
+    """Review the live game (its kept history); the result stays with the session, and goes
+    into the finished game's kept file."""
+    kept_written(app)
     open_review(app, source_from_session(session))
 
 

@@ -26,7 +26,7 @@ from game.seat_events import HistoryItem, SeatEvent
 from game.ui import theme
 from game.ui.replay import ReplayTurn, ReplayView
 from game.ui.retry import retry_from_review
-from game.ui.review.words import better_words, decision_label, finding_text, grade_word, percent
+from game.ui.review.words import better_words, decision_label, grade_word, percent
 from game.ui.scene import Scene
 from game.ui.tables import table_class
 from game.ui.widgets import Button
@@ -342,6 +342,8 @@ class ReviewPosition(Scene):
         turn = self.focus
         names = self.source.names
         name = names[turn.seat] if turn.seat < len(names) else str(turn.seat + 1)
+        if not self.source.own_decision(turn):  # the seat was handed over to the computer
+            name = _("{name} (the computer)").format(name=name)
         title = _("{label} · {name}").format(
             label=decision_label(self.source.game, turn), name=name
         )
@@ -390,17 +392,7 @@ class ReviewPosition(Scene):
                 return _("Better: {words}").format(words=words)
             return _("The search's choice, no better beyond the noise: {words}").format(words=words)
         if self._contains(turn, self.cursor):
-            source = self.source
-            named = len(source.reviewed_seats) > 1 or turn.seat not in source.reviewed_seats
-            return finding_text(
-                source.game,
-                source.states,
-                source.history,
-                turn,
-                source.names,
-                self.review.turns,
-                named,
-            )
+            return self.review.turn_text(turn, turn.seat, "finding")  # as the list says it
         if self.cursor > 0:
             entry = self.entries[self.cursor - 1]
             return entry.text or ""

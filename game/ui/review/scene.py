@@ -98,6 +98,8 @@ class ReviewScene(Scene):
         self.chosen: int | None = None  # the chosen decision (its history index)
         self.detail_area = pygame.Rect(0, 0, 0, 0)
         self.first_row = 0
+        # The list scrolls to the chosen row when it is chosen, not after the wheel moved it.
+        self.follow_chosen = True
         self.list_area = pygame.Rect(0, 0, 0, 0)
         self.full_list = pygame.Rect(0, 0, 0, 0)
         self.short_list = pygame.Rect(0, 0, 0, 0)
@@ -321,10 +323,14 @@ class ReviewScene(Scene):
                 source.game, source.states, source.history, turn, seat, source.names, turns
             )
         # "you" only when one player is told and it is his decision
+        own = source.own_decision(turn)  # else the seat was handed over: not "you"
         named = len(source.reviewed_seats) > 1 or turn.seat not in source.reviewed_seats
-        return finding_text(
-            source.game, source.states, source.history, turn, source.names, turns, named
+        text = finding_text(
+            source.game, source.states, source.history, turn, source.names, turns, named or not own
         )
+        if not own:
+            return _("Played by the computer: {decision}").format(decision=text)
+        return text
 
     def row_lines(self, kind: str, turn: ReviewedTurn, seat: int, width: int) -> list[str]:
         key = (kind, turn.index, seat, width)
@@ -401,7 +407,7 @@ class ReviewScene(Scene):
         if self.full_list.h > 0:
             self.list_area = self.full_list if selected is not None else self.short_list
         self.first_row = min(self.first_row, max(0, len(self.rows) - 1))
-        if selected is not None:
+        if selected is not None and self.follow_chosen:
             self.first_row = min(self.first_row, selected)
             while self.first_row < selected and self._fits(self.first_row, selected) is False:
                 self.first_row += 1
@@ -415,6 +421,20 @@ class ReviewScene(Scene):
                 (pygame.Rect(self.list_area.x, y, self.list_area.w, height - 4), index)
             )
             y += height
+
+    def list_note(self) -> str | None:
+        """Says that rows are out of view (above, below), and how to reach them: a row that
+        does not fit is left out whole, so nothing else would show it is there."""
+        shown = [index for _rect, index in self.row_rects]
+        above = self.first_row > 0
+        below = bool(self.rows) and (not shown or shown[-1] < len(self.rows) - 1)
+        if above and below:
+            return _("More above and below: mouse wheel or Up/Down")
+        if below:
+            return _("More below: mouse wheel or Up/Down")
+        if above:
+            return _("More above: mouse wheel or Up/Down")
+        return None
 
     def _fits(self, first: int, last: int) -> bool:
         total = sum(self.row_height(self.rows[i]) for i in range(first, last + 1))
@@ -431,6 +451,7 @@ class ReviewScene(Scene):
 
     def choose_turn(self, turn: ReviewedTurn | None) -> None:
         self.chosen = None if turn is None else turn.index
+        self.follow_chosen = True
         self._built_for = None
         self.rebuild()
         self.sync_widgets()
@@ -511,6 +532,7 @@ class ReviewScene(Scene):
                     return True
         elif event.type == pygame.MOUSEWHEEL:
             self.first_row = max(0, min(len(self.rows) - 1, self.first_row - event.y))
+            self.follow_chosen = False
             self._place_rows()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             self.step_choice(-1 if event.key == pygame.K_UP else 1)
@@ -640,6 +662,16 @@ class ReviewScene(Scene):
             )
 
     def _draw_list(self, surface: pygame.Surface) -> None:
+        note = self.list_note()
+        if note is not None:
+            theme.blit_text(
+                surface,
+                note,
+                (self.list_area.right, self.list_area.bottom + 1),
+                theme.FONT_SMALL - 2,
+                theme.ACCENT,
+                anchor="topright",
+            )
         for rect, index in self.row_rects:
             row = self.rows[index]
             seat = self.source.seats[row.seat] if row.seat < len(self.source.seats) else None

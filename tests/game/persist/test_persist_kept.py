@@ -21,8 +21,10 @@ from game.persist import (
     load_game,
     save_named,
     saved_game,
+    store_kept_review,
 )
 from game.play.session import Seat, Session
+from game.review import GameReview, ReviewedTurn
 
 SEATS = [Seat("Ann", True, colour=0), Seat("Kunz", False, "easy", colour=1)]
 
@@ -112,3 +114,31 @@ def test_a_file_in_the_way_of_the_kept_folder_is_a_message() -> None:
     saved = saved_game("nim", session.seats, session.state, [e.action for e in session.history])
     with pytest.raises(SaveError):
         keep_finished(saved)
+
+
+def nim_review(session: Session) -> GameReview:
+    """A complete review of every decision of seat 0 (no findings)."""
+    turns, number = [], 0
+    for index, entry in enumerate(session.history):
+        if entry.seat == 0:
+            number += 1
+            turns.append(ReviewedTurn(index, 1, 0, 1, number, (0.5, 0.5), 0.5, True))
+    return GameReview("nim", 0.05, (0,), len(session.history), tuple(turns), True)
+
+
+def test_a_review_goes_into_the_kept_file_of_its_game_only() -> None:
+    sessions = [finished_nim(seed) for seed in (1, 2)]
+    kept = [
+        saved_game("nim", s.seats, s.state, [e.action for e in s.history]) for s in sessions
+    ]
+    first, second = (keep_finished(saved) for saved in kept)
+    other_bytes, first_time = second.read_bytes(), first.stat().st_mtime_ns
+    review = nim_review(sessions[0])
+    assert store_kept_review(kept[0], review) == first
+    loaded = load_game(first).review
+    assert loaded is not None and loaded.to_dict() == review.to_dict()
+    assert second.read_bytes() == other_bytes  # the other kept game is left alone
+    assert first.stat().st_mtime_ns == first_time  # still listed when it was kept
+    first.unlink()  # deleted from the Load screen: nothing to store it in
+    assert store_kept_review(kept[0], review) is None
+    assert second.read_bytes() == other_bytes

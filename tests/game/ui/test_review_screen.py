@@ -23,7 +23,7 @@ from game.ui.app import App
 from game.ui.review.position import BETTER, PLAYED, ReviewPosition
 from game.ui.review.scene import ReviewScene
 from game.ui.tables import open_table
-from game.ui.testing import click, headless_app, press, wait_until
+from game.ui.testing import click, headless_app, press, scroll, wait_until
 
 SEATS = [Seat("Ann", True, colour=0), Seat("Kunz", False, "easy", colour=1)]
 
@@ -489,6 +489,35 @@ def test_a_decision_the_computer_made_in_a_persons_seat_is_not_listed_as_his() -
     pygame.quit()
 
 
+def test_a_decision_the_computer_made_in_a_persons_seat_says_so_when_opened() -> None:
+    """Chosen with the arrows and opened, a decision the computer made in Ann's seat (handed
+    over) is said to be the computer's, in the detail and on the table, not graded as hers."""
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    source, review = knights_review(handed_over_session())
+    theirs = next(t for t in review.turns if t.is_mistake)
+    assert theirs.seat == 0 and not source.own_decision(theirs)
+    scene = app.push(app.make_scene("review", source))
+    app.run_frames(2)
+    assert isinstance(scene, ReviewScene)
+    for _step in range(len(review.turns)):
+        if scene.selected_turn() == theirs:
+            break
+        press(app, pygame.K_RIGHT)
+    assert scene.selected_turn() == theirs
+    detail = scene.row_lines("detail", theirs, theirs.seat, scene.detail_area.w - 40)
+    assert detail[0].startswith("Played by the computer: ")
+    assert " Ann " in detail[0] and " you " not in detail[0]  # not "you laid..."
+    mine = next(t for t in review.turns if t.seat == 0 and source.own_decision(t))
+    assert not scene.turn_text(mine, 0, "finding").startswith("Played by the computer")
+    press(app, pygame.K_RETURN)
+    position = app.top
+    assert isinstance(position, ReviewPosition) and position.focus == theirs
+    assert "Ann (the computer)" in position.title()
+    assert position.line_text().startswith("Played by the computer: ")
+    pygame.quit()
+
+
 # ----- a review that teaches every turn (issue 38) ------------------------------------------
 
 
@@ -637,4 +666,35 @@ def test_the_window_and_the_command_line_show_the_same_chances_turn_by_turn(
         )
         app.run_frames(1)
         assert scene.hover is not None and percent(scene.hover.chance) == drawn[scene.hover.seat][1]
+    pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_rows_out_of_view_are_said_and_the_wheel_brings_them(size: tuple[int, int]) -> None:
+    """Three findings for each of two seats do not fit the list: a row that does not fit is
+    left out whole, so a note says more is below (then above), and the wheel shows it."""
+    app = headless_app(size)
+    app.push(app.make_scene("menu"))
+    source, review = knights_review(played_session("knights", 40))
+    seats = tuple(replace(seat, human=False) for seat in source.seats)  # every seat reviewed
+    turns = list(review.turns)
+    for seat in (0, 1):
+        for i in [i for i, t in enumerate(turns) if t.seat == seat][:3]:
+            turn = turns[i]
+            best = whole_turn(source.states[turn.index])
+            turns[i] = replace(turn, best=best, best_chance=turn.played + 0.3, noise=0.02)
+    review = replace(review, seats=(0, 1), turns=tuple(turns))
+    scene = app.push(ReviewScene(app, replace(source, seats=seats, stored=review)))
+    assert isinstance(scene, ReviewScene)
+    app.run_frames(2)
+    assert scene.job is None and len(scene.findings()) == 6
+    assert scene.list_note() is not None and "below" in scene.list_note()  # type: ignore[operator]
+    last = len(scene.rows) - 1
+    assert last not in [index for _rect, index in scene.row_rects]
+    for _step in range(len(scene.rows)):
+        if "below" not in (scene.list_note() or ""):
+            break
+        scroll(app, scene.list_area.center, -1)
+    assert last in [index for _rect, index in scene.row_rects]  # the wheel brought it
+    assert scene.list_note() is not None and "above" in scene.list_note()  # type: ignore[operator]
     pygame.quit()

@@ -155,6 +155,20 @@ def nim_kept(seed: int) -> Path:
     return keep_finished(saved_game("nim", session.seats, session.state, history))
 
 
+def test_a_shared_win_is_listed_as_shared() -> None:
+    """The Name column of a kept game says who won; a tie shared by two reads as shared,
+    not as "Won by Ann, Kunz" (as if they had played together)."""
+    from game.ui.saves_scene import row_name
+
+    app = menu_app()
+    nim_kept(5)
+    saves = open_load_screen(app)
+    [info] = saves.saves
+    assert row_name(info) == f"Won by {info.winners[0]}"
+    assert row_name(replace(info, winners=("Ann", "Kunz"))) == "Shared win: Ann, Kunz"
+    pygame.quit()
+
+
 def test_a_kept_game_is_deleted_from_the_load_screen() -> None:
     app = menu_app()
     first, second = nim_kept(1), nim_kept(2)
@@ -307,6 +321,32 @@ def test_choosing_a_kept_game_leaves_the_save_name_alone() -> None:
     pygame.quit()
 
 
+def test_retry_over_a_game_in_progress_asks_to_retry_and_says_it_starts_over() -> None:
+    """The Load screen's Retry plays a kept game from its start: the question's button and
+    the new game's log say so, not "from here"."""
+    app = menu_app()
+    knights_to_the_end(app, seed=12)
+    assert app.keeper is not None and app.keeper.flush(10)
+    seats = [Seat("Ann", True, colour=0), Seat("Kunz", False, "easy", colour=1)]
+    table = open_table(app, Session("knights", seats, 3))
+    press(app, pygame.K_ESCAPE)  # pause
+    click(app, app.top.widget("saves").center)
+    saves = app.top
+    assert isinstance(saves, SavesScene) and saves.table is table
+    assert wait_until(app, lambda: not saves.reading(), 10)
+    press(app, pygame.K_DOWN)  # the kept game
+    click(app, saves.widget("retry").center)  # (R would type into the name field here)
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and "from its start" in dialog.message
+    click(app, dialog.widget("Retry").center)
+    again = app.top
+    assert isinstance(again, KnightsTableScene) and again is not table
+    log = [line for line, _colour in again.log.entries]
+    assert any("Played again from the start" in line for line in log)
+    assert not any("from here" in line for line in log)
+    pygame.quit()
+
+
 def test_the_arrows_scroll_through_twenty_kept_games_below_the_named_saves() -> None:
     app = headless_app((1024, 640))
     app.push(app.make_scene("menu"))
@@ -350,4 +390,36 @@ def test_a_kept_game_that_cannot_be_written_is_said_once_and_the_game_goes_on() 
     saves = open_load_screen(app)
     assert [info.name for info in saves.saves] == ["Evening"]
     assert "finished" in saves.problem
+    pygame.quit()
+
+
+def test_a_review_made_from_the_results_screen_is_stored_in_the_kept_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reviewed from the results screen, the kept game reopens from the Load screen at once,
+    with the same findings, not reviewed a second time."""
+    monkeypatch.setattr("ai.review.default_budget", lambda game: 0.01)
+    app = menu_app()
+    table = knights_to_the_end(app, seed=12)
+    assert wait_until(app, lambda: app.top is not table, 10)
+    results = app.top
+    click(app, results.widget("review").center)
+    scene = app.top
+    assert isinstance(scene, ReviewScene) and scene.running
+    assert wait_until(app, lambda: not scene.running, 120)
+    assert scene.review is not None and scene.review.complete and not scene.note
+    [info] = list_kept()
+    kept_time = info.path.stat().st_mtime
+    assert load_game(info.path).review is not None
+    press(app, pygame.K_ESCAPE)  # back to the results
+
+    saves = open_load_screen(app)
+    press(app, pygame.K_DOWN)  # the kept game
+    assert saves.chosen() == info
+    click(app, saves.widget("review").center)
+    reopened = app.top
+    assert isinstance(reopened, ReviewScene) and reopened is not scene
+    assert reopened.job is None  # not reviewed again: the review stored in the kept file
+    assert sorted(reopened.judged) == sorted(scene.judged)
+    assert info.path.stat().st_mtime == kept_time  # still listed when it was kept
     pygame.quit()
