@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from typing import TypedDict
 
 from ai.levels import LEVELS
-from ai.strength import parse_player, player_agent
 from ai.stats import percentile, wilson_interval
+from ai.strength import parse_player, player_agent
 from game.cli_args import SEED_RANGE, cores, seconds, whole
 from game.core import GameState, IllegalAction
 from game.processes import watch_parent

@@ -71,6 +71,9 @@ class GamePlugin(Generic[S, A]):
     # "package:folder" of the game's own gettext catalogs (<folder>/<lang>/LC_MESSAGES/<key>.mo),
     # consulted for a text the program's catalog lacks; None: its texts are in the main one.
     catalog_ref: str | None = None
+    # "package:file" of the ladder rating its levels (``ai.ladder``; made by tools/ladder.py);
+    # None: no ratings for this game, and no "matched to me" opponent.
+    ladder_ref: str | None = None
     # ----- a game played in rounds (rummy) -----
     unit_action: type | None = None  # the action that deals the next round
     restart: Callable[[S, int], S] | None = None  # (state, seed) -> a new game, same table

@@ -69,4 +69,5 @@ PLUGIN: GamePlugin[KnightsState, Action] = GamePlugin(
     help_ref="game.ui.knights.help:KNIGHTS_TOPIC",
     rules_pictures_ref="game.ui.knights.rules_pictures:knights_pictures",
     warm_up_ref="ai.knights.fitted:warm_up",
+    ladder_ref="ai.knights:ladder.json",
 )

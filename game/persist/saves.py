@@ -4,6 +4,7 @@ A save file (JSON, never pickle)::
 
     {"format": "robbers-den-save", "version": 1, "game": a registered game's key,
      "seats": [{"name": "Ann", "kind": "human", "level": null, "colour": 0}, ...],
+                                            # a computer "matched to me" adds "strength": 1.4
      "state": <the engine's to_dict()>,
      "history": [<action dicts>, ...],      # optional: the moves so far, for the log/replay
      "start": <a state>,                    # optional: where "history" starts (else move 1)
@@ -34,6 +35,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from game.core import LEVELS, Action, GameState, JSONValue
+from game.numbers import number_in
 from game.registry import GAME_KEYS
 from game.registry import GAMES as REGISTERED_GAMES
 from game.review import GameReview
@@ -67,6 +69,9 @@ GAMES = GAME_KEYS
 KINDS = ("human", "computer")
 FIELDS = {"format", "version", "game", "seats", "state", "history", "start", "extra", "review"}
 SEAT_FIELDS = {"name", "kind", "level", "colour"}
+# Written only for a computer "matched to me" (its strength between the levels, 0 to 3; its
+# "level" is the named one at or below): saves without it read as before.
+OPTIONAL_SEAT_FIELDS = {"strength"}
 SAVE_SUFFIX = ".json"
 
 
@@ -106,6 +111,7 @@ class SeatRecord:
     kind: str
     level: str | None = None
     colour: int = 0
+    strength: float | None = None
 
     @property
     def human(self) -> bool:
@@ -120,10 +126,19 @@ class SeatRecord:
             kind="human" if human else "computer",
             level=None if human else str(seat.level),
             colour=int(seat.colour),
+            strength=None if human else getattr(seat, "strength", None),
         )
 
     def to_dict(self) -> dict[str, object]:
-        return {"name": self.name, "kind": self.kind, "level": self.level, "colour": self.colour}
+        data: dict[str, object] = {
+            "name": self.name,
+            "kind": self.kind,
+            "level": self.level,
+            "colour": self.colour,
+        }
+        if self.strength is not None:
+            data["strength"] = self.strength
+        return data
 
     @classmethod
     def from_dict(cls, data: JSONValue, index: int) -> SeatRecord:
@@ -132,7 +147,8 @@ class SeatRecord:
             raise SaveError(
                 _("Damaged save: seat {number} is not a seat description.").format(number=number)
             )
-        missing, unknown = SEAT_FIELDS - set(data), set(data) - SEAT_FIELDS
+        missing = SEAT_FIELDS - set(data)
+        unknown = set(data) - SEAT_FIELDS - OPTIONAL_SEAT_FIELDS
         if missing:
             raise SaveError(
                 _("Damaged save: seat {number} lacks {fields}.").format(
@@ -172,7 +188,23 @@ class SeatRecord:
             raise SaveError(
                 _("Damaged save: seat {number} has no valid colour.").format(number=number)
             )
-        return cls(name, kind, level, colour)
+        strength = _strength(data.get("strength"), kind, level, number)
+        return cls(name, kind, level, colour, strength)
+
+
+def _strength(value: JSONValue, kind: str, level: object, number: int) -> float | None:
+    """A computer seat's strength between the levels, agreeing with its level; SaveError."""
+    if value is None:
+        return None
+    try:
+        strength = number_in(value, "strength", 0.0, len(LEVELS) - 1.0)
+    except ValueError:
+        strength = None
+    if strength is None or kind != "computer" or level != LEVELS[min(int(strength), 3)]:
+        raise SaveError(
+            _("Damaged save: seat {number} has no valid strength.").format(number=number)
+        )
+    return strength
 
 
 @dataclass(frozen=True)

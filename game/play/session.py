@@ -60,11 +60,13 @@ class Seat:
     human: bool
     level: str = "medium"
     colour: int = 0  # index into the palette (game.ui.theme.seat_colour)
+    # A computer "matched to me": its strength between the levels (ai.strength: 0 easy ...
+    # 3 expert), chosen when the game starts; ``level`` is then the named level at or below it.
+    strength: float | None = None
 
     @property
     def label(self) -> str:
         return self.name if self.human else f"{self.name} ({level_word(self.level)})"
-
 
 
 @dataclass(frozen=True)
@@ -133,9 +135,7 @@ _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
 def visible_name(name: str) -> bool:
     """Does ``name`` show anything? Spaces, format characters, lone accents and blank
     fillers alone make a name nobody can read on the table."""
-    return any(
-        unicodedata.category(ch)[0] not in "ZCM" and ch not in _BLANK_LETTERS for ch in name
-    )
+    return any(unicodedata.category(ch)[0] not in "ZCM" and ch not in _BLANK_LETTERS for ch in name)
 
 
 def validate_seats(game: str, seats: list[Seat]) -> None:
@@ -211,7 +211,6 @@ class Session:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.human]
 
-
     def viewer(self) -> int | None:
         """Whose hidden information the screen may show right now (None: nobody's)."""
         current = self.state.current_player
@@ -225,7 +224,10 @@ class Session:
         what ``set_agent`` seated)."""
         if seat not in self._agents:
             seed = (self.seed or 0) * 31 + seat
-            self._agents[seat] = AgentSpec(self.game, self.seats[seat].level, seed, self.ai_budget)
+            info = self.seats[seat]
+            self._agents[seat] = AgentSpec(
+                self.game, info.level, seed, self.ai_budget, info.strength
+            )
         return self._agents[seat]
 
     def set_agent(self, seat: int, agent: Agent) -> None:
@@ -237,7 +239,7 @@ class Session:
         ``why``). False when that seat already plays medium (the caller then makes a safe move
         itself)."""
         info = self.seats[seat]
-        if info.level == "medium" and self.custom_agent(seat) is None:
+        if info.level == "medium" and info.strength is None and self.custom_agent(seat) is None:
             return False
         # One line of shown text, as a save takes it back (an error may hold anything).
         note = " ".join("".join(c if c.isprintable() else " " for c in why).split())
@@ -273,7 +275,10 @@ class Session:
             del seats[event.seat]
         elif event.change == "seat":
             seats[event.seat] = replace(
-                seats[event.seat], human=event.human, level=event.level or "medium"
+                seats[event.seat],
+                human=event.human,
+                level=event.level or "medium",
+                strength=None,
             )
         self.state, self.seats = after, seats
         if event.change == "seat":
