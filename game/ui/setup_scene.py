@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core import LEVELS
 from game.i18n import _
 from game.play.session import (
     COMPUTER_NAMES,
@@ -20,13 +19,19 @@ from game.play.session import (
     SeatError,
     Session,
     game_title,
-    level_word,
     seat_limits,
     validate_seats,
 )
 from game.play.setup_memory import offered_seats, remember_seats, remembered_seats
 from game.registry import GAME_KEYS
 from game.ui import sprites, theme
+from game.ui.matched_seat import (
+    choose_option,
+    level_options,
+    matched_note,
+    option_index,
+    rematched,
+)
 from game.ui.scene import Scene
 from game.ui.tables import open_table
 from game.ui.widgets import Button, Segmented, TextEntry
@@ -70,6 +75,7 @@ class SetupScene(Scene):
         if seats is None:
             seats = offered_seats(game)
         self.seats: list[Seat] = list(seats)
+        self.matched_text = ""
         self.seed_text = ""
         self.error = ""
         self.box = pygame.Rect(0, 0, 0, 0)
@@ -117,6 +123,7 @@ class SetupScene(Scene):
 
     def set_name(self, index: int, name: str) -> None:
         self.seats[index] = replace(self.seats[index], name=name)
+        self.refresh_matched()
 
     def set_human(self, index: int, human: bool) -> None:
         self.seats[index] = replace(self.seats[index], human=human)
@@ -126,7 +133,13 @@ class SetupScene(Scene):
         self.set_human(index, option == 0)
 
     def set_level(self, index: int, level_index: int) -> None:
-        self.seats[index] = replace(self.seats[index], level=LEVELS[level_index])
+        self.seats = choose_option(self.game, self.seats, index, level_index)
+        self.refresh_matched()
+
+    def refresh_matched(self) -> None:
+        """The matched seats' strength for the people seated now, and the line about it."""
+        self.seats = rematched(self.game, self.seats)
+        self.matched_text = matched_note(self.game, self.seats)
 
     def next_colour(self, index: int) -> None:
         self.seats[index] = replace(
@@ -138,7 +151,7 @@ class SetupScene(Scene):
 
     # -- start -----------------------------------------------------------------------------
     def start(self) -> None:
-        seats = [replace(s, name=s.name.strip()) for s in self.seats]
+        seats = rematched(self.game, [replace(s, name=s.name.strip()) for s in self.seats])
         try:
             validate_seats(self.game, seats)
             session = Session(self.game, seats, int(self.seed_text) if self.seed_text else None)
@@ -155,6 +168,7 @@ class SetupScene(Scene):
     # -- layout ----------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        self.refresh_matched()
         w, h = size
         low, high = seat_limits(self.game)
         box_w = min(900, w - 40)
@@ -209,14 +223,15 @@ class SetupScene(Scene):
             )
             x += kind_w + 12
             level = Segmented(
-                [level_word(lv).capitalize() for lv in LEVELS],
-                LEVELS.index(seat.level),
+                level_options(self.game),
+                option_index(self.game, seat),
                 partial(self.set_level, i),
                 pygame.Rect(x, y + 5, level_w, field_h),
                 ident=f"level{i}",
                 size=theme.FONT_SMALL + 2,
                 tooltip=_(
                     "Easy: beginner · Medium: greedy · Hard: ~1 s search · Expert: ~3 s search"
+                    " · Matched: between them, so that your chances are about even"
                 ),
             )
             level.visible = not seat.human
@@ -306,6 +321,15 @@ class SetupScene(Scene):
             theme.TEXT_DIM,
             anchor="midleft",
         )
+        if self.matched_text and not self.error:
+            theme.blit_text(
+                surface,
+                self.matched_text,
+                (self.box.centerx, self.box.bottom - 80),
+                theme.FONT_SMALL,
+                theme.TEXT_DIM,
+                anchor="midbottom",
+            )
         if self.error:
             theme.blit_text(
                 surface,
