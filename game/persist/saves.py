@@ -4,7 +4,7 @@ A save file (JSON, never pickle)::
 
     {"format": "robbers-den-save", "version": 1, "game": a registered game's key,
      "seats": [{"name": "Ann", "kind": "human", "level": null, "colour": 0}, ...],
-                                            # a computer "matched to me" adds "strength": 1.4
+                                            # a computer "matched to me" adds "strength": 140
      "state": <the engine's to_dict()>,
      "history": [<action dicts>, ...],      # optional: the moves so far, for the log/replay
      "start": <a state>,                    # optional: where "history" starts (else move 1)
@@ -35,7 +35,6 @@ from pathlib import Path
 from typing import TypeVar
 
 from game.core import LEVELS, Action, GameState, JSONValue
-from game.numbers import number_in
 from game.registry import GAME_KEYS
 from game.registry import GAMES as REGISTERED_GAMES
 from game.review import GameReview
@@ -69,8 +68,9 @@ GAMES = GAME_KEYS
 KINDS = ("human", "computer")
 FIELDS = {"format", "version", "game", "seats", "state", "history", "start", "extra", "review"}
 SEAT_FIELDS = {"name", "kind", "level", "colour"}
-# Written only for a computer "matched to me" (its strength between the levels, 0 to 3; its
-# "level" is the named one at or below): saves without it read as before.
+# Written only for a computer "matched to me": its strength between the levels in hundredths
+# (0 easy, 100 medium, 200 hard, 300 expert; a save holds no fractions), its "level" the named
+# one at or below. Saves without it read as before.
 OPTIONAL_SEAT_FIELDS = {"strength"}
 SAVE_SUFFIX = ".json"
 
@@ -137,7 +137,7 @@ class SeatRecord:
             "colour": self.colour,
         }
         if self.strength is not None:
-            data["strength"] = self.strength
+            data["strength"] = round(self.strength * 100)
         return data
 
     @classmethod
@@ -196,10 +196,8 @@ def _strength(value: JSONValue, kind: str, level: object, number: int) -> float 
     """A computer seat's strength between the levels, agreeing with its level; SaveError."""
     if value is None:
         return None
-    try:
-        strength = number_in(value, "strength", 0.0, len(LEVELS) - 1.0)
-    except ValueError:
-        strength = None
+    top = (len(LEVELS) - 1) * 100
+    strength = value / 100 if type(value) is int and 0 <= value <= top else None
     if strength is None or kind != "computer" or level != LEVELS[min(int(strength), 3)]:
         raise SaveError(
             _("Damaged save: seat {number} has no valid strength.").format(number=number)
