@@ -1,5 +1,5 @@
-"""The setup's "matched to me" choice for a computer seat: a fifth option beside the levels
-(for a game with a ladder), and the line that says what strength it is and why.
+"""The setup's "matched to me" choice for a computer seat: a toggle beside the levels (for a
+game with a ladder), and the line that says what strength it is and why.
 
 The strength itself is chosen by ``game.play.rating`` from the people's ratings when the seat
 is set to it, and again when the game starts (his rating may have moved since).
@@ -7,8 +7,10 @@ is set to it, and again when the game starts (his rating may have moved since).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+
+import pygame
 
 from ai.ladder import ladder_for, rating_of
 from game.core import LEVELS
@@ -16,30 +18,37 @@ from game.i18n import _, ngettext
 from game.persist import load_stats
 from game.play.rating import offers_matched, person_rating, with_matched
 from game.play.session import Seat, level_word
+from game.ui import theme
+from game.ui.widgets import Button
 
-MATCHED = len(LEVELS)  # the option's index after the levels
-
-
-def level_options(game: str) -> list[str]:
-    """The level choices of a computer seat: the levels, and "Matched" where it can be."""
-    words = [level_word(level).capitalize() for level in LEVELS]
-    return [*words, _("Matched")] if offers_matched(game) else words
+MATCHED_W = 104  # the toggle's width beside the level choice
 
 
-def option_index(game: str, seat: Seat) -> int:
-    if seat.strength is not None and offers_matched(game):
-        return MATCHED
-    return LEVELS.index(seat.level)
+def matched_button(
+    game: str, seats: Sequence[Seat], index: int, rect: pygame.Rect, toggle: Callable[[], None]
+) -> Button:
+    """The "Matched" toggle of computer seat ``index``: on, it plays at the matched strength."""
+    return Button(
+        _("Matched"),
+        toggle,
+        rect,
+        ident=f"matched{index}",
+        size=theme.FONT_SMALL + 2,
+        selected=seats[index].strength is not None,
+        tooltip=_(
+            "Matched to me: a strength between the levels, so that your chances are about even"
+        ),
+    )
 
 
-def choose_option(game: str, seats: Sequence[Seat], index: int, option: int) -> list[Seat]:
-    """``seats`` with seat ``index`` set to level option ``option``."""
+def toggled(game: str, seats: Sequence[Seat], index: int) -> list[Seat]:
+    """``seats`` with seat ``index`` matched to the people, or back to its plain level."""
     out = list(seats)
-    if option == MATCHED and offers_matched(game):
-        out[index] = replace(out[index], strength=0.0)
-        return with_matched(game, load_stats(), out)
-    out[index] = replace(out[index], level=LEVELS[option], strength=None)
-    return out
+    if out[index].strength is not None or not offers_matched(game):
+        out[index] = replace(out[index], strength=None)
+        return out
+    out[index] = replace(out[index], strength=0.0)
+    return with_matched(game, load_stats(), out)
 
 
 def rematched(game: str, seats: Sequence[Seat]) -> list[Seat]:

@@ -12,26 +12,23 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core import LEVELS
 from game.i18n import _
+from game.play.rating import offers_matched
 from game.play.session import (
     COMPUTER_NAMES,
     Seat,
     SeatError,
     Session,
     game_title,
+    level_word,
     seat_limits,
     validate_seats,
 )
 from game.play.setup_memory import offered_seats, remember_seats, remembered_seats
 from game.registry import GAME_KEYS
 from game.ui import sprites, theme
-from game.ui.matched_seat import (
-    choose_option,
-    level_options,
-    matched_note,
-    option_index,
-    rematched,
-)
+from game.ui.matched_seat import MATCHED_W, matched_button, matched_note, rematched, toggled
 from game.ui.scene import Scene
 from game.ui.tables import open_table
 from game.ui.widgets import Button, Segmented, TextEntry
@@ -133,8 +130,12 @@ class SetupScene(Scene):
         self.set_human(index, option == 0)
 
     def set_level(self, index: int, level_index: int) -> None:
-        self.seats = choose_option(self.game, self.seats, index, level_index)
-        self.refresh_matched()
+        self.seats[index] = replace(self.seats[index], level=LEVELS[level_index], strength=None)
+        self.layout(self.size)
+
+    def toggle_matched(self, index: int) -> None:
+        self.seats = toggled(self.game, self.seats, index)
+        self.layout(self.size)
 
     def refresh_matched(self) -> None:
         """The matched seats' strength for the people seated now, and the line about it."""
@@ -180,8 +181,9 @@ class SetupScene(Scene):
         self.widgets.tooltip_bounds = self.box.inflate(-8, -8)
         # Columns share the width: chip | name | human/computer | level | remove.
         rest = box_w - 56 - 64 - 48 - 24
-        name_w = int(rest * 0.25)
-        kind_w = int(rest * 0.30)
+        matched = offers_matched(self.game)  # its toggle takes room from the other columns
+        name_w = int(rest * (0.22 if matched else 0.25))
+        kind_w = int(rest * (0.25 if matched else 0.30))
         level_w = rest - name_w - kind_w
         self.widgets.clear()
         x0 = self.box.x + 28
@@ -223,19 +225,22 @@ class SetupScene(Scene):
             )
             x += kind_w + 12
             level = Segmented(
-                level_options(self.game),
-                option_index(self.game, seat),
+                [level_word(lv).capitalize() for lv in LEVELS],
+                LEVELS.index(seat.level),
                 partial(self.set_level, i),
-                pygame.Rect(x, y + 5, level_w, field_h),
+                pygame.Rect(x, y + 5, level_w - (MATCHED_W + 8) * matched, field_h),
                 ident=f"level{i}",
                 size=theme.FONT_SMALL + 2,
                 tooltip=_(
                     "Easy: beginner · Medium: greedy · Hard: ~1 s search · Expert: ~3 s search"
-                    " · Matched: between them, so that your chances are about even"
                 ),
             )
             level.visible = not seat.human
             add(level)
+            if matched and not seat.human:
+                toggle = partial(self.toggle_matched, i)
+                spot = pygame.Rect(x + level_w - MATCHED_W, y + 5, MATCHED_W, field_h)
+                add(matched_button(self.game, self.seats, i, spot, toggle))
             x += level_w + 12
             remove = Button(
                 "X",
