@@ -19,7 +19,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict
 
-from ai.levels import LEVELS
+from ai.agent import Agent
+from ai.levels import LEVELS, make_agent
 from ai.stats import percentile, wilson_interval
 from ai.strength import parse_player, player_agent
 from game.cli_args import SEED_RANGE, cores, seconds, whole
@@ -72,11 +73,18 @@ def plan_games(
     return specs
 
 
+def make_player(game: str, name: str, seed: int, budget: float | None) -> Agent:
+    """A level by name, or a strength between the levels named ``mix<strength>``."""
+    if name in LEVELS:
+        return make_agent(game, name, seed=seed, budget=budget)
+    return player_agent(game, name, seed=seed, budget=budget)
+
+
 def play_game(spec: GameSpec) -> GameResult:
     seats = len(spec.seat_levels)
     names = [f"{level}-{seat}" for seat, level in enumerate(spec.seat_levels)]
     agents = [
-        player_agent(spec.game, level, seed=spec.deal_seed * 31 + seat, budget=spec.budget)
+        make_player(spec.game, level, spec.deal_seed * 31 + seat, spec.budget)
         for seat, level in enumerate(spec.seat_levels)
     ]
     rngs = [random.Random(f"{spec.seed}/{spec.index}/{seat}") for seat in range(seats)]
