@@ -74,8 +74,8 @@ def matched_note(game: str, seats: Sequence[Seat]) -> str:
     if len(people) == 1:
         rating = person_rating(stats, game, people[0].name)
         whose = ngettext(
-            "{name}'s rating {rating} ({games} game)",
-            "{name}'s rating {rating} ({games} games)",
+            "{name} (rating {rating}, {games} game)",
+            "{name} (rating {rating}, {games} games)",
             rating.games,
         ).format(name=people[0].name, rating=round(rating.value), games=rating.games)
     elif people:
