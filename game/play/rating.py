@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING
 
 from ai.ladder import Ladder, ladder_for, rating_of, strength_for
 from ai.strength import level_below
+from game.persist import load_stats
 from game.persist.ratings import START, Rating, find
 from game.persist.stats import Stats
 from game.registry import game_spec
 
 if TYPE_CHECKING:
-    from game.play.session import Seat
+    from game.play.session import Seat, Session
 
 
 def seat_rating(ladder: Ladder, seat: Seat) -> float:
@@ -90,3 +91,10 @@ def with_matched(game: str, stats: Stats, seats: Sequence[Seat]) -> list[Seat]:
 def offers_matched(game: str) -> bool:
     """Can a computer seat of ``game`` be matched (the game has a ladder)?"""
     return ladder_for(game) is not None
+
+
+def rematch_seats(session: Session) -> None:
+    """After a counted game (a rummy round): the session's matched seats follow the people's
+    new ratings from the next game (round) on."""
+    if any(seat.strength is not None and not seat.human for seat in session.seats):
+        session.set_strengths(with_matched(session.game, load_stats(), session.seats))

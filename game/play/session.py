@@ -247,6 +247,14 @@ class Session:
         self.record(SeatEvent("seat", seat, info.name, human=False, level="medium", note=note))
         return True
 
+    def set_strengths(self, seats: list[Seat]) -> None:
+        """The same seats with other strengths "matched to me" (after the people's ratings
+        moved): each changed seat's player is made anew at its next decision."""
+        for index, (old, new) in enumerate(zip(self.seats, seats, strict=True)):
+            if old != new:
+                self._agents.pop(index, None)
+        self.seats = list(seats)
+
     def custom_agent(self, seat: int) -> Agent | None:
         """The player seated with ``set_agent`` (None: the seat's level plays)."""
         agent = self._agents.get(seat)

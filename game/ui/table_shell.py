@@ -43,6 +43,7 @@ from game.play import log_lines
 from game.play.ai_process import HINT_LEVEL, AgentSpec
 from game.play.ai_worker import Agent, AIWorker, Decision, warm_up
 from game.play.log_lines import entry_lines
+from game.play.rating import rematch_seats
 from game.play.records import record_end
 from game.play.session import level_word
 from game.registry import game_spec
@@ -253,6 +254,7 @@ class TableScene(Scene):
         seats = range(self.session.num_seats)
         counted = [seat for seat in seats if self.session.played_through(seat, start)]
         record_end(self.app, self.session.game, self.session.seats, before, after, counted)
+        rematch_seats(self.session)
 
     def change_seats(self, change: SeatEvent | Callable[[], object]) -> bool:
         """Carry out a change of the seats: an event, or one of the session's methods for one

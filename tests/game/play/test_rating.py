@@ -90,3 +90,21 @@ def test_matched_seats_get_their_strength_and_level() -> None:
     assert strength is not None and 2.0 < strength < 3.0 and matched[1].level == "hard"
     assert rating_of(ladder, strength) == pytest.approx(target, abs=1.0)
     assert matched[2] == seats[2]  # a plain level stays as it is
+
+
+def test_a_matched_seat_follows_the_rating_after_each_counted_game() -> None:
+    from game.play.rating import rematch_seats
+    from game.play.session import Session
+
+    seats = with_matched(
+        "knights", Stats(), [Seat("Ann", True), Seat("Kunz", False, "medium", 1, strength=0.0)]
+    )
+    session = Session("knights", seats, seed=3)
+    before = session.seats[1].strength
+    assert before is not None and session.agent(1).strength == before  # type: ignore[union-attr]
+    app = SimpleNamespace(save_problem=None)
+    record_game(app, "knights", session.seats, [30, 20], [0])  # Ann won
+    rematch_seats(session)
+    after = session.seats[1].strength
+    assert after is not None and after > before
+    assert session.agent(1).strength == after  # type: ignore[union-attr]
