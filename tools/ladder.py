@@ -9,7 +9,10 @@ played at the real budgets, i.e. without ``--budget``). Two-player games of the 
 and of strengths between them (``mix<s>``) enter one Bradley-Terry fit per game, medium
 anchored at 1500, one prior game per pair that met (half won by each, so a pair one side always
 won still has a finite gap); intervals are 95 % from the Fisher information. Games of more
-seats are tallied apart (per level: games and mean share of the win).
+seats are tallied apart (per level: games and mean share of the win). Earlier matches at the
+real budgets whose logs were not kept enter as their recorded tallies
+(``tests/bench/results/recorded_tallies.json``, each with its source). A fit whose ratings do
+not rise with the levels is printed but not written (the game would refuse it).
 """
 
 from __future__ import annotations
@@ -25,12 +28,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai.bradley_terry import PairResult, fit  # noqa: E402
-from ai.ladder import Ladder, Pair, Rung, ladder_path  # noqa: E402
+from ai.ladder import Ladder, Pair, Rung, ladder_path, parse_ladder  # noqa: E402
 from ai.levels import LEVELS  # noqa: E402
 from ai.strength import parse_player  # noqa: E402
 from game.registry import GAME_KEYS, game_spec  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parents[1] / "tests" / "bench" / "results"
+RECORDED = "recorded_tallies.json"
 ANCHOR, ANCHOR_RATING, PRIOR = "medium", 1500.0, 1.0
 COMMAND = "nice -n 10 sh tests/bench/ladder_matches.sh knights|rummy|mix; python tools/ladder.py"
 
@@ -75,6 +79,15 @@ def read_logs(root: Path) -> tuple[dict[str, Tally], dict[tuple[str, int], dict[
                     cell = more[(game, len(seats))].setdefault(name, [0.0, 0.0])
                     cell[0] += 1
                     cell[1] += returns[seat]
+    recorded = root / RECORDED
+    if recorded.exists():
+        for entry in json.loads(recorded.read_text(encoding="utf-8"))["tallies"]:
+            a, b, score = entry["a"], entry["b"], float(entry["score"])
+            if a > b:
+                a, b, score = b, a, entry["games"] - score
+            cell = pairs[entry["game"]].setdefault((a, b), [0.0, 0.0])
+            cell[0] += entry["games"]
+            cell[1] += score
     return pairs, more
 
 
@@ -139,9 +152,21 @@ def main() -> int:
             print(f"{game}: no ladder: {error}")
             continue
         print(f"## {game}\n\n{table(ladder)}\n")
+        try:
+            parse_ladder(json.loads(json.dumps(ladder.to_dict())), game)
+        except ValueError as error:
+            print(f"{game}: not written, the game would refuse it: {error}")
+            continue
         target = ladder_path(game)
         if not args.check and target is not None:
             write(Path(target), json.dumps(ladder.to_dict(), indent=1) + "\n")
+    recorded = args.results / RECORDED
+    if recorded.exists():
+        for entry in json.loads(recorded.read_text(encoding="utf-8")).get("more_seats", []):
+            print(
+                f"{entry['game']}, {entry['seats']} seats, {entry['players']}: the first's share "
+                f"of the win {entry['share']:.3f} of {entry['games']} ({entry['source']})"
+            )
     for (game, seats), levels in sorted(more.items()):
         shares = ", ".join(
             f"{name} {cell[1] / cell[0]:.3f} of {cell[0]:g}" for name, cell in levels.items()
