@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai.bradley_terry import PairResult, fit  # noqa: E402
-from ai.ladder import Ladder, Pair, Rung, ladder_path, parse_ladder  # noqa: E402
+from ai.ladder import Ladder, Pair, Rung, ladder_path, parse_ladder, rating_of  # noqa: E402
 from ai.levels import LEVELS  # noqa: E402
 from ai.strength import parse_player  # noqa: E402
 from game.registry import GAME_KEYS, game_spec  # noqa: E402
@@ -121,6 +121,18 @@ def table(ladder: Ladder) -> str:
     for name, rung in rows:
         span = "anchor" if name == ladder.anchor else f"{rung.low:.0f} to {rung.high:.0f}"
         lines.append(f"| {name} | {rung.rating:.0f} | {span} | {rung.games:g} |")
+    if ladder.mixes:
+        lines += [
+            "",
+            "| strength | on the line between its levels | measured | 95 % interval | games |",
+            "|---|---:|---:|---|---:|",
+        ]
+        levels_only = Ladder(ladder.game, ladder.anchor, ladder.command, ladder.levels, {})
+        for strength, rung in sorted(ladder.mixes.items()):
+            lines.append(
+                f"| {strength:g} | {rating_of(levels_only, strength):.0f} | {rung.rating:.0f} "
+                f"| {rung.low:.0f} to {rung.high:.0f} | {rung.games:g} |"
+            )
     lines += ["", "| pair | games | score of the first |", "|---|---:|---:|"]
     for pair in ladder.pairs:
         lines.append(

@@ -34,7 +34,9 @@ LEVEL_WORDS: dict[str, str] = {
     "hard": N_("hard"),
     "expert": N_("expert"),
     "humans": N_("people only"),
+    "matched": N_("matched to me"),  # a computer between the levels (Seat.strength)
 }
+MATCHED = "matched"
 
 
 def game_title(game: str) -> str:
@@ -66,7 +68,9 @@ class Seat:
 
     @property
     def label(self) -> str:
-        return self.name if self.human else f"{self.name} ({level_word(self.level)})"
+        if self.human:
+            return self.name
+        return f"{self.name} ({level_word(MATCHED if self.strength is not None else self.level)})"
 
 
 @dataclass(frozen=True)
