@@ -110,3 +110,11 @@ def test_a_forged_rating_shows_a_message_and_draws(app: App) -> None:
     write_ratings({"knights": {"Ann": {"rating": 1e308, "games": 2, "history": [1e308]}}})
     again = open_ratings(app)
     assert again.person == "" and again.stats.problems
+
+
+def test_drawing_the_ratings_page_changes_nothing(app: App) -> None:
+    from tests.game.ui.test_ui_draw_purity import assert_draw_is_pure
+
+    write_ratings({"knights": {"Ann": history(1500.0, 1620.0, 30)}})
+    open_ratings(app)
+    assert_draw_is_pure(app)
