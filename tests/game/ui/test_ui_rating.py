@@ -118,3 +118,19 @@ def test_drawing_the_ratings_page_changes_nothing(app: App) -> None:
     write_ratings({"knights": {"Ann": history(1500.0, 1620.0, 30)}})
     open_ratings(app)
     assert_draw_is_pure(app)
+
+
+def test_the_next_setup_offers_the_matched_seat_again(app: App) -> None:
+    click(app, app.top.widget("knights").center)
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    click(app, setup.widget("matched1").center)
+    click(app, setup.widget("start").center)
+    assert not isinstance(app.top, SetupScene)
+    press(app, pygame.K_ESCAPE)  # pause
+    click(app, app.top.widget("Main menu").center)
+    click(app, app.top.widget("knights").center)
+    again = app.top
+    assert isinstance(again, SetupScene) and again is not setup
+    assert again.seats[1].strength == pytest.approx(1.0, abs=0.01)  # a newcomer: about medium
+    assert again.widgets.find("matched1").selected  # type: ignore[attr-defined]
