@@ -19,8 +19,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict
 
+from ai.agent import Agent
 from ai.levels import LEVELS, make_agent
 from ai.stats import percentile, wilson_interval
+from ai.strength import parse_player, player_agent
 from game.cli_args import SEED_RANGE, cores, seconds, whole
 from game.core import GameState, IllegalAction
 from game.processes import watch_parent
@@ -71,11 +73,18 @@ def plan_games(
     return specs
 
 
+def make_player(game: str, name: str, seed: int, budget: float | None) -> Agent:
+    """A level by name, or a strength between the levels named ``mix<strength>``."""
+    if name in LEVELS:
+        return make_agent(game, name, seed=seed, budget=budget)
+    return player_agent(game, name, seed=seed, budget=budget)
+
+
 def play_game(spec: GameSpec) -> GameResult:
     seats = len(spec.seat_levels)
     names = [f"{level}-{seat}" for seat, level in enumerate(spec.seat_levels)]
     agents = [
-        make_agent(spec.game, level, seed=spec.deal_seed * 31 + seat, budget=spec.budget)
+        make_player(spec.game, level, spec.deal_seed * 31 + seat, spec.budget)
         for seat, level in enumerate(spec.seat_levels)
     ]
     rngs = [random.Random(f"{spec.seed}/{spec.index}/{seat}") for seat in range(seats)]
@@ -226,7 +235,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     )
     parser.add_argument("--game", choices=GAME_KEYS, required=True)
     parser.add_argument(
-        "--players", required=True, help=f"comma-separated levels, e.g. hard,medium ({LEVELS})"
+        "--players",
+        required=True,
+        help=f"comma-separated levels, e.g. hard,medium ({LEVELS}), or mixes such as mix1.5",
     )
     parser.add_argument("--games", type=whole(1, MAX_GAMES), default=10)
     parser.add_argument("--seed", type=whole(*SEED_RANGE), default=0)
@@ -242,9 +253,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(list(argv))
     levels = [level.strip() for level in args.players.split(",") if level.strip()]
-    unknown = [level for level in levels if level not in LEVELS]
-    if unknown:
-        parser.error(f"unknown level {unknown[0]!r}; choose from {', '.join(LEVELS)}")
+    for level in levels:
+        try:
+            parse_player(level)
+        except ValueError as error:
+            parser.error(str(error))
     spec = game_spec(args.game)
     low, high = spec.info.min_players, spec.info.max_players
     if not low <= len(levels) <= high:

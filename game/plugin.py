@@ -101,6 +101,9 @@ class GamePlugin(Generic[S, A]):
     # The guided first game (a game.lesson.Lesson, in the game's own lesson.py); None: the
     # game has no lesson, and "Learn to play" is not offered for it.
     lesson_ref: str | None = None
+    # "package:file" of the ladder rating its levels (``ai.ladder``; made by tools/ladder.py);
+    # None: no ratings for this game, and no "matched to me" opponent.
+    ladder_ref: str | None = None
     # ----- a game played in rounds (rummy) -----
     unit_action: type | None = None  # the action that deals the next round
     restart: Callable[[S, int], S] | None = None  # (state, seed) -> a new game, same table

@@ -94,4 +94,5 @@ PLUGIN: GamePlugin[KnightsState, Action] = GamePlugin(
     warm_up_ref="ai.knights.fitted:warm_up",
     deals=DEALS,
     lesson_ref="game.knights.lesson:LESSON",
+    ladder_ref="ai.knights:ladder.json",
 )

@@ -4,6 +4,7 @@ A save file (JSON, never pickle)::
 
     {"format": "robbers-den-save", "version": 1, "game": a registered game's key,
      "seats": [{"name": "Ann", "kind": "human", "level": null, "colour": 0}, ...],
+                                            # a computer "matched to me" adds "strength": 140
      "state": <the engine's to_dict()>,
      "history": [<action dicts>, ...],      # optional: the moves so far, for the log/replay
      "start": <a state>,                    # optional: where "history" starts (else move 1)
@@ -67,6 +68,10 @@ GAMES = GAME_KEYS
 KINDS = ("human", "computer")
 FIELDS = {"format", "version", "game", "seats", "state", "history", "start", "extra", "review"}
 SEAT_FIELDS = {"name", "kind", "level", "colour"}
+# Written only for a computer "matched to me": its strength between the levels in hundredths
+# (0 easy, 100 medium, 200 hard, 300 expert; a save holds no fractions), its "level" the named
+# one at or below. Saves without it read as before.
+OPTIONAL_SEAT_FIELDS = {"strength"}
 SAVE_SUFFIX = ".json"
 
 
@@ -106,6 +111,7 @@ class SeatRecord:
     kind: str
     level: str | None = None
     colour: int = 0
+    strength: float | None = None
 
     @property
     def human(self) -> bool:
@@ -120,10 +126,19 @@ class SeatRecord:
             kind="human" if human else "computer",
             level=None if human else str(seat.level),
             colour=int(seat.colour),
+            strength=None if human else getattr(seat, "strength", None),
         )
 
     def to_dict(self) -> dict[str, object]:
-        return {"name": self.name, "kind": self.kind, "level": self.level, "colour": self.colour}
+        data: dict[str, object] = {
+            "name": self.name,
+            "kind": self.kind,
+            "level": self.level,
+            "colour": self.colour,
+        }
+        if self.strength is not None:
+            data["strength"] = round(self.strength * 100)
+        return data
 
     @classmethod
     def from_dict(cls, data: JSONValue, index: int) -> SeatRecord:
@@ -132,7 +147,8 @@ class SeatRecord:
             raise SaveError(
                 _("Damaged save: seat {number} is not a seat description.").format(number=number)
             )
-        missing, unknown = SEAT_FIELDS - set(data), set(data) - SEAT_FIELDS
+        missing = SEAT_FIELDS - set(data)
+        unknown = set(data) - SEAT_FIELDS - OPTIONAL_SEAT_FIELDS
         if missing:
             raise SaveError(
                 _("Damaged save: seat {number} lacks {fields}.").format(
@@ -172,7 +188,21 @@ class SeatRecord:
             raise SaveError(
                 _("Damaged save: seat {number} has no valid colour.").format(number=number)
             )
-        return cls(name, kind, level, colour)
+        strength = _strength(data.get("strength"), kind, level, number)
+        return cls(name, kind, level, colour, strength)
+
+
+def _strength(value: JSONValue, kind: str, level: object, number: int) -> float | None:
+    """A computer seat's strength between the levels, agreeing with its level; SaveError."""
+    if value is None:
+        return None
+    top = (len(LEVELS) - 1) * 100
+    strength = value / 100 if type(value) is int and 0 <= value <= top else None
+    if strength is None or kind != "computer" or level != LEVELS[min(int(strength), 3)]:
+        raise SaveError(
+            _("Damaged save: seat {number} has no valid strength.").format(number=number)
+        )
+    return strength
 
 
 @dataclass(frozen=True)

@@ -3,14 +3,15 @@
 The client calls ``record_result`` once per human seat when a game (Robber Knights) or a round
 (Räuber-Rommé, whose score is the round's penalty: lower is better) ends. The file is read
 forgivingly (a damaged one is kept aside as ``stats.json.bad`` and counting starts afresh) and
-written atomically.
+written atomically. Beside the results it keeps each person's rating per game
+(:mod:`game.persist.ratings`), moved with the same result and counted once with it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -23,6 +24,7 @@ from .atomic import write_atomic
 from .filelock import locked
 from .jsonfile import check_writable, read_json_object, set_aside
 from .paths import stats_path
+from .ratings import Ratings, rated, ratings_to_dict, read_ratings
 from .validate import SeatLike, int_problem, text_problem
 
 STATS_VERSION = 1
@@ -99,12 +101,25 @@ class Stats:
     # Keys of the results already counted (newest last), so that a finished game loaded again
     # is not counted again.
     recorded: tuple[str, ...] = ()
+    # Each person's rating per game (game.persist.ratings), and why stored ones were refused.
+    ratings: Ratings = field(default_factory=lambda: MappingProxyType({}))
+    problems: tuple[str, ...] = ()
 
     def get(self, game: str, level: str) -> Record:
         return self.records.get((game, level), Record())
 
-    def record(self, game: str, level: str, won: bool, score: int, key: str | None = None) -> Stats:
-        """With the result added; unchanged when ``key`` names a result counted before."""
+    def record(
+        self,
+        game: str,
+        level: str,
+        won: bool,
+        score: int,
+        key: str | None = None,
+        rating: tuple[str, Sequence[tuple[float, float]]] | None = None,
+    ) -> Stats:
+        """With the result added; unchanged when ``key`` names a result counted before.
+        ``rating``: the person's name and his results against the computer seats (their
+        rating, his score against each), which move his rating at ``game``."""
         if key is not None and key in self.recorded:
             return self
         if game not in GAMES:
@@ -114,13 +129,19 @@ class Stats:
         updated = dict(self.records)
         updated[(game, level)] = self.get(game, level).add(won, int(score), LOWER_IS_BETTER[game])
         recorded = self.recorded if key is None else (*self.recorded, key)[-MAX_RECORDED:]
-        return Stats(MappingProxyType(updated), recorded)
+        ratings = self.ratings if rating is None else rated(self.ratings, game, *rating)
+        return Stats(MappingProxyType(updated), recorded, ratings, self.problems)
 
     def to_dict(self) -> dict[str, object]:
         games: dict[str, dict[str, object]] = {}
         for (game, level), rec in sorted(self.records.items()):
             games.setdefault(game, {})[level] = rec.to_dict()
-        return {"version": STATS_VERSION, "games": games, "recorded": list(self.recorded)}
+        return {
+            "version": STATS_VERSION,
+            "games": games,
+            "recorded": list(self.recorded),
+            "ratings": ratings_to_dict(self.ratings),
+        }
 
     @classmethod
     def from_dict(cls, data: JSONValue) -> Stats:
@@ -139,7 +160,9 @@ class Stats:
         keys: tuple[str, ...] = ()
         if isinstance(raw_keys, list):
             keys = tuple(k for k in raw_keys if text_problem(k, MAX_KEY) is None)[-MAX_RECORDED:]
-        return cls(MappingProxyType(records), keys)
+        raw_ratings = data.get("ratings") if isinstance(data, dict) else None
+        ratings, problems = read_ratings(raw_ratings, GAMES)
+        return cls(MappingProxyType(records), keys, ratings, problems)
 
 
 def load_stats(path: Path | None = None) -> Stats:
@@ -168,6 +191,7 @@ def record_result(
     score: int,
     path: Path | None = None,
     key: str | None = None,
+    rating: tuple[str, Sequence[tuple[float, float]]] | None = None,
 ) -> Stats:
     """Add one result to the stored statistics and write them back; returns the new totals.
     A ``key`` (see :func:`result_key`) counted before is not counted again. Locked from the
@@ -175,7 +199,7 @@ def record_result(
     target = path or stats_path()
     with locked(target):
         before = load_stats(target)
-        stats = before.record(game, level, won, score, key)
+        stats = before.record(game, level, won, score, key, rating)
         if stats is not before:
             save_stats(stats, target)
     return stats

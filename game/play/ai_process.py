@@ -10,6 +10,7 @@ skips to the newest request when several wait. This module imports no pygame.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import queue
 import random
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.considered import Considered
+from game.core import LEVELS
 from game.play.review_steps import review_rest
 from game.processes import watch_parent
 from game.registry import GAMES, game_spec, resolve
@@ -34,6 +36,7 @@ class AgentSpec:
     level: str
     seed: int
     budget: float | None = None
+    strength: float | None = None  # between the levels (ai.strength); None: the level's own
 
 
 # Not a player: the level of the rummy Hint button's solver search (it answers with a table).
@@ -51,6 +54,10 @@ def make_spec_agent(spec: AgentSpec, stop: Any = None) -> Any:
             return resolve(hint_ref)(stop)
         return make_agent(spec.game, "hard", spec.seed, budget=spec.budget, stop=stop)
 
+    if spec.strength is not None:
+        from ai.strength import make_strength_agent
+
+        return make_strength_agent(spec.game, spec.strength, spec.seed, spec.budget, stop)
     return make_agent(spec.game, spec.level, spec.seed, budget=spec.budget, stop=stop)
 
 
@@ -144,7 +151,10 @@ WATCHDOG_GRACE = 2.0
 def answer_within(spec: AgentSpec) -> float:
     """Seconds after which a decision for ``spec`` counts as lost (3 x budget + 2 s): the
     process is stalled or stopped, and the seat gets the fallback of a crashed player."""
-    budget = spec.budget if spec.budget is not None else DEFAULT_SECONDS.get(spec.level, 1.0)
+    level = spec.level
+    if spec.strength is not None:  # it decides as the level above at times
+        level = LEVELS[min(math.ceil(spec.strength), len(LEVELS) - 1)]
+    budget = spec.budget if spec.budget is not None else DEFAULT_SECONDS.get(level, 1.0)
     return WATCHDOG_FACTOR * max(0.0, budget) + WATCHDOG_GRACE
 
 

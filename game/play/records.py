@@ -1,7 +1,8 @@
 """Statistics kept at the end of every game (Robber Knights) or round (Räuber-Rommé).
 
 Each human seat's result is added against the table's strongest computer level (or "humans"
-for a hot-seat table). A disk that refuses is reported once; the game goes on. Each result is
+for a hot-seat table), and his rating moves by his results against the computer seats
+(``game.play.rating``). A disk that refuses is reported once; the game goes on. Each result is
 counted once: a finished game (or round) loaded again is recognised by its final position.
 """
 
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game.persist import SaveError, opponent_level, record_result
 from game.persist.stats import result_key
+from game.play.rating import results_against_computers
 from game.registry import game_spec
 
 if TYPE_CHECKING:
@@ -40,7 +42,9 @@ def record_game(
             continue
         try:
             key = None if final_state is None else result_key(game, final_state, seat)
-            record_result(game, level, seat in winners, int(scores[seat]), key=key)
+            results = results_against_computers(game, seats, seat, scores, winners)
+            rating = (info.name, results) if results else None
+            record_result(game, level, seat in winners, int(scores[seat]), key=key, rating=rating)
         except SaveError as error:
             app.save_problem = str(error)
             return

@@ -146,7 +146,9 @@ def source_from_saved(saved: SavedGame, path: Path | None) -> ReviewSource | Non
     states = replay_states(saved)
     if states is None:
         return None
-    seats = tuple(Seat(r.name, r.human, r.level or "medium", r.colour) for r in saved.seats)
+    seats = tuple(
+        Seat(r.name, r.human, r.level or "medium", r.colour, r.strength) for r in saved.seats
+    )
     stored = saved.review if isinstance(saved.review, GameReview) else None
     return ReviewSource(
         saved.game,

@@ -34,7 +34,9 @@ LEVEL_WORDS: dict[str, str] = {
     "hard": N_("hard"),
     "expert": N_("expert"),
     "humans": N_("people only"),
+    "matched": N_("matched to me"),  # a computer between the levels (Seat.strength)
 }
+MATCHED = "matched"
 
 
 def game_title(game: str) -> str:
@@ -60,11 +62,15 @@ class Seat:
     human: bool
     level: str = "medium"
     colour: int = 0  # index into the palette (game.ui.theme.seat_colour)
+    # A computer "matched to me": its strength between the levels (ai.strength: 0 easy ...
+    # 3 expert), chosen when the game starts; ``level`` is then the named level at or below it.
+    strength: float | None = None
 
     @property
     def label(self) -> str:
-        return self.name if self.human else f"{self.name} ({level_word(self.level)})"
-
+        if self.human:
+            return self.name
+        return f"{self.name} ({level_word(MATCHED if self.strength is not None else self.level)})"
 
 
 @dataclass(frozen=True)
@@ -133,9 +139,7 @@ _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
 def visible_name(name: str) -> bool:
     """Does ``name`` show anything? Spaces, format characters, lone accents and blank
     fillers alone make a name nobody can read on the table."""
-    return any(
-        unicodedata.category(ch)[0] not in "ZCM" and ch not in _BLANK_LETTERS for ch in name
-    )
+    return any(unicodedata.category(ch)[0] not in "ZCM" and ch not in _BLANK_LETTERS for ch in name)
 
 
 def validate_seats(game: str, seats: list[Seat]) -> None:
@@ -214,7 +218,6 @@ class Session:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.human]
 
-
     def viewer(self) -> int | None:
         """Whose hidden information the screen may show right now (None: nobody's)."""
         current = self.state.current_player
@@ -228,7 +231,10 @@ class Session:
         what ``set_agent`` seated)."""
         if seat not in self._agents:
             seed = (self.seed or 0) * 31 + seat
-            self._agents[seat] = AgentSpec(self.game, self.seats[seat].level, seed, self.ai_budget)
+            info = self.seats[seat]
+            self._agents[seat] = AgentSpec(
+                self.game, info.level, seed, self.ai_budget, info.strength
+            )
         return self._agents[seat]
 
     def set_agent(self, seat: int, agent: Agent) -> None:
@@ -240,13 +246,21 @@ class Session:
         ``why``). False when that seat already plays medium (the caller then makes a safe move
         itself)."""
         info = self.seats[seat]
-        if info.level == "medium" and self.custom_agent(seat) is None:
+        if info.level == "medium" and info.strength is None and self.custom_agent(seat) is None:
             return False
         # One line of shown text, as a save takes it back (an error may hold anything).
         note = " ".join("".join(c if c.isprintable() else " " for c in why).split())
         note = note[:MAX_NOTE] or "?"
         self.record(SeatEvent("seat", seat, info.name, human=False, level="medium", note=note))
         return True
+
+    def set_strengths(self, seats: list[Seat]) -> None:
+        """The same seats with other strengths "matched to me" (after the people's ratings
+        moved): each changed seat's player is made anew at its next decision."""
+        for index, (old, new) in enumerate(zip(self.seats, seats, strict=True)):
+            if old != new:
+                self._agents.pop(index, None)
+        self.seats = list(seats)
 
     def custom_agent(self, seat: int) -> Agent | None:
         """The player seated with ``set_agent`` (None: the seat's level plays)."""
@@ -276,7 +290,10 @@ class Session:
             del seats[event.seat]
         elif event.change == "seat":
             seats[event.seat] = replace(
-                seats[event.seat], human=event.human, level=event.level or "medium"
+                seats[event.seat],
+                human=event.human,
+                level=event.level or "medium",
+                strength=None,
             )
         self.state, self.seats = after, seats
         if event.change == "seat":

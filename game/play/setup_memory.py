@@ -84,7 +84,9 @@ def remember_seats(game: str, seats: list[Seat]) -> None:
     dropped."""
     data: dict[str, Any] = read_json_object(memory_path()) or {}
     data[game] = [
-        {"name": s.name, "human": s.human, "level": s.level, "colour": s.colour} for s in seats
+        {"name": s.name, "human": s.human, "level": s.level, "colour": s.colour}
+        | ({"matched": True} if s.strength is not None and not s.human else {})
+        for s in seats
     ]
     people = [seat.name for seat in seats if seat.human]
     if people:  # a table of computers only leaves the people's names as they were
@@ -104,4 +106,6 @@ def _seat(entry: object) -> Seat | None:
         return None
     if not isinstance(colour, int) or isinstance(colour, bool) or not 0 <= colour < PALETTE_SIZE:
         return None
-    return Seat(name, human, str(level), colour)
+    # a computer "matched to me": its strength is chosen anew when the setup shows it
+    strength = float(LEVELS.index(str(level))) if entry.get("matched") is True else None
+    return Seat(name, human, str(level), colour, None if human else strength)

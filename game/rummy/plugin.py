@@ -111,6 +111,7 @@ PLUGIN: GamePlugin[RummyState, Action] = GamePlugin(
     rules_pictures_ref="game.ui.rummy.rules_pictures:rummy_pictures",
     hint_ref="ai.rummy.hint:HintSearch",
     warm_up_ref="ai.rummy_solver:warm_up",
+    ladder_ref="ai.rummy:ladder.json",
     unit_action=NextRound,
     restart=_restart,
     deals=DEALS,

@@ -178,7 +178,7 @@ def show_message(app: App, title: str, message: str) -> None:
 
 
 def _seat(record: Any) -> Seat:
-    return Seat(record.name, record.human, record.level or "medium", record.colour)
+    return Seat(record.name, record.human, record.level or "medium", record.colour, record.strength)
 
 
 def session_from_saved(saved: SavedGame) -> Session:
@@ -217,9 +217,12 @@ def restore_table(table: TableScene, saved: SavedGame, note: Text | None = None)
     problem = saved.review_problem
     if problem is not None:  # the save loads, its damaged review is left out: say so
         notes.append(
-            (lambda: _("Its stored review was damaged and is left out: {problem}.").format(
-                problem=problem
-            ), "bad")
+            (
+                lambda: _("Its stored review was damaged and is left out: {problem}.").format(
+                    problem=problem
+                ),
+                "bad",
+            )
         )
     table.resumed(notes)
     table.history_restored()

@@ -19,6 +19,7 @@ from game.deals import MAX_CODE, Deal, DealCodeError, daily_deal, decode
 from game.i18n import _
 from game.play.deal_session import session_for_deal
 from game.play.lesson import has_lesson
+from game.play.rating import offers_matched
 from game.play.session import (
     COMPUTER_NAMES,
     Seat,
@@ -33,6 +34,7 @@ from game.play.setup_memory import offered_seats, remember_seats, remembered_sea
 from game.registry import GAME_KEYS
 from game.ui import sprites, theme
 from game.ui.lesson import offer_lesson, start_lesson
+from game.ui.matched_seat import MATCHED_W, matched_button, matched_note, rematched, toggled
 from game.ui.scene import Scene
 from game.ui.tables import open_table
 from game.ui.widgets import Button, Segmented, TextEntry
@@ -77,6 +79,7 @@ class SetupScene(Scene):
         if seats is None:
             seats = offered_seats(game)
         self.seats: list[Seat] = list(seats)
+        self.matched_text = ""
         self.seed_text = ""
         self.code_text = ""  # a deal code as typed (untrusted)
         self.today: Callable[[], datetime.date] = datetime.date.today
@@ -128,6 +131,7 @@ class SetupScene(Scene):
 
     def set_name(self, index: int, name: str) -> None:
         self.seats[index] = replace(self.seats[index], name=name)
+        self.refresh_matched()
 
     def set_human(self, index: int, human: bool) -> None:
         self.seats[index] = replace(self.seats[index], human=human)
@@ -137,7 +141,17 @@ class SetupScene(Scene):
         self.set_human(index, option == 0)
 
     def set_level(self, index: int, level_index: int) -> None:
-        self.seats[index] = replace(self.seats[index], level=LEVELS[level_index])
+        self.seats[index] = replace(self.seats[index], level=LEVELS[level_index], strength=None)
+        self.layout(self.size)
+
+    def toggle_matched(self, index: int) -> None:
+        self.seats = toggled(self.game, self.seats, index)
+        self.layout(self.size)
+
+    def refresh_matched(self) -> None:
+        """The matched seats' strength for the people seated now, and the line about it."""
+        self.seats = rematched(self.game, self.seats)
+        self.matched_text = matched_note(self.game, self.seats)
 
     def next_colour(self, index: int) -> None:
         self.seats[index] = replace(
@@ -149,7 +163,7 @@ class SetupScene(Scene):
 
     # -- start -----------------------------------------------------------------------------
     def start(self) -> None:
-        seats = [replace(s, name=s.name.strip()) for s in self.seats]
+        seats = rematched(self.game, [replace(s, name=s.name.strip()) for s in self.seats])
         try:
             validate_seats(self.game, seats)
             session = Session(self.game, seats, int(self.seed_text) if self.seed_text else None)
@@ -259,6 +273,7 @@ class SetupScene(Scene):
     # -- layout ----------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        self.refresh_matched()
         w, h = size
         low, high = seat_limits(self.game)
         box_w = min(900, w - 40)
@@ -270,8 +285,9 @@ class SetupScene(Scene):
         self.widgets.tooltip_bounds = self.box.inflate(-8, -8)
         # Columns share the width: chip | name | human/computer | level | remove.
         rest = box_w - 56 - 64 - 48 - 24
-        name_w = int(rest * 0.25)
-        kind_w = int(rest * 0.30)
+        matched = offers_matched(self.game)  # its toggle takes room from the other columns
+        name_w = int(rest * (0.22 if matched else 0.25))
+        kind_w = int(rest * (0.25 if matched else 0.30))
         level_w = rest - name_w - kind_w
         self.widgets.clear()
         x0 = self.box.x + 28
@@ -325,7 +341,7 @@ class SetupScene(Scene):
                 [level_word(lv).capitalize() for lv in LEVELS],
                 LEVELS.index(seat.level),
                 partial(self.set_level, i),
-                pygame.Rect(x, y + 5, level_w, field_h),
+                pygame.Rect(x, y + 5, level_w - (MATCHED_W + 8) * matched, field_h),
                 ident=f"level{i}",
                 size=theme.FONT_SMALL + 2,
                 tooltip=_(
@@ -334,6 +350,10 @@ class SetupScene(Scene):
             )
             level.visible = not seat.human
             add(level)
+            if matched and not seat.human:
+                toggle = partial(self.toggle_matched, i)
+                spot = pygame.Rect(x + level_w - MATCHED_W, y + 5, MATCHED_W, field_h)
+                add(matched_button(self.game, self.seats, i, spot, toggle))
             x += level_w + 12
             remove = Button(
                 "X",
@@ -427,6 +447,15 @@ class SetupScene(Scene):
             anchor="midleft",
         )
         self.draw_deal_row(surface)
+        if self.matched_text and not self.error:
+            theme.blit_text(
+                surface,
+                self.matched_text,
+                (self.box.centerx, self.box.bottom - 62 - DEAL_ROW + 18),
+                theme.FONT_SMALL,
+                theme.TEXT_DIM,
+                anchor="midbottom",
+            )
         if self.error:
             lines = theme.wrap(self.error, theme.FONT_BODY, self.box.w - 56)
             bottom = self.box.bottom - 62 - DEAL_ROW + 18

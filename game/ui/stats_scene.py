@@ -1,4 +1,5 @@
-"""The statistics screen: per game and opponent level, played, won, win rate, best and average."""
+"""The statistics screen: per game and opponent level, played, won, win rate, best and average;
+and on its second page each person's rating per game (``game.ui.rating_view``)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ from game.registry import GAMES
 from game.ui import theme
 from game.ui.daily_view import draw_daily
 from game.ui.overlays import clicked_outside, dim
+from game.ui.rating_view import draw_ratings, rated_people
 from game.ui.scene import Scene
-from game.ui.widgets import Button
+from game.ui.widgets import Button, Segmented
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -32,6 +34,9 @@ class StatsScene(Scene):
         self.daily: DailyRecords = load_daily()
         self.daily_page = False  # the deal of the day's records instead of the results
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.page = 0  # 0: the results, 1: the ratings
+        people = rated_people(self.stats)
+        self.person = people[0] if people else ""
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -47,8 +52,43 @@ class StatsScene(Scene):
                 ident="close",
             )
         )
+        self.add_rating_controls()
+        if self.page == 0:
+            self.add_daily_button()
 
-        self.add_daily_button()
+    def add_rating_controls(self) -> None:
+        """The switch between the results and the ratings, and there the choice of person."""
+        b = self.box
+        self.widgets.add(
+            Segmented(
+                [_("Results"), _("Ratings")],
+                self.page,
+                self.show_page,
+                pygame.Rect(b.right - 28 - 300, b.y + 18, 300, 38),
+                ident="stats_page",
+                size=theme.FONT_SMALL + 2,
+            )
+        )
+        people = rated_people(self.stats)
+        if self.page == 1 and len(people) > 1:
+            self.widgets.add(
+                Segmented(
+                    people,
+                    people.index(self.person) if self.person in people else 0,
+                    lambda index: self.show_person(people[index]),
+                    pygame.Rect(b.x + 28, b.bottom - 58, min(560, b.w - 240), 42),
+                    ident="person",
+                    size=theme.FONT_SMALL + 2,
+                )
+            )
+
+    def show_page(self, page: int) -> None:
+        self.page = page
+        self.daily_page = False
+        self.layout(self.size)
+
+    def show_person(self, name: str) -> None:
+        self.person = name
 
     def add_daily_button(self) -> None:
         label = _("Results") if self.daily_page else _("Deal of the day")
@@ -72,6 +112,9 @@ class StatsScene(Scene):
         theme.blit_text(
             surface, _("Statistics"), (b.x + 28, b.y + 20), theme.FONT_LARGE, theme.ACCENT, True
         )
+        if self.page == 1:
+            self.draw_ratings_page(surface)
+            return
         if self.daily_page:
             area = pygame.Rect(b.x + 28, b.y + 70, b.w - 56, b.h - 70 - 80)
             draw_daily(surface, area, self.daily)
@@ -127,4 +170,24 @@ class StatsScene(Scene):
                 )
                 y += line
             y += 14
+        self.widgets.draw(surface)
+
+    def draw_ratings_page(self, surface: pygame.Surface) -> None:
+        b = self.box
+        bottom = b.bottom - 70
+        for problem in reversed(self.stats.problems[:2]):
+            bottom -= theme.font(theme.FONT_SMALL).get_linesize()
+            theme.blit_text(surface, problem, (b.x + 28, bottom), theme.FONT_SMALL, theme.BAD)
+        area = pygame.Rect(b.x + 28, b.y + 72, b.w - 56, bottom - b.y - 80)
+        if self.person:
+            theme.blit_text(
+                surface,
+                self.person,
+                (b.right - 28, b.y + 72),
+                theme.FONT_BODY,
+                theme.TEXT,
+                True,
+                anchor="topright",
+            )
+        draw_ratings(surface, area, self.stats, self.person)
         self.widgets.draw(surface)

@@ -47,6 +47,7 @@ from game.play.ai_worker import Agent, AIWorker, Decision, warm_up
 from game.play.daily_records import record_day
 from game.play.deal_session import dealt_position
 from game.play.log_lines import entry_lines
+from game.play.rating import rematch_seats
 from game.play.records import record_end
 from game.play.session import level_word
 from game.play.why import WhyRecord
@@ -311,6 +312,7 @@ class TableScene(Scene):
         record_end(self.app, self.session.game, self.session.seats, before, after, counted)
         dealt = dealt_position(self.session.game, history, after)
         record_day(self.app, self.session.game, self.session.seats, before, after, counted, dealt)
+        rematch_seats(self.session)
 
     def change_seats(self, change: SeatEvent | Callable[[], object]) -> bool:
         """Carry out a change of the seats: an event, or one of the session's methods for one

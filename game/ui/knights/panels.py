@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from game.i18n import _
-from game.play.session import Seat, level_word
+from game.play.session import MATCHED, Seat, level_word
 from game.ui import sprites, theme
 
 CARD_H = 100
@@ -64,7 +64,9 @@ def render_cards(
         kind = (
             _("human")
             if seat.human
-            else _("computer, {level}").format(level=level_word(seat.level))
+            else _("computer, {level}").format(
+                level=level_word(MATCHED if seat.strength is not None else seat.level)
+            )
         )
         theme.blit_text(out, kind, (name_x, r.y + 28), theme.FONT_SMALL - 2, theme.TEXT_DIM)
         score_colour = (
