@@ -165,7 +165,9 @@ from game.rummy.cards import parse_cards
 warming = threading.Thread(target=warm_up)
 warming.start()
 answered = None
-if child_started.wait(120):
+while warming.is_alive() and not child_started.wait(0.02):
+    pass  # until the child starts, or the warm-up ends without one
+if child_started.is_set():
     # the player's turn during the compile: answered by the Python solver, numba still out
     table = [parse_cards("5H 6H 7H")]
     answered = best_play(table, parse_cards("8H 9H KS"), True)
