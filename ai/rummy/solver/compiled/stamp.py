@@ -31,10 +31,17 @@ _LIBRARIES = ("numba", "llvmlite", "numpy")
 
 def stamp_path() -> Path:
     """Beside numba's cache: the folder ``NUMBA_CACHE_DIR`` names, else the kernels' own
-    ``__pycache__`` (where numba keeps the cache of a writable source tree)."""
+    ``__pycache__`` (where numba keeps the cache of a writable source tree), else numba's
+    folder in the user's cache (where it keeps it otherwise)."""
     chosen = os.environ.get("NUMBA_CACHE_DIR")
-    folder = Path(chosen) if chosen else Path(__file__).resolve().parent / "__pycache__"
-    return folder / STAMP_NAME
+    if chosen:
+        return Path(chosen) / STAMP_NAME
+    here = Path(__file__).resolve().parent
+    in_tree = here / "__pycache__"
+    if os.access(in_tree if in_tree.is_dir() else here, os.W_OK):
+        return in_tree / STAMP_NAME
+    user_cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(user_cache) / "numba" / STAMP_NAME
 
 
 def _version(name: str) -> str:

@@ -52,3 +52,14 @@ def test_a_stamp_of_other_sources_is_stale(cache_dir: Path) -> None:
     assert stamp.write(stamp.source_key() + "0")
     assert not stamp.is_current()
     assert stamp.is_current(stamp.source_key() + "0")
+
+
+def test_a_source_tree_it_may_not_write_keeps_the_stamp_in_the_users_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(stamp.os, "access", lambda path, mode: False)  # an installed package
+    assert stamp.stamp_path() == tmp_path / "numba" / stamp.STAMP_NAME
+    assert stamp.write(stamp.source_key())
+    assert stamp.is_current()
