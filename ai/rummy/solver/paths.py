@@ -2,14 +2,14 @@
 has finished, their Python twins before (or without numba).
 
 :func:`solve_counts` and :func:`solve_by_rounds` take the arguments of the Python searches
-(:mod:`ai.rummy.solver.sweep`, :mod:`ai.rummy.solver.rounds`). Nothing here compiles.
+(:mod:`ai.rummy.solver.sweep`, :mod:`ai.rummy.solver.rounds`). Nothing here compiles, and the
+kernels' modules (which import numba) are imported only once they are ready: until then the
+process that plays keeps numba out of its memory.
 """
 
 from __future__ import annotations
 
 from ai.rummy.solver import compiled
-from ai.rummy.solver.compiled import sweep as jit
-from ai.rummy.solver.compiled.cover import lay_everything_jit
 from ai.rummy.solver.cover import lay_everything
 from ai.rummy.solver.plan import Mode, Plan, PlannedSet
 from ai.rummy.solver.rounds import RoundsResult
@@ -37,6 +37,8 @@ def solve_counts(
 ) -> Plan | None:
     """:func:`ai.rummy.solver.sweep.solve_counts`, compiled when ready."""
     if compiled.ready():
+        from ai.rummy.solver.compiled import sweep as jit
+
         return jit.solve_counts_jit(
             table, hand, table_jokers, hand_jokers, mode, beat=beat, limit=limit, beam=beam
         )
@@ -54,7 +56,9 @@ def solve_by_rounds(
     first_left_out: int = 0,
 ) -> RoundsResult:
     """:func:`ai.rummy.solver.rounds.solve_by_rounds`, compiled when ready."""
-    solve = jit.solve_by_rounds_jit if compiled.ready() else solve_by_rounds_py
+    solve = solve_by_rounds_py
+    if compiled.ready():
+        from ai.rummy.solver.compiled.sweep import solve_by_rounds_jit as solve
     return solve(
         table, hand, table_jokers, hand_jokers, mode, max_left_out=max_left_out,
         node_limit=node_limit, first_left_out=first_left_out,
@@ -68,5 +72,7 @@ def cover_all(table: Counts, jokers: int, node_limit: int) -> list[PlannedSet] |
     if has_stranded_card(table, jokers):
         return None
     if compiled.ready():
+        from ai.rummy.solver.compiled.cover import lay_everything_jit
+
         return lay_everything_jit(table, None, jokers, node_limit)
     return lay_everything(table, [[0] * 4 for _ in range(14)], jokers, node_limit)

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from ai.rummy.solver import ilp
 from ai.rummy.solver import paths as fast
-from ai.rummy.solver.compiled.cover import lay_most_jit
 from ai.rummy.solver.cover import lay_everything, lay_most
 from ai.rummy.solver.plan import Mode, OverBudget, Plan, all_laid_score
 
@@ -139,6 +138,8 @@ def solve_mode(
     fewest_left_out = 0
     # The set-by-set search answers an opened player's question only.
     if compiled and opened:
+        from ai.rummy.solver.compiled.cover import lay_most_jit  # numba: only once loaded
+
         most = lay_most_jit(table, usable, table_jokers, hand_jokers, steps.cover)
         if most.exact:
             return ModeResult(most.plan, True)

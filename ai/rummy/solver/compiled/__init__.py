@@ -6,12 +6,15 @@ Readiness: nothing compiles on import or on a solve. :func:`warm_up` loads every
 numba's on-disk cache (in under a second), having it compiled first by a short-lived process of
 its own when it is missing or stale (about a minute the first time after a change of a kernel's
 source; :mod:`ai.rummy.solver.compiled.building`), and only then does :func:`ready` say True.
+numba itself is imported only by the kernels' modules, which load once the cache is there (told
+by a stamp beside it, :mod:`ai.rummy.solver.compiled.stamp`): until then a solve runs the twins.
 Without numba, with ``ROBBERS_DEN_NO_JIT=1`` or when compiling fails, :func:`ready` stays False
 and the solver keeps to the Python twins.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 import threading
@@ -41,20 +44,35 @@ def _disabled() -> bool:
     return os.environ.get(NO_JIT_VARIABLE) == "1"
 
 
-_numba = False
-njit: Any = _python_njit
-if not _disabled():
-    try:
-        import numba
+_import_lock = threading.Lock()
+_numba: Any = None
+_broken = False
 
-        njit = numba.njit
-        _numba = True
-    except Exception as error:
-        if isinstance(error, ModuleNotFoundError) and error.name == "numba":
-            # the optional extra ``robbers-den[fast]`` is not installed
-            log.info("numba not installed: the rummy solver runs in pure Python")
-        else:  # installed, but broken (against this numpy, or without llvmlite)
-            log.warning("numba unavailable (%s): the rummy solver runs in pure Python", error)
+
+def _import_numba() -> Any:
+    """numba, imported on first use (only the kernels' modules and the compiling child need
+    it), or None without it."""
+    global _numba, _broken
+    with _import_lock:
+        if _numba is None and not _broken and not _disabled():
+            try:
+                import numba
+
+                _numba = numba
+            except Exception as error:
+                _broken = True
+                if isinstance(error, ModuleNotFoundError) and error.name == "numba":
+                    # the optional extra ``robbers-den[fast]`` is not installed
+                    log.info("numba not installed: the rummy solver runs in pure Python")
+                else:  # installed, but broken (against this numpy, or without llvmlite)
+                    log.warning("numba unavailable (%s): the rummy solver stays Python", error)
+        return None if _disabled() else _numba
+
+
+def njit(*args: Any, **kwargs: Any) -> Any:
+    """``numba.njit`` (imported now), or a stand-in that leaves the function plain."""
+    numba = _import_numba()
+    return (_python_njit if numba is None else numba.njit)(*args, **kwargs)
 
 
 _warm_lock = threading.Lock()
@@ -63,8 +81,11 @@ _failed = False
 
 
 def available() -> bool:
-    """Is numba importable and not switched off with ``ROBBERS_DEN_NO_JIT=1``?"""
-    return _numba and not _disabled()
+    """Is numba installed (looked up, not imported) and not switched off with
+    ``ROBBERS_DEN_NO_JIT=1``? False too once importing it failed."""
+    if _disabled() or _broken:
+        return False
+    return _numba is not None or importlib.util.find_spec("numba") is not None
 
 
 def ready() -> bool:
@@ -83,8 +104,8 @@ def _warm_kernels() -> None:
 def compile_here() -> bool:
     """Compile every kernel in this process (or load it from the cache), writing numba's
     cache; for the short-lived process of :func:`ai.rummy.solver.compiled.building.main`."""
-    if not available():
-        return False
+    if not available() or _import_numba() is None:
+        return False  # the kernels would run as plain (very slow) Python
     try:
         _warm_kernels()
     except Exception as error:
@@ -95,14 +116,22 @@ def compile_here() -> bool:
 
 def _load() -> None:
     """Load every kernel from numba's cache, filled first by a short-lived process when it
-    lacks one: compiling here would keep its memory for as long as this process lives."""
+    lacks one: compiling here would keep its memory for as long as this process lives. Whether
+    it lacks one is read from the stamp beside it, so that numba is imported here only once
+    there is a cache to load (solves meanwhile run the Python twins)."""
+    from ai.rummy.solver.compiled import stamp
+    from ai.rummy.solver.compiled.building import build_in_child
+
+    if not stamp.is_current() and not build_in_child():
+        raise RuntimeError("the process compiling the kernels failed")
+
     from ai.rummy.solver.compiled import cover, sweep
-    from ai.rummy.solver.compiled.building import build_in_child, load_only
+    from ai.rummy.solver.compiled.building import load_only
     from ai.rummy.solver.compiled.release import keep_big_blocks_apart, release_compiler_pages
 
     keep_big_blocks_apart()
     modules = (sweep, cover)
-    if not load_only(_warm_kernels, modules):
+    if not load_only(_warm_kernels, modules):  # stale all the same (a source file touched)
         if not build_in_child():
             raise RuntimeError("the process compiling the kernels failed")
         if not load_only(_warm_kernels, modules):

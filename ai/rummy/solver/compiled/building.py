@@ -5,7 +5,9 @@ is done; loading the cache takes well under a second and far less. So the proces
 only ever loads (:func:`load_only`: a kernel missing from the cache raises instead of
 compiling), and a missing or stale cache is filled by a child process of its own
 (:func:`build_in_child`, ``python -m ai.rummy.solver.compiled.building``) that compiles and
-ends, handing its memory back.
+ends, handing its memory back. Once it succeeded it writes a stamp beside the cache
+(:mod:`ai.rummy.solver.compiled.stamp`), so that the process that plays can tell the cache is
+current without importing numba.
 """
 
 from __future__ import annotations
@@ -101,9 +103,17 @@ def main() -> int:
     from game.processes import killed_with_parent
 
     killed_with_parent()  # a compile left running after the game is gone helps nobody
-    from ai.rummy.solver.compiled import compile_here
+    from ai.rummy.solver.compiled import compile_here, stamp
 
-    return 0 if compile_here() else 1
+    try:
+        key = stamp.source_key()  # of the sources as they were when compiling began
+    except OSError:
+        key = None
+    if not compile_here():
+        return 1
+    if key is not None:
+        stamp.write(key)  # the process that plays may now import numba and load the cache
+    return 0
 
 
 if __name__ == "__main__":

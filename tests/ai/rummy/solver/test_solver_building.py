@@ -129,3 +129,79 @@ print(rss_kb() - before)
 def test_a_searchs_freed_tables_go_back_once_the_solver_is_loaded() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     assert int(run(FREED, env)) < 2048  # 8 MB kept before
+
+
+FIRST_START = """
+import sys, threading
+from pathlib import Path
+
+seen = {"child": None, "numba": None}
+child_started = threading.Event()
+
+def own_children():
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text() if entry.name.isdigit() else ""
+        except OSError:
+            continue
+        if stat and int(stat.rsplit(")", 1)[1].split()[1]) == __import__("os").getpid():
+            found.append(entry.name)
+    return found
+
+def hook(event, args):
+    if event == "subprocess.Popen" and "ai.rummy.solver.compiled.building" in list(args[1]):
+        if seen["child"] is None:
+            seen["child"] = "numba" in sys.modules  # loaded when the compile starts?
+        child_started.set()
+    elif event == "import" and args[0] == "numba" and seen["numba"] is None:
+        seen["numba"] = len(own_children())  # children still running when numba comes in
+
+sys.addaudithook(hook)
+from ai.rummy_solver import best_play, warm_up
+from ai.rummy.solver import compiled
+from game.rummy.cards import parse_cards
+
+warming = threading.Thread(target=warm_up)
+warming.start()
+answered = None
+while warming.is_alive() and not child_started.wait(0.02):
+    pass  # until the child starts, or the warm-up ends without one
+if child_started.is_set():
+    # the player's turn during the compile: answered by the Python solver, numba still out
+    table = [parse_cards("5H 6H 7H")]
+    answered = best_play(table, parse_cards("8H 9H KS"), True)
+    answered = [str(c) for s in answered for c in s] if answered else None
+    during = ("numba" in sys.modules, compiled.ready())
+else:
+    during = None
+warming.join()
+print(seen["child"], seen["numba"], during, answered is not None and "9H" in answered,
+      compiled.ready(), "numba" in sys.modules, sep="|")
+"""
+
+
+def stamp_file() -> Path:
+    from ai.rummy.solver.compiled import stamp
+
+    return stamp.stamp_path()
+
+
+@needs_numba
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_numba_stays_out_of_the_playing_process_until_the_child_has_filled_the_cache() -> None:
+    """A damaged stamp beside the cache means the cache is compiled again by a child; the
+    process that plays answers meanwhile with the Python solver and imports numba only once the
+    child has ended, then loads the cache. With the stamp the child wrote, no child at all."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    path = stamp_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"\xff{not json")  # damaged: the conftest's warm-up left a good one
+    child, numba_with_children, during, answered, ready, numba = run(FIRST_START, env).split("|")
+    assert child == "False"  # numba not imported when the child was started
+    assert during == "(False, False)"  # nor while it ran, the Python solver answering
+    assert answered == "True"  # the 8 and 9 of hearts go on the run
+    assert numba_with_children == "0"  # numba came in only once the child had ended
+    assert (ready, numba) == ("True", "True")  # and the cache was loaded
+    child, *_, ready, numba = run(FIRST_START, env).split("|")
+    assert (child, ready, numba) == ("None", "True", "True")  # the stamp matched: no child
