@@ -89,9 +89,17 @@ def test_keeping_old_sets_on_a_crowded_table_stops_after_a_few_give_ups(
         return arrange
 
     monkeypatch.setattr(rummy_solver_ilp, "solve_ilp", program)
-    # The arrangement searches of both paths, as the keeping step calls them.
-    for name in ("lay_everything", "lay_everything_jit"):
-        monkeypatch.setattr(rummy_solver_paths, name, counted(getattr(rummy_solver_paths, name)))
+    # The arrangement searches of both paths, where the keeping step finds them (the compiled
+    # one is imported from its module when it is called, so that numba loads only then).
+    monkeypatch.setattr(
+        rummy_solver_paths, "lay_everything", counted(rummy_solver_paths.lay_everything)
+    )
+    if compiled.ready():
+        from ai.rummy.solver.compiled import cover as compiled_cover
+
+        monkeypatch.setattr(
+            compiled_cover, "lay_everything_jit", counted(compiled_cover.lay_everything_jit)
+        )
     play = solver.solve_play(table, hand, opened=True)
     assert programs, "the searches settled this position: it tests nothing here"
     assert len(give_ups) <= step_budgets().keep_give_ups
