@@ -25,30 +25,39 @@ _CASTLE_A = "plain+castle"
 
 
 def tiles_to_come(
-    state: KnightsState, moves: Iterable[tuple[int | None, Action]]
+    state: KnightsState, moves: Iterable[tuple[int | None, Action]], viewer: int | None = None
 ) -> list[Counter[TileKey] | None]:
     """Per seat, the (kind, letter) of each tile he has not laid yet (hand and pile): his set
     minus what ``moves`` (every move of the game, with its seat) laid and the start tiles he
-    gave up. None for a seat whose count disagrees with the state (a history that does not
-    reach back to the start): better nothing than a wrong aid."""
+    gave up. Which start tile a rival of ``viewer`` kept is his secret (the log hides it) until
+    he lays it: till then none of his three start tiles besides the castle is counted. None
+    for a seat whose count disagrees with the state (a history that does not reach back to the
+    start): better nothing than a wrong aid."""
     left: list[Counter[TileKey]] = [Counter(_FULL_SET) for _seat in range(state.num_players)]
+    secret = [0] * state.num_players  # a kept start tile not laid yet, its kind unknown
     board = state.board
     for seat, action in moves:
         if seat is None or not 0 <= seat < state.num_players:
             continue
         if isinstance(action, Keep):
+            hidden = viewer is not None and seat != viewer
             # The other two A tiles go into the start layout: only the castle and the kept one stay.
             for kind in TILE_SET["A"]:
-                if kind not in (_CASTLE_A, action.tile):
+                if kind != _CASTLE_A and (hidden or kind != action.tile):
                     left[seat][(kind, "A")] -= 1
+            secret[seat] = 1 if hidden else 0
         elif isinstance(action, Place):
             placed = board.get((action.x, action.y))
-            if placed is not None:
+            if placed is None:
+                continue
+            if secret[seat] and placed.letter == "A" and placed.tile != _CASTLE_A:
+                secret[seat] = 0  # the kept start tile, laid: no secret any more
+            else:
                 left[seat][(placed.tile, placed.letter)] -= 1
     result: list[Counter[TileKey] | None] = []
     for seat, counts in enumerate(left):
         counts = +counts  # drops zero and negative counts
-        fits = sum(counts.values()) == state.tiles_left(seat) and all(
+        fits = sum(counts.values()) + secret[seat] == state.tiles_left(seat) and all(
             c >= 0 for c in left[seat].values()
         )
         result.append(counts if fits else None)

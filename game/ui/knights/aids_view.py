@@ -30,6 +30,7 @@ class KnightsAids:
         self.viewer: int | None = None
         self.entries = -1
         self.to_come: list[Counter[str] | None] = []
+        self.secret: list[int] = []  # per seat: a kept start tile whose kind he hasn't shown
         self.threats: dict[Pos, list[int]] = {}
 
     def refresh(self, t: KnightsTableScene) -> None:
@@ -40,8 +41,12 @@ class KnightsAids:
             return
         self.state, self.viewer, self.entries = state, viewer, len(history)
         moves = [(entry.seat, entry.action) for entry in history if entry.is_move]
-        counts = tiles_to_come(state, moves) if state.phase != "keep" else []
+        counts = tiles_to_come(state, moves, viewer) if state.phase != "keep" else []
         self.to_come = [kinds_to_come(c) if c is not None else None for c in counts]
+        self.secret = [
+            state.tiles_left(seat) - sum(c.values()) if c is not None else 0
+            for seat, c in enumerate(counts)
+        ]
         self.threats = {}
         if viewer is not None and counts and not state.is_terminal:
             self.threats = rival_threats(state.view(viewer), viewer, counts)
@@ -89,6 +94,10 @@ def draw_box(t: KnightsTableScene, surface: pygame.Surface) -> None:
         name = t.session.seats[seat].name
         kinds = aids.to_come[seat] if seat < len(aids.to_come) else None
         text = kinds_text(kinds) if kinds is not None else _("not known")
+        secret = aids.secret[seat] if seat < len(aids.secret) else 0
+        if kinds is not None and secret > 0:
+            kept = _("{tile} {n}").format(tile=_("kept start tile"), n=secret)
+            text = kept if not kinds else f"{kept}, {text}"
         colour = theme.mix(theme.TEXT, t.colours[seat].rgb, 0.35)
         lines = theme.wrap(_("{name}: {tiles}").format(name=name, tiles=text), size, box.w - 16)
         room = max(1, (box.bottom - y - LINE) // LINE)

@@ -117,3 +117,23 @@ def test_tiles_to_come_follow_what_each_player_laid() -> None:
     # A history that does not reach the start gives no count rather than a wrong one.
     assert tiles_to_come(state, moves[5:]) != counts
     assert rival_threats(state.view(0), 0, counts) is not None
+
+
+def test_which_start_tile_a_rival_kept_stays_his_secret() -> None:
+    """The log hides the start tile a player kept: the aids must not tell it either."""
+    seen = []
+    for choice in range(3):
+        state = new_game(["Ann", "Hilde"], 5)
+        moves = []
+        while state.phase == "keep":
+            keeps = state.legal_actions()
+            action = keeps[choice % len(keeps)] if state.current_player == 1 else keeps[0]
+            moves.append((state.current_player, action))
+            state = state.apply(action)
+        counts = tiles_to_come(state, moves, viewer=0)
+        assert counts[1] is not None
+        assert sum(counts[1].values()) == state.tiles_left(1) - 1  # one start tile unknown
+        seen.append(counts[1])
+        own = tiles_to_come(state, moves, viewer=1)[1]  # Hilde knows her own
+        assert own is not None and sum(own.values()) == state.tiles_left(1)
+    assert seen[0] == seen[1] == seen[2]  # Ann's aids read the same whatever Hilde kept
