@@ -90,9 +90,12 @@ def read_ratings(data: object, games: Sequence[str]) -> tuple[Ratings, tuple[str
     if not isinstance(data, dict):
         return MappingProxyType(found), (_("The stored ratings were damaged and start afresh."),)
     for game, people in data.items():
-        if game not in games or not isinstance(people, dict) or len(people) > MAX_PEOPLE:
+        if game not in games or not isinstance(people, dict):
             problems.append(_("The stored ratings were damaged and start afresh."))
             continue
+        if len(people) > MAX_PEOPLE:  # more than this program keeps: the first ones are read
+            problems.append(_("Some stored ratings were left out: too many people."))
+            people = dict(list(people.items())[:MAX_PEOPLE])
         for name, raw in people.items():
             if name_problem(name) is not None:
                 problems.append(_("A rating without a valid name was left out."))
@@ -133,4 +136,8 @@ def rated(
     if before is not None:
         del updated[(game, before[0])]
     updated[(game, name)] = (before[1] if before else Rating()).after(results)
+    people = [key for key in updated if key[0] == game]
+    if len(people) > MAX_PEOPLE:  # room for a new person: the one with the fewest games goes
+        fewest = min((k for k in people if k != (game, name)), key=lambda k: updated[k].games)
+        del updated[fewest]
     return MappingProxyType(updated)

@@ -130,3 +130,25 @@ def test_the_history_keeps_only_the_newest() -> None:
     assert len(rating.history) == MAX_HISTORY and rating.games == MAX_HISTORY + 20
     stats = Stats().record("knights", "hard", True, 1, rating=("Ann", [(1500.0, 1.0)]))
     assert Stats.from_dict(json.loads(json.dumps(stats.to_dict()))).ratings == stats.ratings
+
+
+def test_a_crowd_of_people_never_wipes_the_ratings() -> None:
+    """The 201st person to be rated makes room by dropping the one with the fewest games;
+    a file with too many is read as far as this program keeps, not thrown away."""
+    from game.persist.ratings import MAX_PEOPLE, rated
+
+    ratings = read_ratings({}, ("knights",))[0]
+    for n in range(MAX_PEOPLE):
+        ratings = rated(ratings, "knights", f"P{n}", [(1500.0, 1.0)])
+    ratings = rated(ratings, "knights", "P0", [(1500.0, 1.0)])  # P0 has 2 games
+    ratings = rated(ratings, "knights", "Newcomer", [(1500.0, 0.0)])
+    assert len(ratings) == MAX_PEOPLE
+    assert find(ratings, "knights", "Newcomer") is not None
+    assert find(ratings, "knights", "P0") is not None
+    crowd = {f"P{n}": good() for n in range(MAX_PEOPLE + 5)}
+    found, problems = read_ratings({"knights": crowd}, ("knights", "rummy"))
+    assert len(found) == MAX_PEOPLE and problems
+    for n in range(MAX_PEOPLE + 1):
+        record_result("knights", "hard", True, 30, key=f"g{n}", rating=(f"Q{n}", [(1700.0, 1.0)]))
+    stats = load_stats()
+    assert len(stats.ratings) == MAX_PEOPLE and stats.problems == ()
