@@ -35,6 +35,7 @@ _PRIMITIVE = 0b100101  # x^5 + x^2 + 1: GF(32) and its primitive element x
 MAX_SEATS = 16  # the seats count is kept in one symbol's worth (seats - 1 < 16)
 MAX_CODE = 24  # symbols: a 64-bit seed and the largest unit fit with room to spare
 GROUP = 4  # symbols between the dashes of a shown code
+SEED_LIMIT = 2**63 - 1  # the largest seed a save holds (the engines' checked range)
 # The deal of the day's seeds: far above any seed the setup or a random game gives, and 8
 # apart, so that the next seed (a rematch, a new game at the table) is no day's deal.
 DAILY_BASE = 2**31
@@ -103,6 +104,8 @@ def encode(deal: Deal) -> str:
         raise ValueError(f"no deal code for {deal.seats} seats")
     if not 1 <= deal.unit <= parts.max_unit:
         raise ValueError(f"no deal code for unit {deal.unit}")
+    if not -SEED_LIMIT <= deal.seed <= SEED_LIMIT:  # a seed no save could hold
+        raise ValueError("no deal code for a seed outside the game's range")
     number = (_zigzag(deal.seed) * parts.max_unit + deal.unit - 1) * MAX_SEATS + deal.seats - 1
     digits = ""
     while True:

@@ -109,7 +109,7 @@ def retry_saved(saved: SavedGame, index: int = 0) -> SavedGame:
     states = replay_states(saved)
     if states is None:
         raise RetryError(_("This game can't be played again: its moves are not all kept."))
-    seats = [Seat(r.name, r.human, r.level or "medium", r.colour) for r in saved.seats]
+    seats = [Seat(r.name, r.human, r.level or "medium", r.colour, r.strength) for r in saved.seats]
     extra = {key: value for key, value in saved.extra.items()}
     return retry_game(saved.game, seats, states, saved.history, index, extra)
 
@@ -118,7 +118,7 @@ def retry_session(retry: SavedGame) -> Session:
     """The session of a retry (from :func:`retry_game`): its position, seats and the moves
     before it, each with the log's words."""
     spec = game_spec(retry.game)
-    seats = [Seat(r.name, r.human, r.level or "medium", r.colour) for r in retry.seats]
+    seats = [Seat(r.name, r.human, r.level or "medium", r.colour, r.strength) for r in retry.seats]
     states = replay_states(retry)
     if states is None:
         raise RetryError(_("This game can't be played again: its moves are not all kept."))

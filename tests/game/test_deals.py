@@ -255,3 +255,12 @@ def test_a_swap_inside_one_rummy_hand_is_the_same_deal() -> None:
         "rummy",
         replace(state, players=(replace(state.players[0], hand=tuple(hand)), *state.players[1:])),
     )
+
+
+def test_a_code_naming_a_seed_no_save_can_hold_is_refused() -> None:
+    """Such a deal could be played but never saved, kept or continued."""
+    for code in ("K100-0000-0000-0000-0000-001D", "K800-0000-0000-001K"):
+        with pytest.raises(DealCodeError, match="names no deal"):
+            decode(code)
+    largest = decode(encode(Deal("knights", 2, 2**63 - 1, 1)))
+    assert largest.seed == 2**63 - 1

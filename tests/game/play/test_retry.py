@@ -140,3 +140,16 @@ def test_there_is_nothing_to_play_from_the_end_of_a_game() -> None:
     with pytest.raises(RetryError):
         retry_game("nim", session.seats, states, history, len(history) + 5)
     retry_game("nim", session.seats, states, history, len(history) - 1)  # the last move: fine
+
+
+def test_a_matched_computer_is_matched_again_in_the_retry(tmp_path: Path) -> None:
+    session = Session(
+        "knights", [SEATS[0], Seat("Kunz", False, "hard", colour=3, strength=2.4)], seed=8
+    )
+    rng = random.Random(8)
+    for _move in range(12):
+        session.apply(rng.choice(session.state.legal_actions()))
+    saved = load_game(saved_file(session, tmp_path / "matched.json"))
+    retry = retry_saved(saved, len(saved.history) // 2)
+    assert [seat.strength for seat in retry.seats] == [None, 2.4]
+    assert [seat.strength for seat in retry_session(retry).seats] == [None, 2.4]
