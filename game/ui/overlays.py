@@ -392,7 +392,9 @@ class PauseOverlay(Scene):
             "midtop",
         )
         session = getattr(self.table, "session", None)
-        if session is not None:
+        # The code names the whole deal (every pile, the stock's order): shown once the game
+        # or round is over, never while anyone could still profit from it.
+        if session is not None and session.state.is_terminal:
             y = self.box.bottom - 84  # between the last button and the sound switch
             draw_deal_code(surface, session, self.box, y, how=False)
         self.widgets.draw(surface)

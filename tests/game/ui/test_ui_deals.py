@@ -134,12 +134,22 @@ def test_the_results_show_the_code_and_the_days_best_is_kept(app: App) -> None:
     assert best is not None and best.best == session.state.scores()[0] and best.played == 1
 
 
-def test_the_pause_screen_shows_the_code(app: App) -> None:
+def test_the_pause_screen_shows_the_code_only_once_the_game_is_over(app: App) -> None:
+    """The code names every pile: during play it would give the deal away."""
     seats = [Seat("Ann", True, "medium", 0), Seat("Kunz", False, "medium", 1)]
     session = session_for_deal(seats, Deal("knights", 2, 77))
     open_table(app, session)
     app.run_frames(1)
+    table = app.top
+    code = encode(Deal("knights", 2, 77))
     with recording() as recorder:
         press(app, pygame.K_ESCAPE, frames=2)
     assert isinstance(app.top, PauseOverlay)
-    assert any(encode(Deal("knights", 2, 77)) in text for text in recorder.texts)
+    assert not any(code in text for text in recorder.texts)
+    while not session.state.is_terminal:
+        session.apply(session.state.legal_actions()[0])
+    pause = PauseOverlay(app, lambda: None, table)
+    pause.layout(app.size)
+    with recording() as recorder:
+        pause.draw(app.screen)
+    assert any(code in text for text in recorder.texts)
