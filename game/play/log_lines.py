@@ -65,8 +65,7 @@ def seat_event_lines(
     if change == "leave":
         return [(_("{name} leaves the game.").format(name=event.name), NOTE)]
     if change == "new_game":
-        line = _("A new game (seed {seed}): all points are back to 0.")
-        return [(line.format(seed=event.seed), NOTE)]
+        return [(_("A new game: all points are back to 0."), NOTE)]
     name = event.name
     if event.note:
         line = _("{name}'s computer player failed ({why}); it plays at medium from now.")

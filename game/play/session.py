@@ -201,7 +201,9 @@ class Session:
     def __post_init__(self) -> None:
         validate_seats(self.game, self.seats)
         if self.seed is None:
-            self.seed = random.randrange(1, 1_000_000)
+            # Wide enough that the deal's fingerprint, shown at the start, can't be traced back
+            # to its seed by trying them all (the deal code at the end names it).
+            self.seed = random.randrange(1, 2**40)
         self.state = new_state(self.game, [s.name for s in self.seats], self.seed)
         self._agents: dict[int, Agent | AgentSpec] = {}
         self._stop = threading.Event()

@@ -82,7 +82,7 @@ class KnightsTableScene(TableScene):
         return _("It is your turn at the Robber Knights table.")
 
     def opening_line(self) -> str:
-        return _("A new game of Robber Knights (seed {seed}).").format(seed=self.session.seed)
+        return _("A new game of Robber Knights.")  # its seed would give the deal away
 
     # -- what is shown -----------------------------------------------------------------------
     @property

@@ -338,7 +338,7 @@ class RummyTableScene(RummyView):
         return _("It is your turn at the rummy table.")
 
     def opening_line(self) -> str:
-        return _("A new game of Räuber-Rommé (seed {seed}).").format(seed=self.session.seed)
+        return _("A new game of Räuber-Rommé.")  # its seed would give the deal away
 
     def animating(self) -> bool:
         return self.anim is not None

@@ -15,7 +15,7 @@ from game import deals
 from game.deals import Deal, decode, encode
 from game.persist.daily import load_daily
 from game.play.deal_session import session_for_deal
-from game.play.session import Seat
+from game.play.session import Seat, Session
 from game.ui.app import App
 from game.ui.menu import MenuScene
 from game.ui.overlays import PauseOverlay
@@ -153,3 +153,16 @@ def test_the_pause_screen_shows_the_code_only_once_the_game_is_over(app: App) ->
     with recording() as recorder:
         pause.draw(app.screen)
     assert any(code in text for text in recorder.texts)
+
+
+@pytest.mark.parametrize("game", ["knights", "rummy"])
+def test_the_log_never_gives_the_seed_away(app: App, game: str) -> None:
+    """The seed names the whole deal; the fingerprint at the start must not lead back to it by
+    trying every seed either."""
+    seats = [Seat("Ann", True, "medium", 0), Seat("Kunz", False, "medium", 1)]
+    session = Session(game, seats)
+    assert session.seed is not None and session.seed > 2**20  # far more seeds than can be tried
+    open_table(app, session)
+    app.run_frames(1)
+    table = next(scene for scene in app.scenes if hasattr(scene, "opening_line"))
+    assert str(session.seed) not in table.opening_line()
