@@ -107,5 +107,5 @@ def _seat(entry: object) -> Seat | None:
     if not isinstance(colour, int) or isinstance(colour, bool) or not 0 <= colour < PALETTE_SIZE:
         return None
     # a computer "matched to me": its strength is chosen anew when the setup shows it
-    strength = float(LEVELS.index(str(level))) if entry.get("matched") is True else None
+    strength = LEVELS.index(str(level)) + 0.0 if entry.get("matched") is True else None
     return Seat(name, human, str(level), colour, None if human else strength)
