@@ -69,7 +69,7 @@ class ReviewPosition(Scene):
         self.source = review.source
         self.entries = history_entries(self.source.game, self.source.states, self.source.history)
         self.focus = turn
-        self.viewer = turn.seat
+        self.viewer = self.viewer_for(turn.seat)
         self.mode = PLAYED
         self.cursor = turn.index  # the position shown in the played game: states[cursor]
         self.step = 0  # the step shown of the better move
@@ -93,6 +93,16 @@ class ReviewPosition(Scene):
         table.read_only = True
         self.table = table
         self._better_line()
+
+    def viewer_for(self, seat: int) -> int:
+        """Whose hand the table shows at a decision of ``seat``: his, if he is a reviewed seat
+        or the game is over; in a game still being played a computer's hand stays hidden, so
+        the first reviewed seat looks on."""
+        reviewed = sorted(self.source.reviewed_seats)
+        over = bool(self.source.states) and self.source.states[-1].is_terminal
+        if seat in reviewed or over or not reviewed:
+            return seat
+        return reviewed[0]
 
     # -- what is shown -------------------------------------------------------------------------
     def replay_view(self, table: Scene) -> ReplayView | None:

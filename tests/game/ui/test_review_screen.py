@@ -698,3 +698,18 @@ def test_rows_out_of_view_are_said_and_the_wheel_brings_them(size: tuple[int, in
     assert last in [index for _rect, index in scene.row_rects]  # the wheel brought it
     assert scene.list_note() is not None and "above" in scene.list_note()  # type: ignore[operator]
     pygame.quit()
+
+
+def test_a_computer_decision_of_a_game_in_progress_keeps_its_hand_hidden() -> None:
+    """Reviewing a game still being played: opening Kunz's turn must not show his tiles."""
+    from game.ui.review.position import ReviewPosition
+
+    app = headless_app()
+    scene, review = open_stored(app)
+    assert not scene.source.states[-1].is_terminal  # the game goes on
+    kunz = next(turn for turn in review.turns if turn.seat == 1)
+    position = ReviewPosition(app, scene, kunz)
+    assert position.viewer == 0
+    assert position.table.viewer == 0
+    ann = next(turn for turn in review.turns if turn.seat == 0)
+    assert ReviewPosition(app, scene, ann).viewer == 0
