@@ -47,6 +47,15 @@ class MixedAgent:
         agent = self.stronger if rng.random() < self.share else self.weaker
         return agent.choose(state, rng)
 
+    def explain(self, state: GameState, rng: random.Random) -> tuple[Action, object | None]:
+        """The move, and what the level that made it weighed (None: that level can't say)."""
+        agent = self.stronger if rng.random() < self.share else self.weaker
+        explain = getattr(agent, "explain", None)
+        if callable(explain):
+            action, considered = explain(state, rng)
+            return action, considered
+        return agent.choose(state, rng), None
+
 
 def make_strength_agent(
     game: str,

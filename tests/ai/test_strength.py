@@ -56,3 +56,16 @@ def test_the_arena_takes_mixes_by_name() -> None:
     assert args.levels == ["mix1.5", "hard"]
     with pytest.raises(SystemExit):
         parse_args(["--game", "knights", "--players", "mix9,hard"])
+
+
+def test_a_matched_computer_says_what_it_weighed() -> None:
+    """'Why?' for a matched seat reads the search of the level that made the move."""
+    from game.considered import Considered
+    from game.play.ai_process import decide
+    from game.rummy import new_game
+
+    agent = make_strength_agent("rummy", 2.5, seed=1, budget=0.05)
+    state = new_game(2, 3)
+    action, considered = decide(agent, state.view(state.current_player), random.Random(2))
+    assert action is not None
+    assert isinstance(considered, Considered)
