@@ -150,6 +150,9 @@ class SetupScene(Scene):
 
     def refresh_matched(self) -> None:
         """The matched seats' strength for the people seated now, and the line about it."""
+        if not any(seat.strength is not None for seat in self.seats):
+            self.matched_text = ""  # nothing matched: no statistics to read (every key typed)
+            return
         self.seats = rematched(self.game, self.seats)
         self.matched_text = matched_note(self.game, self.seats)
 

@@ -136,3 +136,22 @@ def test_the_next_setup_offers_the_matched_seat_again(app: App) -> None:
     assert isinstance(again, SetupScene) and again is not setup
     assert again.seats[1].strength == pytest.approx(1.0, abs=0.01)  # a newcomer: about medium
     assert again.widgets.find("matched1").selected  # type: ignore[attr-defined]
+
+
+def test_typing_a_name_reads_no_statistics_when_nothing_is_matched(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A big statistics file must not slow every key typed in a name."""
+    import game.ui.matched_seat as matched_seat
+
+    reads: list[int] = []
+    real = matched_seat.load_stats
+    monkeypatch.setattr(matched_seat, "load_stats", lambda: reads.append(1) or real())
+    click(app, app.top.widget("knights").center)
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    click(app, setup.widget("name0").center)
+    type_text(app, "Annabel")
+    assert reads == []
+    click(app, setup.widget("matched1").center)  # a matched seat: now its strength is read
+    assert reads
