@@ -27,7 +27,10 @@ K_NEW, K = 40.0, 20.0
 PROVISIONAL = 10  # games at K_NEW
 LOWEST, HIGHEST = 0.0, 4000.0  # far outside any ladder: only a forged file gets there
 MAX_GAMES = 10**9
-MAX_HISTORY = 500  # the newest ratings drawn in the graph
+# The newest ratings kept for the graph: with MAX_PEOPLE people at both games the statistics
+# file stays well inside what its reader accepts (jsonfile.MAX_SMALL_FILE).
+MAX_HISTORY = 100
+READ_HISTORY = 500  # a longer history in a file (an earlier limit) is read, its newest kept
 MAX_PEOPLE = 200  # per game
 
 
@@ -69,12 +72,12 @@ def _rating(data: object) -> Rating:
     if problem is not None or not isinstance(games, int):
         raise ValueError(f"games: {problem}")
     raw = data.get("history")
-    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_HISTORY:
-        raise ValueError(f"history is not a list of 1 to {MAX_HISTORY} ratings")
+    if not isinstance(raw, list) or not 1 <= len(raw) <= READ_HISTORY:
+        raise ValueError(f"history is not a list of 1 to {READ_HISTORY} ratings")
     history = tuple(number_in(v, "history", LOWEST, HIGHEST) for v in raw)
     if len(history) > games + 1 or not math.isclose(history[-1], value, abs_tol=0.05):
         raise ValueError("history does not end at the rating")
-    return Rating(value, games, history)
+    return Rating(value, games, history[-MAX_HISTORY:])
 
 
 Ratings = Mapping[tuple[str, str], Rating]  # (game, person's name) -> rating

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.persist import Stats, load_stats, record_result, stats_path
-from game.persist.ratings import MAX_HISTORY, START, Rating, find, read_ratings
+from game.persist.ratings import MAX_HISTORY, READ_HISTORY, START, Rating, find, read_ratings
 
 
 @pytest.fixture(autouse=True)
@@ -81,7 +81,7 @@ def good() -> dict[str, object]:
         {"history": []},
         {"history": "1500"},
         {"history": [1500.0, math.nan, 1512.5]},
-        {"history": [1500.0] * (MAX_HISTORY + 1)},
+        {"history": [1500.0] * (READ_HISTORY + 1)},
         {"history": [1500.0, 1530.4, 1700.0]},  # does not end at the rating
         {"games": 0},  # a history longer than its games
     ],
@@ -152,3 +152,33 @@ def test_a_crowd_of_people_never_wipes_the_ratings() -> None:
         record_result("knights", "hard", True, 30, key=f"g{n}", rating=(f"Q{n}", [(1700.0, 1.0)]))
     stats = load_stats()
     assert len(stats.ratings) == MAX_PEOPLE and stats.problems == ()
+
+
+def test_the_fullest_statistics_file_is_still_read_back() -> None:
+    """Every person the program keeps, at both games, each with a full history: the file
+    written stays one its own reader accepts (a bigger one would be set aside, all lost)."""
+    from game.persist.ratings import MAX_PEOPLE, Rating
+
+    full = Rating(1612.3, 5000, tuple(1500.0 + i * 0.1 for i in range(MAX_HISTORY - 1)) + (1612.3,))
+    ratings = {
+        (game, f"Person {n:03d}"): full for game in ("knights", "rummy") for n in range(MAX_PEOPLE)
+    }
+    stats = load_stats()
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    from game.persist.stats import save_stats
+
+    save_stats(replace(stats, ratings=MappingProxyType(ratings)))
+    again = load_stats()
+    assert len(again.ratings) == 2 * MAX_PEOPLE and again.problems == ()
+
+
+def test_a_longer_history_from_an_earlier_file_keeps_its_newest() -> None:
+    history = [1500.0 + i for i in range(300)]
+    found, problems = read_ratings(
+        {"knights": {"Ann": {"rating": history[-1], "games": 300, "history": history}}},
+        ("knights",),
+    )
+    assert problems == ()
+    assert found[("knights", "Ann")].history == tuple(history[-MAX_HISTORY:])
