@@ -58,6 +58,20 @@ def click(app: App, pos: tuple[int, int], frames: int = 1) -> None:
     app.run_frames(frames)
 
 
+def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """Press at ``start``, move there in steps, release at ``end``: a real drag."""
+    app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.run_frames(1)
+    for k in range(1, 5):
+        x = start[0] + (end[0] - start[0]) * k // 4
+        y = start[1] + (end[1] - start[1]) * k // 4
+        app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0)))
+        app.run_frames(1)
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.run_frames(1)
+
+
 def press(app: App, key: int, mod: int = 0, frames: int = 1) -> None:
     app.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
     app.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))

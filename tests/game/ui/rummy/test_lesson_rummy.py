@@ -11,7 +11,7 @@ from game.rummy.lesson import STEPS
 from game.ui.app import App
 from game.ui.lesson import LessonOverlay, start_lesson
 from game.ui.rummy.table import RummyTableScene
-from game.ui.testing import click, headless_app, press
+from game.ui.testing import click, drag, headless_app, press
 
 
 @pytest.fixture
@@ -20,19 +20,6 @@ def app() -> Iterator[App]:
     yield app
     for scene in list(app.scenes):
         scene.on_exit()
-
-
-def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
-    app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
-    app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    app.run_frames(1)
-    for k in range(1, 5):
-        x = start[0] + (end[0] - start[0]) * k // 4
-        y = start[1] + (end[1] - start[1]) * k // 4
-        app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0)))
-        app.run_frames(1)
-    app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-    app.run_frames(1)
 
 
 def hand_pos(table: RummyTableScene, card: str) -> tuple[int, int]:

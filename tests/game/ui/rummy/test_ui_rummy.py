@@ -26,7 +26,7 @@ from game.ui.rummy.results import RummyResultsScene
 from game.ui.rummy.set_places import keep_places
 from game.ui.rummy.table import RummyTableScene
 from game.ui.rummy.turn_edit import sorted_cards
-from game.ui.testing import click, press_letter, resize, wait_until
+from game.ui.testing import click, drag, press_letter, resize, wait_until
 from game.ui.widgets import Button
 
 STOCK = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D 6D"
@@ -92,20 +92,6 @@ def key(app: App, k: int, mod: int = 0) -> None:
 
 def type_text(app: App, text: str) -> None:
     testing.type_text(app, text)
-
-
-def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
-    """Press at ``start``, move there in steps, release at ``end``: a real drag."""
-    app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
-    app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    app.run_frames(1)
-    for k in range(1, 5):
-        x = start[0] + (end[0] - start[0]) * k // 4
-        y = start[1] + (end[1] - start[1]) * k // 4
-        app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0)))
-        app.run_frames(1)
-    app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-    app.run_frames(1)
 
 
 def hover(app: App, pos: tuple[int, int]) -> None:
