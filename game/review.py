@@ -11,7 +11,8 @@ is a mean of random redeals), so luck is not called a mistake.
 
 Every decision's ``chances`` share out the win among all seats: read one after another, they
 are the game's one graph (:func:`chance_before` is the point before a decision), the same in
-the window and on the command line.
+the window and on the command line. They are read off the position as every player sees it,
+so every review of a game draws the same graph and none shows what a hand holds.
 
 A review is stored in its save (``"review"``), so it is read like everything else from disk:
 every field checked, anything wrong refused with a :class:`ValueError`. Pure: no pygame, no ai.

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from ai.agent import Deadline
-from ai.knights.eval import Evaluation
+from ai.knights.eval import Evaluation, game_progress, win_chances
 from ai.knights.fitted import expert_evaluation
 from ai.knights.greedy import TurnPlanner
 from ai.knights.search import diverse, quick_planner
@@ -111,3 +111,22 @@ class KnightsReview:
 
     def points(self, span: DecisionSpan, choice: Choice) -> int | None:
         return None
+
+    def public_chances(self, state: Any) -> list[float]:
+        """The expert's evaluation: it reads only the table and what each seat holds by letter
+        and count, never a hidden tile. With more than two seats it is the hand-set one, which
+        overrates what a seat may still gain: half way between its expected points and the
+        points each seat holds now predicts the results better (tools/review_calibration.py
+        graph-table)."""
+        if state.is_terminal:
+            return list(state.returns())
+        evaluation, _planner, _quick = self.judgement(state.num_players)
+        if state.num_players == 2:
+            return list(evaluation.win_estimates(state))
+        expected = evaluation.expected_points(state)
+        held = state.scores()
+        blend = [(e + h) / 2 for e, h in zip(expected, held, strict=True)]
+        return win_chances(blend, game_progress(state))
+
+    def progress(self, state: Any) -> float:
+        return game_progress(state)

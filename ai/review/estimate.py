@@ -35,7 +35,7 @@ Choice = tuple[Action, ...]
 S = TypeVar("S", bound=GameState)
 
 SCREEN_SHARE = 0.5  # of the decision's budget; the confirmation gets the rest
-MIN_SAMPLES = 6  # even on a tiny budget, so the graph's points are not pure luck
+MIN_SAMPLES = 6  # even on a tiny budget, so a comparison is not pure luck
 MAX_SAMPLES = 2_000
 PRUNE_EVERY = 4
 PRUNE_FROM = 8  # samples before a choice may be dropped
@@ -71,6 +71,16 @@ class ReviewGame(TurnRules, Protocol):
 
     def points(self, span: DecisionSpan[GameState], choice: Choice) -> int | None:
         """Points the decider is left holding after ``choice`` (rummy's hand), or None."""
+        ...
+
+    def public_chances(self, state: GameState) -> list[float]:
+        """Each seat's chance at ``state`` judged from what every player sees (the table,
+        counts; no hidden card or tile), the result itself once the game (round) is over.
+        The review's graph: one frame for all seats, whoever just moved."""
+        ...
+
+    def progress(self, state: GameState) -> float:
+        """How far the game (the rummy round) has gone: 0 at its start, 1 at its end."""
         ...
 
 
@@ -164,14 +174,22 @@ def judge(
     rng: random.Random,
     search_alternatives: bool,
     stop: threading.Event | None = None,
-    alone_budget: float | None = None,
     mapping: ChanceMap | None = None,
 ) -> ReviewedTurn:
-    """The review of one decision within about ``budget`` seconds (``alone_budget`` when
-    there is nothing to weigh the move played against: then only its chances are wanted).
-    ``mapping`` turns the play-outs' raw chances into calibrated ones (None: raw)."""
+    """The review of one decision within about ``budget`` seconds. Its chances are the
+    graph's (:meth:`ReviewGame.public_chances`, the same frame whoever decided); the cost of
+    the move played is measured from the decider's own view, on redeals of what he could not
+    see, against the best move found when ``search_alternatives``. ``mapping`` is the game's
+    calibration (None: raw chances)."""
     deadline = Deadline(budget, stop)
     seat = span.seat
+    after = span.after
+    public = game.public_chances(after)
+    chances = (
+        tuple(public)
+        if mapping is None
+        else mapping.graph(public, game.progress(after), after.current_player)
+    )
     played = Tally(span.actions)
     tallies = [played]
     if search_alternatives:
@@ -182,51 +200,61 @@ def judge(
         for choice in game.alternatives(span, first, deadline):
             if choice != span.actions and all(choice != t.choice for t in tallies):
                 tallies.append(Tally(choice))
-    alone = len(tallies) == 1
-    if alone and alone_budget is not None and deadline.end is not None:
-        deadline.end = min(deadline.end, deadline.start + alone_budget)
-    screen_end = deadline.start + budget * (1.0 if alone else SCREEN_SHARE)
+    if len(tallies) == 1:
+        # Nothing to weigh the move against: the graph's chances are all there is to say.
+        return _turn(span, chances, search_alternatives, 0, game, None, 0.0, 0.0)
+    screen_end = deadline.start + budget * SCREEN_SHARE
     samples = 0
     while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or not _past(screen_end, deadline)):
         if deadline.stop is not None and deadline.stop.is_set():
             break
         _sample(game, span, tallies, rng)
         samples += 1
-        if not alone and samples % PRUNE_EVERY == 0:
+        if samples % PRUNE_EVERY == 0:
             _prune(tallies, seat)
-    best: Tally | None = None
-    if not alone:
-        contenders = [t for t in tallies[1:] if not t.dropped]
-        if contenders:
-            best = max(contenders, key=lambda t: t.mean(seat))
-    confirm_from = samples
-    if best is not None:
-        for tally in tallies[1:]:
-            tally.dropped = tally is not best
-        # At least MIN_CONFIRM fresh deals, whatever the budget: fewer can't tell a cost from
-        # luck, and their spread understates the noise.
-        while samples < MAX_SAMPLES and (
-            samples - confirm_from < MIN_CONFIRM or not deadline.expired()
-        ):
-            if deadline.stop is not None and deadline.stop.is_set():
-                break
-            _sample(game, span, tallies, rng)
-            samples += 1
-    raw = played.means(span.before.num_players)
-    chances = raw if mapping is None else mapping.apply(raw, seat)
-    if best is None:
+    contenders = [t for t in tallies[1:] if not t.dropped]
+    if not contenders:
         return _turn(span, chances, search_alternatives, samples, game, None, 0.0, 0.0)
+    best = max(contenders, key=lambda t: t.mean(seat))
+    confirm_from = samples
+    for tally in tallies[1:]:
+        tally.dropped = tally is not best
+    # At least MIN_CONFIRM fresh deals, whatever the budget: fewer can't tell a cost from
+    # luck, and their spread understates the noise.
+    while samples < MAX_SAMPLES and (
+        samples - confirm_from < MIN_CONFIRM or not deadline.expired()
+    ):
+        if deadline.stop is not None and deadline.stop.is_set():
+            break
+        _sample(game, span, tallies, rng)
+        samples += 1
     start = confirm_from if samples - confirm_from >= MIN_CONFIRM else 0
     gain, error, _n = paired(best, played, seat, start)
     if gain <= 0.0:
         return _turn(span, chances, search_alternatives, samples, game, None, 0.0, 0.0)
     if mapping is not None:
-        # The cost and its noise on the calibrated scale: the map's slope at this chance.
+        # The cost and its noise on the calibrated scale of the decider's own view: the
+        # map's slope at his chance there.
+        raw = played.means(span.before.num_players)
         low = mapping.decider_chance(raw, seat, raw[seat])
         high = mapping.decider_chance(raw, seat, min(1.0, raw[seat] + gain))
         slope = (high - low) / gain
         gain, error = high - low, error * slope
     return _turn(span, chances, search_alternatives, samples, game, best.choice, gain, error)
+
+
+def decider_chances(
+    game: ReviewGame, span: DecisionSpan[GameState], budget: float, rng: random.Random
+) -> tuple[float, ...]:
+    """The raw chances after the move played as its decider could judge them (redeals of what
+    he could not see, play-outs): what the decider's map is fitted on."""
+    played = Tally(span.actions)
+    deadline = Deadline(budget)
+    samples = 0
+    while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or not deadline.expired()):
+        _sample(game, span, [played], rng)
+        samples += 1
+    return played.means(span.before.num_players)
 
 
 def position_seed(span: DecisionSpan[GameState]) -> int:

@@ -14,9 +14,6 @@ from game.registry import game_spec, resolve
 from game.review import GameReview, ReviewedTurn
 from game.seat_events import HistoryItem
 
-# The other seats' turns get this share of the budget: they are points of the graph only.
-GRAPH_SHARE = 0.25
-
 
 def review_parts(game: str) -> ReviewGame:
     ref = game_spec(game).review_ref
@@ -93,8 +90,9 @@ def review_game(
     players sit at the end of the history: a decision is searched when its player is one of
     them (by name, as rummy players may have left or joined since and the seats moved).
 
-    With the default budget a long game or round is given less per decision, so that the
-    whole stays within the game's ``time_target`` (a rummy round that takes a hundred turns
+    The other seats' turns cost nothing: their chances are the graph's, read off the position.
+    With the default budget a long game or round is given less per searched decision, so that
+    the whole stays within the game's ``time_target`` (a rummy round that takes a hundred turns
     would otherwise keep the player waiting for a minute); an explicit ``budget`` is kept."""
     plugin = review_parts(game)
     mapping = chance_map(game)
@@ -105,9 +103,7 @@ def review_game(
     if budget is None:
         for unit in {span.round for span in spans}:
             inside = [span for span in spans if span.round == unit]
-            weight = sum(
-                1.0 if _name(span.before, span.seat) in names else GRAPH_SHARE for span in inside
-            )
+            weight = sum(1 for span in inside if _name(span.before, span.seat) in names)
             planned = weight * plugin.default_budget
             if planned > plugin.time_target:
                 for span in inside:
@@ -119,6 +115,4 @@ def review_game(
             return
         reviewed = _name(span.before, span.seat) in names
         rng = random.Random(seed * 1_000_003 + span.index)
-        graph = seconds[span.index] * GRAPH_SHARE
-        share = seconds[span.index] if reviewed else graph
-        yield judge(plugin, span, share, rng, reviewed, stop, graph, mapping)
+        yield judge(plugin, span, seconds[span.index], rng, reviewed, stop, mapping)

@@ -14,6 +14,7 @@ from ai.review.estimate import Choice, play_choice
 from ai.review.spans import DecisionSpan
 from game.rummy import NextRound, Play
 from game.rummy.cards import hand_value
+from game.rummy.state import HAND_SIZE
 
 # Of a decision's budget, the share the solver may take to find the plays worth weighing.
 FIND_SHARE = 0.3
@@ -70,6 +71,18 @@ class RummyReview:
             table = quick_play(state.table, player.hand, player.opened)
             state = state.apply(Play(table) if table is not None else fallback(state))
         return win_chances(state, seat)
+
+    def public_chances(self, state: Any) -> list[float]:
+        from ai.rummy.values import public_chances
+
+        return public_chances(state)
+
+    def progress(self, state: Any) -> float:
+        """The share of the stock drawn (a round ends soon after it is gone)."""
+        from ai.rummy.values import deck_size
+
+        dealt = deck_size(state) - HAND_SIZE * len(state.players)
+        return 1.0 - len(state.stock) / dealt if dealt > 0 else 1.0
 
     def points(self, span: DecisionSpan, choice: Choice) -> int | None:
         action = choice[0]

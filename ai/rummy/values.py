@@ -41,6 +41,7 @@ RIVAL_FEATURES = (
 )
 FEATURES = OWN_FEATURES + RIVAL_FEATURES
 DATA_FILE = "values.json"
+PUBLIC = -1  # a viewer who is no seat: every seat is valued as a rival
 
 
 def seat_features(state: Any, seat: int, viewer: int, deck_size: int) -> list[float]:
@@ -66,6 +67,15 @@ def seat_features(state: Any, seat: int, viewer: int, deck_size: int) -> list[fl
         stuck * stock_share,
     ]
     return own + [0.0] * len(RIVAL_FEATURES)
+
+
+def public_chances(state: Any) -> list[float]:
+    """Each seat's chance as a spectator can judge it: every seat valued by what everybody
+    sees of it (the rival features: cards held, opened or not), none by its hand; the result
+    once the round is over."""
+    if state.is_terminal:
+        return list(state.returns())
+    return _softmax(scores(state, PUBLIC))
 
 
 def table_cards(state: Any) -> int:
@@ -100,7 +110,10 @@ def win_chances(state: Any, viewer: int, given: tuple[float, ...] | None = None)
     counts), or the result once the round is over."""
     if state.is_terminal:
         return list(state.returns())
-    values = scores(state, viewer, given)
+    return _softmax(scores(state, viewer, given))
+
+
+def _softmax(values: list[float]) -> list[float]:
     top = max(values)
     weights_ = [math.exp(v - top) for v in values]
     total = sum(weights_)

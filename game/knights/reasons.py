@@ -13,7 +13,7 @@ from game.wording import _, player_name, plural
 
 from ..core import IllegalAction
 from .actions import Action, Deploy, End
-from .aids import is_safe, threatened
+from .aids import is_safe, reachable_from_castle, threatened
 from .state import KnightsState
 from .tiles import CASTLE_KINDS, KIND_POINTS, MAX_DEPLOY
 from .words import spot_name, tile_name
@@ -114,10 +114,69 @@ def move_reasons(
                 tile=tile_name(after.board[pos].tile), spot=spot_name(n, *pos)
             )
         )
+    lines += _bare(before, after, seat, public)
     lines += _kept_for_later(before, done, seat, public)
     if not lines:
         lines.append(_("changes no points now"))
     return lines[:MAX_LINES]
+
+
+def _castle_could_reach(
+    state: KnightsState, target: tuple[int, int], castles: set[str], supply: int
+) -> bool:
+    """Could a castle of one of ``castles``, laid at a free spot in line with ``target``,
+    bring knights onto it (``supply`` knights to bring)?"""
+    x, y = target
+    for spot in state.legal_spots():
+        if not (
+            (spot[0] == x and abs(spot[1] - y) <= MAX_DEPLOY)
+            or (spot[1] == y and abs(spot[0] - x) <= MAX_DEPLOY)
+        ):
+            continue
+        for castle in sorted(castles):
+            if target in reachable_from_castle(state.board, spot, castle, supply):
+                return True
+    return False
+
+
+def _bare(before: KnightsState, after: KnightsState, seat: int, public: bool) -> list[str]:
+    """A building laid this turn and left without knights: who may take it next. The castle
+    kept in his hand may be why he laid it (not said in ``public``); a rival's castle may take
+    it first."""
+    if after.is_terminal:
+        return []
+    n = after.num_players
+    bare = [
+        pos
+        for pos, placed in after.board.items()
+        if pos not in before.board and not placed.knights and KIND_POINTS[placed.tile]
+    ]
+    lines: list[str] = []
+    for pos in bare[:1]:
+        tile, spot = tile_name(after.board[pos].tile), spot_name(n, *pos)
+        mine = {t.tile for t in after.hands[seat] if t.tile in CASTLE_KINDS}
+        if (
+            not public
+            and mine
+            and after.supply[seat]
+            and _castle_could_reach(after, pos, mine, after.supply[seat])
+        ):
+            lines.append(
+                _("lays the {tile} at {spot} for the castle in your hand to take").format(
+                    tile=tile, spot=spot
+                )
+            )
+        rivals = _any_castle(after, seat)
+        if any(
+            _castle_could_reach(after, pos, kinds, after.supply[rival])
+            for rival, kinds in rivals.items()
+        ):
+            lines.append(
+                _("leaves the {tile} at {spot} bare: a rival's castle could take it").format(
+                    tile=tile, spot=spot
+                )
+            )
+    return lines
 
 
 def _kept_for_later(

@@ -330,8 +330,9 @@ def card_text(card: Card, symbols: bool = True) -> str:
 
 
 def _play_facts(before: RummyState, play: Play, symbols: bool) -> tuple[str, bool, bool]:
-    """The hand cards a play laid (set by set, in each set's order), whether it opened, and
-    whether it went out (laid the whole hand)."""
+    """The hand cards a play laid (set by set, in each set's order, each with the table's
+    cards of the set it joins: "9♣ to 6♣ 7♣ 8♣"), whether it opened, and whether it went out
+    (laid the whole hand)."""
     old: Counter[Card] = Counter(card for cards in before.table for card in cards)
     new: Counter[Card] = Counter(card for cards in play.table for card in cards)
     laid = new - old
@@ -343,13 +344,19 @@ def _play_facts(before: RummyState, play: Play, symbols: bool) -> tuple[str, boo
         if untouched[tuple(cards)] > 0:
             untouched[tuple(cards)] -= 1
             continue
-        mine = []
+        mine, rest = [], []
         for card in cards:
             if left[card] > 0:
                 left[card] -= 1
                 mine.append(card_text(card, symbols))
+            else:
+                rest.append(card_text(card, symbols))
         if mine:
-            groups.append((" " if symbols else ", ").join(mine))
+            joint = " " if symbols else ", "
+            text = joint.join(mine)
+            if rest:  # laid to cards already on the table: say which set they join
+                text = _("{cards} to {set}").format(cards=text, set=joint.join(rest))
+            groups.append(text)
     seat = before.current_player
     player = before.players[seat] if seat is not None else None
     opening = player is not None and not player.opened

@@ -178,16 +178,22 @@ def test_rummy_openings_and_going_out() -> None:
     going_out = _rummy_state("AH 9C", ["JH QH *", "6C 7C 8C"], opened=True)
     play = Play([parse_cards("JH QH * AH"), parse_cards("6C 7C 8C 9C")])
     assert move_words("rummy", going_out, (play,), NAMES, named=True) == (
-        "Bert went out with A♥, 9♣"
+        "Bert went out with A♥ to J♥ Q♥ joker, 9♣ to 6♣ 7♣ 8♣"
     )
     joker = _rummy_state("* 9C KD", ["JH QH KH", "6C 7C 8C"], opened=True)
     lay_joker = Play([parse_cards("JH QH KH"), parse_cards("6C 7C 8C * 9C")])
-    assert move_words("rummy", joker, (lay_joker,), NAMES) == ("you laid joker 9♣ on the table")
+    assert move_words("rummy", joker, (lay_joker,), NAMES) == (
+        "you laid joker 9♣ to 6♣ 7♣ 8♣ on the table"
+    )
+    plain = move_words("rummy", joker, (lay_joker,), NAMES, symbols=False)
+    assert plain == "you laid joker, 9 of clubs to 6 of clubs, 7 of clubs, 8 of clubs on the table"
     set_language("nl")
     assert move_words("rummy", opener, (opening,), NAMES) == (
         "je opende met 10♥ J♥ Q♥, 10♠ 10♦ 10♣"
     )
-    assert move_words("rummy", joker, (lay_joker,), NAMES) == "je legde joker 9♣ op tafel"
+    assert (
+        move_words("rummy", joker, (lay_joker,), NAMES) == "je legde joker 9♣ bij 6♣ 7♣ 8♣ op tafel"
+    )
 
 
 def test_the_chance_before_is_the_graphs_point_before_the_decision_or_the_equal_share() -> None:

@@ -137,3 +137,41 @@ def test_which_start_tile_a_rival_kept_stays_his_secret() -> None:
         own = tiles_to_come(state, moves, viewer=1)[1]  # Hilde knows her own
         assert own is not None and sum(own.values()) == state.tiles_left(1)
     assert seen[0] == seen[1] == seen[2]  # Ann's aids read the same whatever Hilde kept
+
+
+def test_a_town_laid_bare_says_who_may_take_it() -> None:
+    """The hint that said "lay the town and end the turn" now says why, and what it risks: the
+    castle in his hand could take the town next turn, and so could a rival's castle."""
+
+    def bare_town_position(rival_supply: int) -> KnightsState:
+        return KnightsState.build(
+            players=("Ann", "Hilde"),
+            seed=1,
+            phase="place",
+            current_player=0,
+            lays_this_turn=0,
+            pending=None,
+            board={(0, 0): PlacedTile("plain", "A"), (0, 1): PlacedTile("lake", "A")},
+            hands=((Tile("plain+town", "C"), Tile("plain+castle", "C")), (Tile("?", "C"),)),
+            piles=((Tile("plain", "D"),), (Tile("?", "D"),)),
+            supply=(20, rival_supply),
+            kept=(True, True),
+            start=(),
+        )
+
+    state = bare_town_position(20)
+    town = spot_name(2, 1, 0)
+    turn = [Place("plain+town", 1, 0), End()]
+    assert move_reasons(state, turn, ["Ann", "Hilde"]) == [
+        f"lays the town at {town} for the castle in your hand to take",
+        f"leaves the town at {town} bare: a rival's castle could take it",
+    ]
+    # Told to the others ("why?"), his hand stays his own.
+    assert move_reasons(state, turn, ["Ann", "Hilde"], public=True) == [
+        f"leaves the town at {town} bare: a rival's castle could take it"
+    ]
+    # A rival with no knights left can take nothing.
+    assert move_reasons(bare_town_position(0), turn, None) == [
+        f"lays the town at {town} for the castle in your hand to take",
+        "keeps the castle in hand for later",
+    ]

@@ -47,3 +47,17 @@ class NimReview:
 
     def points(self, span: DecisionSpan, choice: Choice) -> int | None:
         return None
+
+    def progress(self, state: Any) -> float:
+        return 0.0  # solved: the map has nothing to learn from how far it has gone
+
+    def public_chances(self, state: Any) -> list[float]:
+        """Nothing is hidden and Nim is solved: the mover wins iff he has a winning take."""
+        if state.is_terminal:
+            return list(state.returns())
+        mover = state.current_player
+        wins = bool(winning_moves(state))
+        return [
+            float(wins) if seat == mover else float(not wins) / (state.num_players - 1)
+            for seat in range(state.num_players)
+        ]
