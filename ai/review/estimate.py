@@ -232,9 +232,10 @@ def judge(
     gain, error, _n = paired(best, played, seat, start)
     if gain <= 0.0:
         return _turn(span, chances, search_alternatives, samples, game, None, 0.0, 0.0)
-    if mapping is not None:
+    if mapping is not None and span.before.num_players == 2:
         # The cost and its noise on the calibrated scale of the decider's own view: the
-        # map's slope at his chance there.
+        # map's slope at his chance there (a map fitted on two-seat games; with more seats
+        # the raw cost is kept rather than stretched by a map made for another game).
         raw = played.means(span.before.num_players)
         low = mapping.decider_chance(raw, seat, raw[seat])
         high = mapping.decider_chance(raw, seat, min(1.0, raw[seat] + gain))

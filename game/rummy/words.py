@@ -331,7 +331,7 @@ def card_text(card: Card, symbols: bool = True) -> str:
 
 def _play_facts(before: RummyState, play: Play, symbols: bool) -> tuple[str, bool, bool]:
     """The hand cards a play laid (set by set, in each set's order, each with the table's
-    cards of the set it joins: "9♣ to 6♣ 7♣ 8♣"), whether it opened, and whether it went out
+    cards of the set it joins: "9♣ to the run 6♣ 7♣ 8♣"), whether it opened, and whether it went out
     (laid the whole hand)."""
     old: Counter[Card] = Counter(card for cards in before.table for card in cards)
     new: Counter[Card] = Counter(card for cards in play.table for card in cards)
@@ -355,7 +355,14 @@ def _play_facts(before: RummyState, play: Play, symbols: bool) -> tuple[str, boo
             joint = " " if symbols else ", "
             text = joint.join(mine)
             if rest:  # laid to cards already on the table: say which set they join
-                text = _("{cards} to {set}").format(cards=text, set=joint.join(rest))
+                kind = check_meld(list(cards)).kind
+                if kind == "run":
+                    template = _("{cards} to the run {set}")
+                elif kind == "group":
+                    template = _("{cards} to the group {set}")
+                else:  # a table being rebuilt, not valid yet
+                    template = _("{cards} to {set}")
+                text = template.format(cards=text, set=joint.join(rest))
             groups.append(text)
     seat = before.current_player
     player = before.players[seat] if seat is not None else None

@@ -178,21 +178,24 @@ def test_rummy_openings_and_going_out() -> None:
     going_out = _rummy_state("AH 9C", ["JH QH *", "6C 7C 8C"], opened=True)
     play = Play([parse_cards("JH QH * AH"), parse_cards("6C 7C 8C 9C")])
     assert move_words("rummy", going_out, (play,), NAMES, named=True) == (
-        "Bert went out with A♥ to J♥ Q♥ joker, 9♣ to 6♣ 7♣ 8♣"
+        "Bert went out with A♥ to the run J♥ Q♥ joker, 9♣ to the run 6♣ 7♣ 8♣"
     )
     joker = _rummy_state("* 9C KD", ["JH QH KH", "6C 7C 8C"], opened=True)
-    lay_joker = Play([parse_cards("JH QH KH"), parse_cards("6C 7C 8C * 9C")])
+    lay_joker = Play([parse_cards("JH QH KH"), parse_cards("6C 7C 8C 9C *")])
     assert move_words("rummy", joker, (lay_joker,), NAMES) == (
-        "you laid joker 9♣ to 6♣ 7♣ 8♣ on the table"
+        "you laid 9♣ joker to the run 6♣ 7♣ 8♣ on the table"
     )
     plain = move_words("rummy", joker, (lay_joker,), NAMES, symbols=False)
-    assert plain == "you laid joker, 9 of clubs to 6 of clubs, 7 of clubs, 8 of clubs on the table"
+    assert plain == (
+        "you laid 9 of clubs, joker to the run 6 of clubs, 7 of clubs, 8 of clubs on the table"
+    )
     set_language("nl")
     assert move_words("rummy", opener, (opening,), NAMES) == (
         "je opende met 10♥ J♥ Q♥, 10♠ 10♦ 10♣"
     )
     assert (
-        move_words("rummy", joker, (lay_joker,), NAMES) == "je legde joker 9♣ bij 6♣ 7♣ 8♣ op tafel"
+        move_words("rummy", joker, (lay_joker,), NAMES)
+        == "je legde 9♣ joker bij de reeks 6♣ 7♣ 8♣ op tafel"
     )
 
 
@@ -251,7 +254,7 @@ def test_every_word_goes_through_the_translator() -> None:
     states = _states(start, MOUNTAIN_AND_CASTLE)
     turn = ReviewedTurn(0, 4, 0, 1, 7, (0.31, 0.69), 0.31, True, BETTER_CASTLE, 0.41, 0.02, 64)
     joker = _rummy_state("* 9C KD", ["JH QH KH", "6C 7C 8C"], opened=True)
-    lay_joker = Play([parse_cards("JH QH KH"), parse_cards("6C 7C 8C * 9C")])
+    lay_joker = Play([parse_cards("JH QH KH"), parse_cards("6C 7C 8C 9C *")])
     rummy_turn = ReviewedTurn(
         0, 1, 1, 2, 5, (0.6, 0.4), 0.4, True, (lay_joker,), 0.5, 0.0, 9, 39, 10
     )
@@ -264,7 +267,9 @@ def test_every_word_goes_through_the_translator() -> None:
         ]
     finally:
         set_translator(None)
-    assert texts[1].startswith("ROUND 2, TURN 5: YOU DREW (50 % → 40 %). BETTER: LAY JOKER 9♣")
+    assert texts[1].startswith(
+        "ROUND 2, TURN 5: YOU DREW (50 % → 40 %). BETTER: LAY 9♣ JOKER TO THE RUN 6♣"
+    )
     for text in texts:
         assert not re.search("[a-z]", text), text
 
