@@ -173,7 +173,6 @@ class KnightsState:
         new._legal = None
         return new
 
-
     @property
     def player_names(self) -> tuple[str, ...]:
         return self.players

@@ -17,7 +17,14 @@ from game.registry import game_spec
 from game.seat_events import SeatEvent
 
 __all__ = [
-    "BAD", "CAPTURE", "GOOD", "MOVE", "NOTE", "LogLine", "deal_lines", "entry_lines",
+    "BAD",
+    "CAPTURE",
+    "GOOD",
+    "MOVE",
+    "NOTE",
+    "LogLine",
+    "deal_lines",
+    "entry_lines",
     "seat_event_lines",
 ]
 

@@ -29,9 +29,7 @@ class RetryError(ValueError):
     """The position can't be played again; ``str(error)`` is a sentence for the player."""
 
 
-def seats_then(
-    seats_now: Sequence[Seat], history: Sequence[HistoryItem], index: int
-) -> list[Seat]:
+def seats_then(seats_now: Sequence[Seat], history: Sequence[HistoryItem], index: int) -> list[Seat]:
     """The seats as they were before history entry ``index``: the seat changes after it are
     undone, newest first (a seat that left comes back as a person, as the review takes it)."""
     seats = list(seats_now)

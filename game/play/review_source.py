@@ -11,7 +11,7 @@ file when it has been kept).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -117,9 +117,9 @@ def state_names(state: GameState) -> list[str]:
     return list(state.player_names)
 
 
-def seats_at(state: GameState, seats: Sequence[Seat], viewer: int) -> list[Seat]:
-    """Seats that fit ``state`` (a player may have joined or left since), with only
-    ``viewer`` a person: the table shows his hand, as he saw it."""
+def seats_at(state: GameState, seats: Sequence[Seat]) -> list[Seat]:
+    """Seats that fit ``state`` (a player may have joined or left since), each a person or a
+    computer as he was (whose hand the table shows is the session's ``shown_seat``)."""
     by_name = {seat.name: seat for seat in seats}
     used = {seat.colour for seat in seats}
     spare = iter(c for c in range(12) if c not in used)
@@ -127,7 +127,7 @@ def seats_at(state: GameState, seats: Sequence[Seat], viewer: int) -> list[Seat]
     for name in state_names(state):
         seat = by_name.get(name)
         fitted.append(seat if seat is not None else Seat(name, False, "medium", next(spare)))
-    return [replace(seat, human=i == viewer) for i, seat in enumerate(fitted)]
+    return fitted
 
 
 def _store_in_file(path: Path, saved: SavedGame) -> Keeper:

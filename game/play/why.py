@@ -77,9 +77,7 @@ def why_lines(
                 PLAYED,
             )
         )
-        lines += [
-            (line, REASON) for line in spec.reasons(record.before, played, names, hidden)
-        ]
+        lines += [(line, REASON) for line in spec.reasons(record.before, played, names, hidden)]
         lines.append(
             (
                 capitalised(

@@ -324,5 +324,3 @@ def card_value_in_set(cards: Sequence[Card] | str, index: int) -> int | None:
     if reading is None:
         return None
     return reading.values[index]
-
-

@@ -123,9 +123,7 @@ class ReplayOverlay(Scene):
     opaque = False
     name = "replay"
 
-    def __init__(
-        self, app: App, table: Any, turns: ReplayTurn | Sequence[ReplayTurn]
-    ) -> None:
+    def __init__(self, app: App, table: Any, turns: ReplayTurn | Sequence[ReplayTurn]) -> None:
         super().__init__(app)
         self.table = table
         self.turns = [turns] if isinstance(turns, ReplayTurn) else list(turns)
@@ -240,7 +238,11 @@ class ReplayOverlay(Scene):
         if len(self.turns) > 1:
             count = _("turn {turn} of {turns}").format(turn=index + 1, turns=len(self.turns))
             theme.blit_text(
-                surface, count, (b.right - 16, b.y + 12), theme.FONT_SMALL, theme.TEXT_DIM,
+                surface,
+                count,
+                (b.right - 16, b.y + 12),
+                theme.FONT_SMALL,
+                theme.TEXT_DIM,
                 anchor="topright",
             )
         line = self.move_line()

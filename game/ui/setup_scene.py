@@ -268,6 +268,7 @@ class SetupScene(Scene):
             theme.TEXT_DIM,
             anchor="midleft",
         )
+
     def learn(self) -> None:
         """This game's lesson instead of a new game."""
         self.app.pop(self)

@@ -170,6 +170,10 @@ class TableScene(Scene):
     def viewer(self) -> int | None:
         return self.session.viewer()
 
+    def prepare_view(self) -> None:
+        """Work out what the next frames draw from the position (the coach's aids): called by
+        ``update``, and by a scene that shows this table read-only without updating it."""
+
     def human_to_move(self) -> bool:
         return (
             not self.read_only

@@ -283,9 +283,7 @@ def sync_widgets(t: KnightsTableScene) -> None:
         button.enabled = (
             picker is not None and picker.count not in (None, 0) and direction in directions
         )
-        button.selected = (
-            button.enabled and picker is not None and picker.direction == direction
-        )
+        button.selected = button.enabled and picker is not None and picker.direction == direction
     options = picker.drop_options() if picker and picker.count else []
     per_page, page = drop_pages(t, len(options))
     chosen = (id(picker), picker.count, picker.direction, picker.index) if picker else None
@@ -322,4 +320,3 @@ def pick_drop_chip(t: KnightsTableScene, chip: int) -> None:
         t.sync_widgets()
     else:
         t.pick_drops(page * per_page + chip)
-

@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from game.ui.knights.table import KnightsTableScene
 
 
-
 def handle(t: KnightsTableScene, event: pygame.event.Event) -> bool:
     """The table's input; a hint on show goes once the player chooses something else."""
     chosen = _choice(t)
@@ -118,6 +117,7 @@ def move_cursor(t: KnightsTableScene, step: tuple[int, int]) -> None:
                 + abs(s[1] - cy)
             ),
         )
+
 
 # -- drawing -----------------------------------------------------------------------------
 

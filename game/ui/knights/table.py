@@ -141,10 +141,13 @@ class KnightsTableScene(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.app.settings.coach_aids and not self.read_only:
-            self.aids.refresh(self)
+        self.prepare_view()
         # The board as this frame draws it: what the next frames keep (``geom``).
         self.held_view = (pygame.Rect(self.labelled_area), self.state.current_player, self.geom)
+
+    def prepare_view(self) -> None:
+        if self.app.settings.coach_aids:
+            self.aids.refresh(self)
 
     def shown(self) -> KnightsState:
         """The displayed state as the viewer may see it."""
@@ -263,9 +266,7 @@ class KnightsTableScene(TableScene):
     def keep_keys(self) -> str:
         """The number keys that choose a tile to keep, as the prompt says them ("2-4"): the
         castle stays in the hand anyway and its key is refused."""
-        keys = [
-            i + 1 for i, tile in enumerate(self.hand_tiles()) if tile.tile != "plain+castle"
-        ]
+        keys = [i + 1 for i, tile in enumerate(self.hand_tiles()) if tile.tile != "plain+castle"]
         if not keys:
             return ""
         if keys == list(range(keys[0], keys[-1] + 1)) and len(keys) > 1:

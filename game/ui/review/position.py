@@ -84,10 +84,11 @@ class ReviewPosition(Scene):
         first = self.source.states[turn.index]
         session = Session.restore(
             self.source.game,
-            seats_at(first, self.source.seats, self.viewer),
+            seats_at(first, self.source.seats),
             first,
             self.entries[: turn.index],
         )
+        session.shown_seat = self.viewer  # his hand, as he saw it
         cls = table_class(self.source.game)
         table: TableScene = cls(app, session)  # type: ignore[call-arg, assignment]
         table.read_only = True
@@ -167,7 +168,7 @@ class ReviewPosition(Scene):
         session = self.table.session
         session.state = state
         session.history = list(history)
-        seats = seats_at(state, self.source.seats, self.viewer)
+        seats = seats_at(state, self.source.seats)
         if [s.name for s in session.seats] != state_names(state) or seats != session.seats:
             session.seats = seats
             self._lay_out_table()
@@ -342,6 +343,7 @@ class ReviewPosition(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.table.prepare_view()
         self.review.pump()  # the review goes on while a position is looked at
 
     def ai_busy(self) -> bool:

@@ -44,7 +44,6 @@ HIGHLIGHT_SECONDS = 1.6
 TOOLTIP_DELAY = 0.35
 
 
-
 class RummyView(TableScene):
     """The table's state of display: computed in update and layout, read by drawing."""
 
@@ -240,4 +239,3 @@ class RummyView(TableScene):
         return _("{name} to play · {opening} · laid {laid} · {stock}").format(
             name=name, opening=opening, laid=laid, stock=stock
         )
-

@@ -713,3 +713,33 @@ def test_a_computer_decision_of_a_game_in_progress_keeps_its_hand_hidden() -> No
     assert position.table.viewer == 0
     ann = next(turn for turn in review.turns if turn.seat == 0)
     assert ReviewPosition(app, scene, ann).viewer == 0
+
+
+def test_a_decision_shown_from_a_computers_view_names_every_seat_as_it_was() -> None:
+    """A finished game: Kunz's turn is shown with his tiles, but Ann is still the person and
+    Kunz the computer (the table once called the viewer "human" and Ann "computer, medium"),
+    and the coach's aids say each rival's tiles to come (they once said "not known")."""
+    from game.ui.review.position import ReviewPosition
+
+    app = headless_app()
+    app.push(app.make_scene("menu"))
+    session = played_session("knights", 400)
+    assert session.state.is_terminal
+    source, review = knights_review(session)
+    scene = app.push(app.make_scene("review", source))
+    app.run_frames(2)
+    kunz = [turn for turn in review.turns if turn.seat == 1][3]
+    position = app.push(ReviewPosition(app, scene, kunz))
+    app.run_frames(2)
+    table: Any = position.table
+    assert table.viewer == 1  # his hand, as he saw it
+    assert [(s.name, s.human, s.level) for s in table.session.seats] == [
+        ("Ann", True, "medium"),
+        ("Kunz", False, "easy"),
+    ]
+    assert not table.human_to_move()  # read-only whoever is on turn
+    ann_left = table.aids.to_come[0]
+    assert ann_left is not None and sum(ann_left.values()) > 0
+    state = table.state
+    assert sum(ann_left.values()) + table.aids.secret[0] == state.tiles_left(0)
+    pygame.quit()
