@@ -92,9 +92,15 @@ class WhyPanel(ModalBox):
         self.widgets.draw(surface)
 
 
-def draw_reasons(surface: pygame.Surface, lines: Sequence[str], area: pygame.Rect) -> None:
+def draw_reasons(
+    surface: pygame.Surface,
+    lines: Sequence[str],
+    area: pygame.Rect,
+    keep_clear: Sequence[pygame.Rect] = (),
+) -> None:
     """A hint's reasons in a small gold-edged box at the bottom left of ``area`` (the board or
-    the table), over what is drawn there."""
+    the table), over what is drawn there; at its top left instead when the box would hide one
+    of ``keep_clear`` (the place the hint points at)."""
     if not lines:
         return
     size = theme.FONT_SMALL + 1
@@ -103,6 +109,8 @@ def draw_reasons(surface: pygame.Surface, lines: Sequence[str], area: pygame.Rec
     shown = [theme.ellipsize(line, size, width - 36) for line in lines]
     box = pygame.Rect(area.x + 8, 0, max(120, width), 12 + line_h * (len(shown) + 1))
     box.bottom = area.bottom - 8
+    if any(box.colliderect(rect) for rect in keep_clear):
+        box.top = area.top + 8
     theme.panel(surface, box, theme.PANEL_DARK, 8)
     pygame.draw.rect(surface, theme.ACCENT, box, width=2, border_radius=8)
     theme.blit_text(

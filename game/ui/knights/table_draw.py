@@ -38,7 +38,9 @@ def draw_table(t: KnightsTableScene, surface: pygame.Surface) -> None:
     draw_bottom(t, surface)
     t.widgets.draw(surface)
     if t.hint_reasons is not None and t.replay is None:
-        draw_reasons(surface, t.hint_reasons(), t.board_area)
+        hint = t.hint_action
+        spot = [t.geom.cell_rect(hint.x, hint.y)] if hasattr(hint, "x") else []
+        draw_reasons(surface, t.hint_reasons(), t.board_area, spot)
     draw_tooltips(t, surface)
 
 

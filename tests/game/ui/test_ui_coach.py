@@ -193,3 +193,27 @@ def test_a_rummy_hint_says_what_it_lays_and_goes_when_dismissed() -> None:
     press(app, pygame.K_w)
     assert isinstance(app.top, WhyPanel)
     assert app.top.content()[1][0].startswith("Played: ")
+
+
+def test_the_reasons_never_hide_the_spot_the_hint_points_at() -> None:
+    """The "Why:" box sits at the board's bottom left; a hint for a spot there moves it to the
+    top, so the outlined spot stays in sight."""
+    from game.ui.why_panel import draw_reasons
+
+    headless_app()
+    area = pygame.Rect(0, 0, 600, 400)
+    gold = (255, 0, 255)
+
+    def box_rows(keep_clear: list[pygame.Rect]) -> set[int]:
+        surface = pygame.Surface(area.size)
+        surface.fill(gold)
+        draw_reasons(surface, ["takes Hilde's village at C6: +2"], area, keep_clear)
+        return {y for y in range(area.h) if surface.get_at((20, y))[:3] != gold}
+
+    low = box_rows([])
+    assert min(low) > area.h // 2  # at the bottom
+    spot = pygame.Rect(0, 340, 60, 60)  # the hinted spot, bottom left
+    high = box_rows([spot])
+    assert max(high) < area.h // 2 and not any(spot.top <= y < spot.bottom for y in high)
+    assert box_rows([pygame.Rect(500, 0, 60, 60)]) == low  # a spot elsewhere: left as it was
+    pygame.quit()
