@@ -6,7 +6,8 @@
     python tools/fit_knights_eval.py duel --weights /tmp/knights_weights.json --level medium \
         --games 1000 --seed 7000
 
-``data`` plays medium self-play games (two seats; 2, 3 and 4 in turn with ``--mixed``) and
+``data`` plays medium self-play games (two seats, ``--players`` more; 2, 3 and 4 in turn with
+``--mixed``) and
 records, before every decision, each seat's evaluation sums (``seat_features`` in
 ``ai.knights.eval``), how far the game is, and the points the seat ends the game with. ``fit``
 regresses the final points on the sums, each with a weight that moves linearly from the game's
@@ -16,7 +17,8 @@ point each, since the players who still hold knights late are the ones who score
 deciding by that fit hoards its knights); the held-out fifth compares its errors and how often
 the leader by each evaluation wins with the hand-set weights' (``HAND_WEIGHTS``). ``duel`` plays
 a level with the fitted evaluation against the same level with the hand-set one: seats swap on
-the same deal, two processes, the real budget for the searching levels. The game's expert
+the same deal, two processes, the real budget for the searching levels (``--players 4``: one
+seat by the fitted weights against three by the hand-set ones, the seat going round). The game's expert
 decides by the weights in ``ai/knights/fitted_weights.json`` (a ``fit`` output).
 """
 
@@ -41,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import ai.knights.eval as evaluation  # noqa: E402
 from ai import make_agent  # noqa: E402
 from ai.knights.eval import Evaluation  # noqa: E402
-from ai.knights.fitted import WEIGHTS_FILE, fitted_evaluation  # noqa: E402
+from ai.knights.fitted import WEIGHTS_FILE, load_weights  # noqa: E402
 from ai.knights.levels import make_knights_agent  # noqa: E402
 from ai.levels import SEARCH_SECONDS  # noqa: E402
 from ai.stats import wilson_interval  # noqa: E402
@@ -89,7 +91,9 @@ def worker_pool(workers: int) -> multiprocessing.pool.Pool:
 
 
 def command_data(args: argparse.Namespace) -> int:
-    jobs = [((2, 3, 4)[n % 3] if args.mixed else 2, args.seed + n) for n in range(args.games)]
+    jobs = [
+        ((2, 3, 4)[n % 3] if args.mixed else args.players, args.seed + n) for n in range(args.games)
+    ]
     started = time.perf_counter()
     arrays: dict[str, np.ndarray] = {}
     with worker_pool(args.workers) as pool:
@@ -107,7 +111,7 @@ def command_data(args: argparse.Namespace) -> int:
     arrays["games"] = np.array(len(jobs))
     arrays["made_by"] = np.array(
         f"python tools/fit_knights_eval.py data --games {args.games} --seed {args.seed}"
-        + (" --mixed" if args.mixed else "")
+        + (" --mixed" if args.mixed else f" --players {args.players}")
     )
     np.savez_compressed(args.out, **arrays)  # type: ignore[arg-type]
     return 0
@@ -236,27 +240,33 @@ def agent_deciding_by(level: str, chosen: Evaluation, seconds: float | None) -> 
     )
 
 
-DuelJob = tuple[str, str, int, int, float | None]  # weights, level, deal seed, fitted seat, s
+# weights, level, deal seed, fitted seat, seconds, seats
+DuelJob = tuple[str, str, int, int, float | None, int]
 
 
 def duel_game(job: DuelJob) -> tuple[float, float]:
-    """(the fitted side's return, its point margin) in one two-player game."""
-    path, level, seed, fitted_seat, budget = job
-    state = new_game(2, seed)
-    agents = [agent_deciding_by(level, evaluation.HAND, budget) for _ in range(2)]
-    agents[fitted_seat] = agent_deciding_by(level, fitted_evaluation(path), budget)
+    """(the fitted side's return, its point margin over the others' mean) in one game: one
+    seat decides by the fitted weights, the others by the hand-set ones."""
+    path, level, seed, fitted_seat, budget, players = job
+    state = new_game(players, seed)
+    agents = [agent_deciding_by(level, evaluation.HAND, budget) for _ in range(players)]
+    weights = load_weights(path)
+    fitted = Evaluation("fitted", weights.expected_points, (players,))
+    agents[fitted_seat] = agent_deciding_by(level, fitted, budget)
     rng = random.Random(seed)
     while not state.is_terminal:
         mover = state.current_player
         assert mover is not None
         state = state.apply(agents[mover].choose(state, rng))
     scores = state.scores()
-    return state.returns()[fitted_seat], scores[fitted_seat] - scores[1 - fitted_seat]
+    others = [score for seat, score in enumerate(scores) if seat != fitted_seat]
+    return state.returns()[fitted_seat], scores[fitted_seat] - sum(others) / len(others)
 
 
 def command_duel(args: argparse.Namespace) -> int:
+    players = args.players
     jobs: list[DuelJob] = [
-        (args.weights, args.level, args.seed + n // 2, n % 2, args.budget)
+        (args.weights, args.level, args.seed + n // players, n % players, args.budget, players)
         for n in range(args.games)
     ]
     wins = margin = 0.0
@@ -271,6 +281,7 @@ def command_duel(args: argparse.Namespace) -> int:
         json.dumps(
             {
                 "level": args.level,
+                "players": players,
                 "games": args.games,
                 "seed": args.seed,
                 "fitted_win_rate": round(wins / args.games, 4),
@@ -289,6 +300,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     data.add_argument("--games", type=int, default=600)
     data.add_argument("--seed", type=int, default=1)
     data.add_argument("--mixed", action="store_true", help="2, 3 and 4 seats in turn")
+    data.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     data.add_argument("--workers", type=int, default=2)
     data.add_argument("--out", default="/tmp/knights_eval.npz")
     fit = commands.add_parser("fit")
@@ -306,6 +318,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     duel.add_argument("--seed", type=int, default=7000)
     duel.add_argument("--budget", type=float, default=None)
     duel.add_argument("--workers", type=int, default=2)
+    duel.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     args = parser.parse_args(argv)
     handler = {"data": command_data, "fit": command_fit, "duel": command_duel}[args.command]
     return handler(args)

@@ -63,6 +63,13 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--log", type=Path, required=True)
     parser.add_argument("--report", action="store_true", help="report the log, play nothing")
+    parser.add_argument(
+        "--pool",
+        nargs="*",
+        default=[],
+        metavar="SEED=LOG",
+        help="with --report: add the games of the same match played from other seeds",
+    )
     args = parser.parse_args()
     levels = [level.strip() for level in args.players.split(",")]
     header = {
@@ -91,10 +98,51 @@ def main() -> int:
                 done[spec.index] = result
                 print(f"game {spec.index}: {result.seat_levels} {result.returns}", flush=True)
     results = [done[spec.index] for spec in specs if spec.index in done]
+    for item in args.pool:
+        seed, _, path = item.partition("=")
+        other = read_log(Path(path), {**header, "seed": int(seed)})
+        results += [other[index] for index in sorted(other)]
     report = summarize(args.game, results)
     print(format_report(report, sum(1 for result in results if not result.finished)))
+    for line in head_to_head(results):
+        print(line)
     print(json.dumps(report))
     return 0
+
+
+def head_to_head(results: list[GameResult]) -> list[str]:
+    """With three or four seats, each pair of seats of two levels in one game is a duel: who
+    scored more (a tie by points goes to the game's result, as the rules break it). The share
+    of duels a level won says more per game than its wins alone; the duels of one game are not
+    independent, so the interval is by games (a Wilson interval on the duel count is narrower
+    than the truth)."""
+    duels: dict[tuple[str, str], list[float]] = {}
+    for result in results:
+        per_game: dict[tuple[str, str], list[float]] = {}
+        levels, scores, returns = result.seat_levels, result.scores, result.returns
+        for a in range(len(levels)):
+            for b in range(len(levels)):
+                if levels[a] >= levels[b] or a == b:
+                    continue
+                if scores[a] != scores[b]:
+                    won = 1.0 if scores[a] > scores[b] else 0.0
+                else:
+                    won = 0.5 if returns[a] == returns[b] else float(returns[a] > returns[b])
+                per_game.setdefault((levels[a], levels[b]), []).append(won)
+        for pair, values in per_game.items():
+            duels.setdefault(pair, []).append(sum(values) / len(values))
+    lines = []
+    for (a, b), shares in sorted(duels.items()):
+        n = len(shares)
+        mean = sum(shares) / n
+        spread = (sum((x - mean) ** 2 for x in shares) / (n - 1)) ** 0.5 if n > 1 else 0.5
+        half = 1.96 * spread / n**0.5
+        lines.append(
+            f"head to head {a} vs {b}: {a} ahead in {100 * mean:.1f} % of their duels "
+            f"[{100 * max(0.0, mean - half):.1f}, {100 * min(1.0, mean + half):.1f}] "
+            f"over {n} games"
+        )
+    return lines
 
 
 if __name__ == "__main__":
