@@ -18,8 +18,8 @@ deciding by that fit hoards its knights); the held-out fifth compares its errors
 the leader by each evaluation wins with the hand-set weights' (``HAND_WEIGHTS``). ``duel`` plays
 a level with the fitted evaluation against the same level with the hand-set one: seats swap on
 the same deal, two processes, the real budget for the searching levels (``--players 4``: one
-seat by the fitted weights against three by the hand-set ones, the seat going round). The game's expert
-decides by the weights in ``ai/knights/fitted_weights.json`` (a ``fit`` output).
+seat by the fitted weights against three by the hand-set ones, the seat going round). The
+game's expert decides by the weights in ``ai/knights/fitted_weights.json`` (a ``fit`` output).
 """
 
 from __future__ import annotations
