@@ -170,6 +170,10 @@ class GameReview:
     moves: int
     turns: tuple[ReviewedTurn, ...]
     complete: bool
+    # Chances read off the public position (every review since the graph became one frame);
+    # False for a review stored before, whose chances are each decider's own view: it is made
+    # again rather than shown or resumed.
+    public_graph: bool = True
 
     def mistakes(self, seat: int, limit: int = 3) -> list[ReviewedTurn]:
         """The costliest decisions of ``seat`` that are graded, costliest first."""
@@ -196,6 +200,7 @@ class GameReview:
             "seats": list(self.seats),
             "moves": self.moves,
             "complete": self.complete,
+            "graph": "public" if self.public_graph else "decider",
             "turns": [turn.to_dict() for turn in self.turns],
         }
 
@@ -208,6 +213,7 @@ class GameReview:
 # ----- reading, untrusted -------------------------------------------------------------------
 
 _REVIEW_FIELDS = {"version", "game", "budget", "seats", "moves", "complete", "turns"}
+_REVIEW_OPTIONAL = {"graph"}
 _TURN_FIELDS = {
     "index",
     "moves",
@@ -297,7 +303,7 @@ def _read_turn(data: JSONValue, read_action: Callable[[JSONValue], Action]) -> R
 
 
 def _read_review(data: JSONValue) -> GameReview:
-    d = _object(data, _REVIEW_FIELDS, _REVIEW_FIELDS, "header")
+    d = _object(data, _REVIEW_FIELDS | _REVIEW_OPTIONAL, _REVIEW_FIELDS, "header")
     if d["version"] != FORMAT_VERSION or isinstance(d["version"], bool):
         raise ValueError(f"the review has version {d['version']!r}; this game reads version 1")
     game = d["game"]
@@ -318,6 +324,9 @@ def _read_review(data: JSONValue) -> GameReview:
     moves = _whole(d["moves"], "number of moves", 0, 10**6)
     if turns and turns[-1].index + turns[-1].moves > moves:
         raise ValueError("the review's turns go beyond the moves it covers")
+    graph = d.get("graph", "decider")  # a review stored before the field: the decider's view
+    if graph not in ("public", "decider"):
+        raise ValueError("the review's graph is neither 'public' nor 'decider'")
     return GameReview(
         game=game,
         budget=budget,
@@ -325,6 +334,7 @@ def _read_review(data: JSONValue) -> GameReview:
         moves=moves,
         turns=turns,
         complete=_flag(d["complete"], "complete flag"),
+        public_graph=graph == "public",
     )
 
 

@@ -18,8 +18,9 @@ Each decision's chance is the decider's own view on a quarter of the review's bu
 fewest samples a cost is measured from. ``--every K`` judges one decision in K, drawn at
 random, to save time.
 
-The graph's chances (every seat's, from what everybody sees) have a map of their own, one
-temperature per number of seats::
+The graph's chances (every seat's, from what everybody sees) have a map of their own per
+number of seats: a temperature and a bias per place in the turn order, for each third of the
+game::
 
     python tools/review_calibration.py graph --game knights --matchup medium,medium \
         --games 200 --seed 1 --out /tmp/g-knights-mm.jsonl
@@ -327,16 +328,18 @@ def fit(args: argparse.Namespace) -> int:
             if np.abs(step).max() < 1e-9:
                 break
         games = len({(row["matchup"], row["seed"]) for row in items})
-        maps[game] = {
-            "temperature": round(float(w[0]), 4),
-            "decider_bias": round(float(w[1]), 4),
-            "fitted_on": {
-                "files": [Path(name).name for name in args.files],
-                "seeds": args.seeds or "all",
-                "estimates": len(items),
-                "games": games,
-            },
-        }
+        maps.setdefault(game, {}).update(  # the graph's map, fitted by fit-graph, stays
+            {
+                "temperature": round(float(w[0]), 4),
+                "decider_bias": round(float(w[1]), 4),
+                "fitted_on": {
+                    "files": [Path(name).name for name in args.files],
+                    "seeds": args.seeds or "all",
+                    "estimates": len(items),
+                    "games": games,
+                },
+            }
+        )
         print(f"{game}: temperature {w[0]:.3f}, decider bias {w[1]:+.3f} ({len(items)} estimates)")
     path.write_text(json.dumps(maps, indent=1) + "\n", encoding="utf-8")
     return 0

@@ -108,9 +108,14 @@ def _softmax(logs: Sequence[float]) -> tuple[float, ...]:
 
 def _read(game: str) -> ChanceMap:
     text = resources.files("ai.review").joinpath(DATA_FILE).read_text(encoding="utf-8")
-    data = json.loads(text).get(game)
+    whole = json.loads(text)
+    if not isinstance(whole, dict):
+        raise ValueError(f"{DATA_FILE}: not a table of games")
+    data = whole.get(game)
     if data is None:
         return ChanceMap()
+    if not isinstance(data, dict):
+        raise ValueError(f"{DATA_FILE}: the map of {game} is not a table")
     what = f"{DATA_FILE}: the map of {game}"
     temperature = finite_number(data.get("temperature"), what)
     bias = finite_number(data.get("decider_bias"), what)
@@ -119,7 +124,7 @@ def _read(game: str) -> ChanceMap:
     graph = data.get("graph", {})
     if not isinstance(graph, dict):
         raise ValueError(f"{what}: 'graph' is not a table")
-    maps = []
+    maps: list[tuple[int, tuple[float, ...], tuple[tuple[float, ...], ...]]] = []
     for players, entry in sorted(graph.items()):
         if not isinstance(players, str) or not players.isdigit() or not isinstance(entry, dict):
             raise ValueError(f"{what}: a graph entry is not a number of seats with its map")
@@ -133,6 +138,8 @@ def _read(game: str) -> ChanceMap:
         biases = tuple(finite_numbers(row, len(KNOTS), what) for row in order)
         if not all(abs(b) <= 5.0 for row in biases for b in row):
             raise ValueError(f"{DATA_FILE}: a turn-order bias of {game} is out of range")
+        if any(seats == known for known, _values, _biases in maps):
+            raise ValueError(f"{what}: two graph maps for {seats} seats")
         maps.append((seats, values, biases))
     return ChanceMap(temperature, bias, tuple(maps))
 

@@ -186,8 +186,8 @@ def judge(
     after = span.after
     public = game.public_chances(after)
     chances = (
-        tuple(public)
-        if mapping is None
+        tuple(public)  # the result itself (a shared one too) is not an estimate to map
+        if mapping is None or after.is_terminal
         else mapping.graph(public, game.progress(after), after.current_player)
     )
     played = Tally(span.actions)

@@ -44,9 +44,10 @@ def fits_game(
     """Does ``review`` (read from a file, or kept from an earlier round) belong to this game
     as it stands? Every turn must be one of its decisions: the same first move, length,
     deciding seat and round, and a chance for every player seated then. A review that does
-    not fit is made again, never shown (a forged seat number would crash a drawing)."""
-    if review.game != game:
-        return False
+    not fit is made again, never shown (a forged seat number would crash a drawing); so is one
+    stored before the graph was read off the public position."""
+    if review.game != game or not review.public_graph:
+        return False  # another game's, or an old review's chances (each decider's own view)
     spans = {span.index: span for span in finished_spans(review_parts(game), states, history)}
     for turn in review.turns:
         span = spans.get(turn.index)

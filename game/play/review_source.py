@@ -119,7 +119,7 @@ def state_names(state: GameState) -> list[str]:
 
 def seats_at(state: GameState, seats: Sequence[Seat]) -> list[Seat]:
     """Seats that fit ``state`` (a player may have joined or left since), each a person or a
-    computer as he was (whose hand the table shows is the session's ``shown_seat``)."""
+    computer as he was (whose hand the table shows is the session's ``review_viewer``)."""
     by_name = {seat.name: seat for seat in seats}
     used = {seat.colour for seat in seats}
     spare = iter(c for c in range(12) if c not in used)

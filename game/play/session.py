@@ -199,7 +199,7 @@ class Session:
     kept: Any = field(init=False, default=None)
     # A read-only table's viewer (a review shows each decision as its player saw it), whoever
     # is a person; None: the seats decide.
-    shown_seat: int | None = field(init=False, default=None)
+    review_viewer: int | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         validate_seats(self.game, self.seats)
@@ -225,8 +225,8 @@ class Session:
 
     def viewer(self) -> int | None:
         """Whose hidden information the screen may show right now (None: nobody's)."""
-        if self.shown_seat is not None:
-            return self.shown_seat
+        if self.review_viewer is not None:
+            return self.review_viewer
         current = self.state.current_player
         if self.is_human(current):
             return int(current)

@@ -140,6 +140,10 @@ def test_the_graph_map_keeps_the_order_and_the_sum() -> None:
         {"2": {"temperatures": [1, 1, 1], "turn_order": [[0, 0, 0], [0, 9, 0]]}},
         {"2": {"temperatures": [1, 1, 1]}},
         {"2": 1.5},
+        {
+            "2": {"temperatures": [1, 1, 1], "turn_order": [[0, 0, 0], [0, 0, 0]]},
+            "02": {"temperatures": [2, 2, 2], "turn_order": [[0, 0, 0], [0, 0, 0]]},
+        },
     ],
 )
 def test_a_damaged_graph_map_is_refused(
@@ -163,3 +167,44 @@ def test_a_damaged_graph_map_is_refused(
         _read("knights")
     text = json.dumps({"knights": {"temperature": 1.5, "decider_bias": 0.0, "graph": good}})
     assert _read("knights").graph_maps == ((2, (1.0, 1.0, 1.0), ((0.0,) * 3, (0.0,) * 3)),)
+
+
+def test_a_shared_result_at_the_end_is_shown_as_it_is() -> None:
+    """A round that ends without a winner shares the win: that is the result, not an estimate,
+    so the graph's map (which marks down the seat that just moved) must leave it alone."""
+    from ai.review.estimate import judge
+
+    game, states, history = stored("rummy-32.json")
+    plugin = review_parts(game)
+    last = finished_spans(plugin, states, history)[-1]
+    assert last.after.is_terminal
+    real = plugin.public_chances
+
+    def shared(state: Any) -> list[float]:
+        return [0.5, 0.5] if state.is_terminal else real(state)
+
+    plugin.public_chances = shared  # type: ignore[method-assign]
+    try:
+        turn = judge(plugin, last, 0.01, random.Random(1), False, mapping=chance_map(game))
+    finally:
+        del plugin.public_chances
+    assert turn.chances == (0.5, 0.5)
+
+
+def test_a_review_stored_before_the_public_graph_is_made_again() -> None:
+    """A review kept in a save from before holds each decider's own view (a computer's hand
+    showed through it): it is read, but never shown or resumed."""
+    from ai.review import fits_game
+    from game.review import GameReview
+
+    game, states, history = stored("knights-31.json")
+    turns = tuple(review_game(game, states, history, {0}, budget=0.01, seed=1))
+    review = GameReview(game, 0.01, (0,), len(history), turns, True)
+    data = json.loads(json.dumps(review.to_dict()))
+    assert data["graph"] == "public"
+    assert fits_game(game, states, history, GameReview.from_dict(data))
+    del data["graph"]
+    old = GameReview.from_dict(data)
+    assert not old.public_graph and not fits_game(game, states, history, old)
+    with pytest.raises(ValueError):
+        GameReview.from_dict({**data, "graph": "guessed"})

@@ -164,7 +164,7 @@ def _stored_review(reviewed: dict[str, Any]) -> GameReview:
     extra = ("label", "text", "grade")
     plain = [{k: v for k, v in t.items() if k not in extra} for t in reviewed["turns"]]
     fields = {k: reviewed[k] for k in ("game", "budget", "seats", "moves", "complete")}
-    return GameReview.from_dict({**fields, "version": 1, "turns": plain})
+    return GameReview.from_dict({**fields, "version": 1, "graph": "public", "turns": plain})
 
 
 @dataclass(frozen=True)

@@ -247,7 +247,7 @@ def draw_bottom(t: KnightsTableScene, surface: pygame.Surface) -> None:
     mine = t.human_to_move()
     owner = (
         _("Your hand")
-        if viewer is not None and len(t.session.humans) == 1
+        if viewer is not None and t.session.humans == [viewer]
         else (
             _("{name}'s hand").format(name=t.session.seats[viewer].name)
             if viewer is not None

@@ -88,7 +88,7 @@ class ReviewPosition(Scene):
             first,
             self.entries[: turn.index],
         )
-        session.shown_seat = self.viewer  # his hand, as he saw it
+        session.review_viewer = self.viewer  # his hand, as he saw it
         cls = table_class(self.source.game)
         table: TableScene = cls(app, session)  # type: ignore[call-arg, assignment]
         table.read_only = True
@@ -142,8 +142,7 @@ class ReviewPosition(Scene):
         earlier = [t for t in self.review.turns if t.index <= self.cursor]
         if earlier and earlier[-1] is not self.focus:
             self.focus = earlier[-1]
-            if self.focus.seat in self.source.reviewed_seats:
-                self.viewer = self.focus.seat
+            self.viewer = self.viewer_for(self.focus.seat)
             self._better_line()
 
     def show(self) -> None:
@@ -168,6 +167,7 @@ class ReviewPosition(Scene):
         session = self.table.session
         session.state = state
         session.history = list(history)
+        session.review_viewer = self.viewer
         seats = seats_at(state, self.source.seats)
         if [s.name for s in session.seats] != state_names(state) or seats != session.seats:
             session.seats = seats
@@ -203,8 +203,7 @@ class ReviewPosition(Scene):
 
     def open(self, turn: ReviewedTurn, mode: str = PLAYED) -> None:
         self.focus = turn
-        if turn.seat in self.source.reviewed_seats:
-            self.viewer = turn.seat
+        self.viewer = self.viewer_for(turn.seat)
         self.cursor = turn.index
         self.step = 0
         self._better_line()

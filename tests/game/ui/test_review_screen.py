@@ -742,4 +742,9 @@ def test_a_decision_shown_from_a_computers_view_names_every_seat_as_it_was() -> 
     assert ann_left is not None and sum(ann_left.values()) > 0
     state = table.state
     assert sum(ann_left.values()) + table.aids.secret[0] == state.tiles_left(0)
+    # Stepping on to Ann's decision shows her hand, not still Kunz's.
+    ann = next(turn for turn in review.turns if turn.seat == 0 and turn.index > kunz.index)
+    position.open(ann)
+    app.run_frames(1)
+    assert position.viewer == 0 and table.viewer == 0
     pygame.quit()
