@@ -14,13 +14,13 @@ from __future__ import annotations
 import functools
 import json
 import os
-import stat
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from ai.data_file import read_small_text
 from ai.levels import LEVELS
 from ai.strength import TOP
 from game.numbers import number_in
@@ -196,14 +196,7 @@ def read_ladder_text(text: str, game: str) -> Ladder:
 def read_ladder_file(path: os.PathLike[str] | str, game: str) -> Ladder:
     """The ladder in the file at ``path``; ``ValueError`` naming the file if it is not one."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with os.fdopen(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise ValueError("not an ordinary file")
-            data = handle.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise ValueError(f"larger than {MAX_FILE_BYTES // 1024} KB")
-        return read_ladder_text(data.decode("utf-8"), game)
+        return read_ladder_text(read_small_text(path, MAX_FILE_BYTES), game)
     except (OSError, UnicodeDecodeError, ValueError) as error:
         raise ValueError(f"ladder {path}: {error}") from None
 

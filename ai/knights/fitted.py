@@ -14,13 +14,12 @@ from __future__ import annotations
 import functools
 import json
 import multiprocessing
-import os
-import stat
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ai.data_file import read_small_text
 from ai.knights.eval import FEATURES, HAND, Evaluation, game_progress, seat_features
 from ai.numbers import finite_numbers
 
@@ -74,22 +73,9 @@ def parse_weights(text: str) -> FittedWeights:
 def load_weights(path: Path | str = WEIGHTS_FILE) -> FittedWeights:
     """The weights stored at ``path``; ``ValueError`` naming the file if they can't be used."""
     try:
-        return parse_weights(_read_small_file(Path(path)))
+        return parse_weights(read_small_text(path, MAX_FILE_BYTES))
     except (OSError, UnicodeDecodeError, ValueError) as error:
         raise ValueError(f"knights evaluation weights {path}: {error}") from None
-
-
-def _read_small_file(path: Path) -> str:
-    """The text of ``path`` if it is an ordinary file of at most MAX_FILE_BYTES: opened without
-    blocking (a FIFO would wait for a writer for ever) and checked before it is read."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise ValueError("not an ordinary file (a folder, a pipe or a device)")
-        data = handle.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        raise ValueError(f"larger than {MAX_FILE_BYTES // 1024} KB: not a weights file")
-    return data.decode("utf-8")
 
 
 def fitted_evaluation(path: Path | str | None = None) -> Evaluation:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from ai.numbers import finite_number, finite_numbers
+from ai.softmax import softmax
 
 DATA_FILE = "calibration.json"
 FLOOR = 1e-4  # a chance of 0 has no logarithm
@@ -55,12 +56,18 @@ class ChanceMap:
         temperatures, biases = fitted[n]
         scale = between_knots(temperatures, progress)
         first = 0 if to_move is None else to_move
-        return _softmax(
-            [
-                scale * math.log(max(FLOOR, p))
-                + (0.0 if to_move is None else between_knots(biases[(seat - first) % n], progress))
-                for seat, p in enumerate(chances)
-            ]
+        return tuple(
+            softmax(
+                [
+                    scale * math.log(max(FLOOR, p))
+                    + (
+                        0.0
+                        if to_move is None
+                        else between_knots(biases[(seat - first) % n], progress)
+                    )
+                    for seat, p in enumerate(chances)
+                ]
+            )
         )
 
     def apply(self, chances: Sequence[float], decider: int) -> tuple[float, ...]:
@@ -68,12 +75,14 @@ class ChanceMap:
         ``decider`` the seat that just moved."""
         if self.temperature == 1.0 and self.decider_bias == 0.0:
             return tuple(chances)
-        return _softmax(
-            [
-                self.temperature * math.log(max(FLOOR, p))
-                + (self.decider_bias if i == decider else 0.0)
-                for i, p in enumerate(chances)
-            ]
+        return tuple(
+            softmax(
+                [
+                    self.temperature * math.log(max(FLOOR, p))
+                    + (self.decider_bias if i == decider else 0.0)
+                    for i, p in enumerate(chances)
+                ]
+            )
         )
 
     def decider_chance(self, chances: Sequence[float], decider: int, raw: float) -> float:
@@ -97,13 +106,6 @@ def between_knots(values: Sequence[float], progress: float) -> float:
         if progress <= x1:
             return y0 + (y1 - y0) * (progress - x0) / (x1 - x0)
     return values[-1]
-
-
-def _softmax(logs: Sequence[float]) -> tuple[float, ...]:
-    top = max(logs)
-    weights = [math.exp(v - top) for v in logs]
-    total = sum(weights)
-    return tuple(w / total for w in weights)
 
 
 def _read(game: str) -> ChanceMap:

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 from importlib import resources
 from typing import Any
 
 from ai.numbers import finite_numbers
 from ai.rummy.heuristic import quick_play
+from ai.softmax import softmax
 from game.rummy.cards import hand_value
 
 # What the seat whose chances these are knows of himself: his whole hand.
@@ -75,7 +75,7 @@ def public_chances(state: Any) -> list[float]:
     once the round is over."""
     if state.is_terminal:
         return list(state.returns())
-    return _softmax(scores(state, PUBLIC))
+    return softmax(scores(state, PUBLIC))
 
 
 def table_cards(state: Any) -> int:
@@ -110,11 +110,4 @@ def win_chances(state: Any, viewer: int, given: tuple[float, ...] | None = None)
     counts), or the result once the round is over."""
     if state.is_terminal:
         return list(state.returns())
-    return _softmax(scores(state, viewer, given))
-
-
-def _softmax(values: list[float]) -> list[float]:
-    top = max(values)
-    weights_ = [math.exp(v - top) for v in values]
-    total = sum(weights_)
-    return [w / total for w in weights_]
+    return softmax(scores(state, viewer, given))

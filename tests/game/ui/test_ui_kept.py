@@ -302,9 +302,8 @@ def test_play_from_here_over_a_rummy_evening_asks_first() -> None:
     pygame.quit()
 
 
-def test_choosing_a_kept_game_leaves_the_save_name_alone() -> None:
-    app = menu_app()
-    nim_kept(4)
+def load_screen_over_a_game(app: App) -> SavesScene:
+    """The Load screen opened from the pause menu of a knights game in progress, read."""
     seats = [Seat("Ann", True, colour=0), Seat("Kunz", False, "easy", colour=1)]
     table = open_table(app, Session("knights", seats, 3))
     press(app, pygame.K_ESCAPE)  # pause
@@ -312,6 +311,13 @@ def test_choosing_a_kept_game_leaves_the_save_name_alone() -> None:
     saves = app.top
     assert isinstance(saves, SavesScene) and saves.table is table
     assert wait_until(app, lambda: not saves.reading(), 10)
+    return saves
+
+
+def test_choosing_a_kept_game_leaves_the_save_name_alone() -> None:
+    app = menu_app()
+    nim_kept(4)
+    saves = load_screen_over_a_game(app)
     press(app, pygame.K_DOWN)
     assert saves.chosen() is not None and saves.chosen().kept  # type: ignore[union-attr]
     assert saves.entry_text == ""
@@ -327,20 +333,14 @@ def test_retry_over_a_game_in_progress_asks_to_retry_and_says_it_starts_over() -
     app = menu_app()
     knights_to_the_end(app, seed=12)
     assert app.keeper is not None and app.keeper.flush(10)
-    seats = [Seat("Ann", True, colour=0), Seat("Kunz", False, "easy", colour=1)]
-    table = open_table(app, Session("knights", seats, 3))
-    press(app, pygame.K_ESCAPE)  # pause
-    click(app, app.top.widget("saves").center)
-    saves = app.top
-    assert isinstance(saves, SavesScene) and saves.table is table
-    assert wait_until(app, lambda: not saves.reading(), 10)
+    saves = load_screen_over_a_game(app)
     press(app, pygame.K_DOWN)  # the kept game
     click(app, saves.widget("retry").center)  # (R would type into the name field here)
     dialog = app.top
     assert isinstance(dialog, Dialog) and "from its start" in dialog.message
     click(app, dialog.widget("Retry").center)
     again = app.top
-    assert isinstance(again, KnightsTableScene) and again is not table
+    assert isinstance(again, KnightsTableScene) and again is not saves.table
     log = [line for line, _colour in again.log.entries]
     assert any("Played again from the start" in line for line in log)
     assert not any("from here" in line for line in log)
