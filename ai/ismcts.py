@@ -109,6 +109,11 @@ class SearchConfig:
     determinization_reuse: int = 1
     # Stop before the budget once no other choice can become clearly better (see _settled).
     stop_when_settled: bool = True
+    # Paired sampling instead of a tree (see paired_search): every deal is played out after
+    # each root choice, and the first choice is left only for one whose paired advantage
+    # over it is this many standard errors above zero; 0 = the tree search.
+    paired_z: float = 0.0
+    min_paired_rounds: int = 4
 
 
 @dataclass
@@ -269,6 +274,8 @@ def search(
     root_options = _candidates(root, game.determinize(view, me, rng), me, game, rng)
     if len(root_options) == 1:
         return SearchResult(game.first_action(root_options[0]), 0, {})
+    if config.paired_z > 0.0:
+        return paired_search(view, me, root_options, game, config, rng, deadline)
     iterations = 0
     deal = None
     clock = IterationClock()
@@ -309,6 +316,81 @@ def search(
         for action in [best, *others]
     ]
     return SearchResult(game.first_action(best), iterations, visits, settled, weighed)
+
+
+def _play_out(
+    state: GameState, game: SearchGame[C], config: SearchConfig, rng: random.Random
+) -> list[float]:
+    """The rollout of one iteration from ``state``, and what its end is worth to each seat."""
+    depth = 0
+    while not state.is_terminal and depth < config.rollout_depth:
+        step = game.rollout_action(state, rng)
+        if step is None:
+            break
+        state = game.apply(state, step)
+        depth += 1
+    return game.final_values(state) if state.is_terminal else game.evaluate(state)
+
+
+def paired_search(
+    view: GameState,
+    me: int,
+    options: list[C],
+    game: SearchGame[C],
+    config: SearchConfig,
+    rng: random.Random,
+    deadline: Deadline,
+) -> SearchResult:
+    """Flat Monte Carlo with common deals: each round redeals the hidden information once and
+    plays it out after every root choice, so two choices are compared on the same tiles.
+
+    With many seats the tree's visits spread over rivals' replies and its values differ by
+    less than their noise; on shared deals most of that noise (whose tiles come when) cancels
+    out of the difference between two choices. Only whole rounds count; the first choice (the
+    plug-in's own best guess) is kept unless another beats it clearly on the paired results.
+    """
+    width = max(1, int(math.ceil(config.widening_base)))
+    options = options[:width]
+    results: list[list[float]] = [[] for _ in options]
+    rounds = 0
+    while not deadline.expired():
+        if config.max_iterations is not None and rounds * len(options) >= config.max_iterations:
+            break
+        deal = game.determinize(view, me, rng)
+        values: list[float] = []
+        for option in options:
+            if deadline.expired():
+                break
+            values.append(_play_out(game.apply(deal, option), game, config, rng)[me])
+        if len(values) < len(options) or deadline.expired():
+            break  # a round cut off by the deadline would compare choices on unequal play-outs
+        for result, value in zip(results, values, strict=True):
+            result.append(value)
+        rounds += 1
+    means = [sum(result) / rounds if rounds else 0.0 for result in results]
+    best = 0
+    if rounds >= config.min_paired_rounds:
+        challenger = max(range(len(options)), key=lambda index: means[index])
+        clear = means[challenger] >= means[0] + config.deviate_value_margin
+        if challenger and clear and _paired_z(results[challenger], results[0]) >= config.paired_z:
+            best = challenger
+    order = [best, *sorted((i for i in range(len(options)) if i != best), key=lambda i: -means[i])]
+    weighed: list[tuple[Any, int, float]] = [(options[i], rounds, means[i]) for i in order]
+    visits = {str(option): rounds for option in options}
+    return SearchResult(
+        game.first_action(options[best]), rounds * len(options), visits, False, weighed
+    )
+
+
+def _paired_z(better: list[float], first: list[float]) -> float:
+    """How many standard errors the mean paired advantage of ``better`` is above zero."""
+    differences = [a - b for a, b in zip(better, first, strict=True)]
+    count = len(differences)
+    mean = sum(differences) / count
+    spread = sum((d - mean) ** 2 for d in differences) / (count - 1)
+    if spread <= 0.0:
+        return math.inf if mean > 0.0 else 0.0
+    return mean / math.sqrt(spread / count)
 
 
 class IsmctsAgent(Generic[C]):

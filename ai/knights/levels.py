@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 import threading
+from dataclasses import replace
 from typing import Any
 
 from ai.agent import Agent, own_view
@@ -54,6 +55,10 @@ def margin_weight(players: int) -> float:
     return 0.0 if players <= 2 else 0.5
 
 
+PAIRED_Z = 1.0
+PAIRED_FROM = 4  # seats from which the expert weighs its choices on shared deals
+
+
 class KnightsSearchAgent:
     """Hard / expert: ISMCTS over whole turns (see :mod:`ai.knights.search`).
 
@@ -71,8 +76,11 @@ class KnightsSearchAgent:
         rollout_planner: TurnPlanner | None = None,
         evaluation: Evaluation = HAND,
         level: str = "hard",
+        paired_from: int | None = None,
     ) -> None:
         self.seconds = seconds
+        # From this many seats on, every choice is weighed on shared deals (paired_search).
+        self.paired_from = paired_from
         self.level = level
         self.evaluation = evaluation
         self.stop = stop
@@ -119,6 +127,8 @@ class KnightsSearchAgent:
         endgame = view.phase != "keep" and left <= self.endgame_start(view.num_players)
         config = self.endgame if endgame else self.midgame
         plans = ENDGAME_PLANS if endgame else 6
+        if self.paired_from is not None and view.num_players >= self.paired_from:
+            config = replace(config, paired_z=PAIRED_Z, widening_base=float(plans))
         plugin = KnightsSearch(
             plans_per_turn=plans,
             to_the_end=endgame,
@@ -147,4 +157,7 @@ def make_knights_agent(
         return GreedyKnights(evaluation=evaluation or HAND)
     if evaluation is None:
         evaluation = expert_evaluation() if level == "expert" else HAND
-    return KnightsSearchAgent(seconds, stop, evaluation=evaluation, level=level)
+    paired_from = PAIRED_FROM if level == "expert" else None
+    return KnightsSearchAgent(
+        seconds, stop, evaluation=evaluation, level=level, paired_from=paired_from
+    )
