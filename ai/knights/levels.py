@@ -55,8 +55,11 @@ def margin_weight(players: int) -> float:
     return 0.0 if players <= 2 else 0.5
 
 
+# From four seats on the expert weighs its plans on shared deals (ai.ismcts.paired_search):
+# between four players the tree's values differ by less than the luck of the deal. The
+# planner's first plan is left for one a standard error better on those deals.
+PAIRED_FROM = 4
 PAIRED_Z = 1.0
-PAIRED_FROM = 4  # seats from which the expert weighs its choices on shared deals
 
 
 class KnightsSearchAgent:
@@ -79,7 +82,7 @@ class KnightsSearchAgent:
         paired_from: int | None = None,
     ) -> None:
         self.seconds = seconds
-        # From this many seats on, every choice is weighed on shared deals (paired_search).
+        # From this many seats on, plans are weighed on shared deals, not in a tree.
         self.paired_from = paired_from
         self.level = level
         self.evaluation = evaluation
