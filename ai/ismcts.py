@@ -210,6 +210,24 @@ def _select(node: Node[C], options: list[C], exploration: float) -> C:
     return best_action
 
 
+def _play_out(
+    state: GameState,
+    game: SearchGame[C],
+    config: SearchConfig,
+    rng: random.Random,
+    deadline: Deadline,
+) -> list[float]:
+    """The rollout of one iteration from ``state``, and what its end is worth to each seat."""
+    depth = 0
+    while not state.is_terminal and depth < config.rollout_depth and not deadline.expired():
+        step = game.rollout_action(state, rng)
+        if step is None:
+            break
+        state = game.apply(state, step)
+        depth += 1
+    return game.final_values(state) if state.is_terminal else game.evaluate(state)
+
+
 def _iterate(
     root: Node[C],
     view: GameState,
@@ -245,14 +263,7 @@ def _iterate(
         node = node.children[action]
         state = game.apply(state, action)
         path.append(node)
-    depth = 0
-    while not state.is_terminal and depth < config.rollout_depth and not deadline.expired():
-        step = game.rollout_action(state, rng)
-        if step is None:
-            break
-        state = game.apply(state, step)
-        depth += 1
-    values = game.final_values(state) if state.is_terminal else game.evaluate(state)
+    values = _play_out(state, game, config, rng, deadline)
     for visited in path[1:]:
         visited.visits += 1
         visited.reward += values[visited.actor]
@@ -318,20 +329,6 @@ def search(
     return SearchResult(game.first_action(best), iterations, visits, settled, weighed)
 
 
-def _play_out(
-    state: GameState, game: SearchGame[C], config: SearchConfig, rng: random.Random
-) -> list[float]:
-    """The rollout of one iteration from ``state``, and what its end is worth to each seat."""
-    depth = 0
-    while not state.is_terminal and depth < config.rollout_depth:
-        step = game.rollout_action(state, rng)
-        if step is None:
-            break
-        state = game.apply(state, step)
-        depth += 1
-    return game.final_values(state) if state.is_terminal else game.evaluate(state)
-
-
 def paired_search(
     view: GameState,
     me: int,
@@ -361,7 +358,7 @@ def paired_search(
         for option in options:
             if deadline.expired():
                 break
-            values.append(_play_out(game.apply(deal, option), game, config, rng)[me])
+            values.append(_play_out(game.apply(deal, option), game, config, rng, deadline)[me])
         if len(values) < len(options) or deadline.expired():
             break  # a round cut off by the deadline would compare choices on unequal play-outs
         for result, value in zip(results, values, strict=True):
