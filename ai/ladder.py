@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import os
 import sys
 from collections.abc import Mapping
@@ -97,6 +98,13 @@ class Ladder:
         if all(b[1] > a[1] and b[0] > a[0] for a, b in zip(both, both[1:], strict=False)):
             return both
         return levels
+
+
+def whole_rating(value: float) -> int:
+    """A rating as shown to a player: the value as stored (tenths), halves rounded up, so the
+    README's tables, the statistics and the setup show one number for one rating (Python's
+    ``round`` would show 2034.5 as 2034 and 744.5 as 744, the tables 2035 and 745)."""
+    return math.floor(round(value, 1) + 0.5)
 
 
 def rating_of(ladder: Ladder, strength: float) -> float:

@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai.bradley_terry import PairResult, fit  # noqa: E402
 from ai.ladder import Ladder, Pair, Rung, ladder_path, parse_ladder, rating_of  # noqa: E402
+from ai.ladder import whole_rating as whole  # noqa: E402
 from ai.levels import LEVELS  # noqa: E402
 from ai.strength import parse_player  # noqa: E402
 from game.registry import GAME_KEYS, game_spec  # noqa: E402
@@ -119,8 +120,8 @@ def table(ladder: Ladder) -> str:
     rows += [(f"mix {s:g}", rung) for s, rung in sorted(ladder.mixes.items())]
     rows.sort(key=lambda row: row[1].rating)
     for name, rung in rows:
-        span = "anchor" if name == ladder.anchor else f"{rung.low:.0f} to {rung.high:.0f}"
-        lines.append(f"| {name} | {rung.rating:.0f} | {span} | {rung.games:g} |")
+        span = "anchor" if name == ladder.anchor else f"{whole(rung.low)} to {whole(rung.high)}"
+        lines.append(f"| {name} | {whole(rung.rating)} | {span} | {rung.games:g} |")
     if ladder.mixes:
         lines += [
             "",
@@ -130,8 +131,9 @@ def table(ladder: Ladder) -> str:
         levels_only = Ladder(ladder.game, ladder.anchor, ladder.command, ladder.levels, {})
         for strength, rung in sorted(ladder.mixes.items()):
             lines.append(
-                f"| {strength:g} | {rating_of(levels_only, strength):.0f} | {rung.rating:.0f} "
-                f"| {rung.low:.0f} to {rung.high:.0f} | {rung.games:g} |"
+                f"| {strength:g} | {whole(rating_of(levels_only, strength))} "
+                f"| {whole(rung.rating)} | {whole(rung.low)} to {whole(rung.high)} "
+                f"| {rung.games:g} |"
             )
     lines += ["", "| pair | games | score of the first |", "|---|---:|---:|"]
     for pair in ladder.pairs:

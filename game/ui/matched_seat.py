@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pygame
 
-from ai.ladder import ladder_for, rating_of
+from ai.ladder import ladder_for, rating_of, whole_rating
 from game.core import LEVELS
 from game.i18n import _, ngettext
 from game.persist import load_stats
@@ -77,7 +77,7 @@ def matched_note(game: str, seats: Sequence[Seat]) -> str:
             "{name} (rating {rating}, {games} game)",
             "{name} (rating {rating}, {games} games)",
             rating.games,
-        ).format(name=people[0].name, rating=round(rating.value), games=rating.games)
+        ).format(name=people[0].name, rating=whole_rating(rating.value), games=rating.games)
     elif people:
         whose = _("the people's mean rating")
     else:
@@ -85,6 +85,6 @@ def matched_note(game: str, seats: Sequence[Seat]) -> str:
     return _("Matched to me: between {low} and {high}, rated about {rating}, for {whose}").format(
         low=level_word(low),
         high=level_word(high),
-        rating=round(rating_of(ladder, strength)),
+        rating=whole_rating(rating_of(ladder, strength)),
         whose=whose,
     )

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from ai.ladder import ladder_for
+from ai.ladder import ladder_for, whole_rating
 from game.core import LEVELS
 from game.i18n import _, ngettext
 from game.persist import Stats
@@ -60,7 +60,7 @@ def draw_ratings(surface: pygame.Surface, area: pygame.Rect, stats: Stats, perso
                 "{game}: {rating}, from {games} game",
                 "{game}: {rating}, from {games} games",
                 rating.games,
-            ).format(game=title, rating=round(rating.value), games=rating.games)
+            ).format(game=title, rating=whole_rating(rating.value), games=rating.games)
         theme.blit_text(surface, words, (area.x, top), theme.FONT_BODY, theme.ACCENT, True)
         graph = pygame.Rect(area.x, top + line + 4, area.w, each - line - 16)
         if graph.h > 30:
@@ -95,7 +95,7 @@ def draw_graph(
             pygame.draw.line(surface, LINE, (x, y), (min(x + 6, plot.right), y))
         theme.blit_text(
             surface,
-            f"{level_word(level)} {round(value)}",
+            f"{level_word(level)} {whole_rating(value)}",
             (plot.right + 8, label_y),
             theme.FONT_SMALL,
             theme.TEXT_DIM,

@@ -146,3 +146,26 @@ def test_strength_follows_rating_monotonically_and_inverts_it() -> None:
         assert rating_of(ladder, strength_for(ladder, rating)) == pytest.approx(rating)
     # the measured mix is a knot: 1.5 plays at its measured 1560, not halfway (1600)
     assert rating_of(ladder, 1.5) == pytest.approx(1560.0)
+
+
+def test_a_rating_shows_as_one_whole_number_everywhere() -> None:
+    # Python's round() shows 2034.5 as 2034 while the README's tables said 2035.
+    from ai.ladder import whole_rating
+
+    assert whole_rating(2034.5) == 2035 and whole_rating(744.5) == 745
+    assert whole_rating(1673.46) == 1674  # as stored (tenths), then halves up
+    assert whole_rating(1500.0) == 1500 and whole_rating(1499.4) == 1499
+
+
+@pytest.mark.parametrize("game", LADDER_GAMES)
+def test_the_readme_shows_the_shipped_ladder_as_the_game_does(game: str) -> None:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    from ladder import table  # type: ignore[import-not-found]
+
+    shipped = ladder_for(game)
+    assert shipped is not None
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    rows = [line for line in table(shipped).splitlines() if line.startswith("| ")]
+    assert rows and all(row in readme for row in rows)
